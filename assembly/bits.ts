@@ -1,0 +1,43 @@
+// Shared by every engine: the status codes of the engine protocol and a bump arena
+// over linear memory whose growth is bounded by a limit the host sets.
+
+// Statuses returned by every `<engine>Run(budget)`. Mirrored in src/wasm/protocol.ts.
+export const DONE: i32 = 0;          // search exhausted
+export const SOLUTION: i32 = 1;      // a solution (or a split prefix) is in the output region
+export const MORE: i32 = 2;          // budget used up; call run again to continue
+export const OUT_OF_MEMORY: i32 = -1; // the arena could not grow within the limit
+export const BAD_INPUT: i32 = -2;    // init arguments the host should have rejected
+
+const PAGE_BITS: u32 = 16;
+const ALIGN: usize = 16;
+
+let limitPages: u32 = 16384; // 1 GiB until the host says otherwise
+const heapStart: usize = (__heap_base + ALIGN - 1) & ~(ALIGN - 1);
+let heapTop: usize = heapStart;
+
+/** Sets the most memory (in 64 KiB pages) the arena may grow the instance to. */
+export function setMemoryLimitPages(pages: u32): void {
+  limitPages = min<u32>(pages, 65536);
+}
+
+/** Pages the instance currently has. */
+export function memoryPages(): u32 {
+  return <u32>memory.size();
+}
+
+/** Forgets every arena allocation; an engine calls it in its init. */
+export function arenaReset(): void {
+  heapTop = heapStart;
+}
+
+/** Bytes from the arena, 16-byte aligned, or 0 when the limit or the host refuses. */
+export function arenaAlloc(bytes: u64): usize {
+  const start = <u64>((heapTop + ALIGN - 1) & ~(ALIGN - 1));
+  const end = start + bytes;
+  const needPages = (end + 0xffff) >> PAGE_BITS;
+  if (needPages > <u64>limitPages) return 0;
+  const havePages = <u64>memory.size();
+  if (needPages > havePages && memory.grow(<i32>(needPages - havePages)) < 0) return 0;
+  heapTop = <usize>end;
+  return <usize>start;
+}

@@ -1,0 +1,13 @@
+// The module's exports: every engine's entry points. Numbers only cross the boundary;
+// bulk data lives in regions whose pointers the engines export.
+export { setMemoryLimitPages, memoryPages } from './bits';
+export {
+  queensInputPtr,
+  queensOutputPtr,
+  queensInit,
+  queensRun,
+  queensTotal,
+  queensDistinct,
+  queensNodes,
+  queensConstruct,
+} from './queens';

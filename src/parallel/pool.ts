@@ -1,0 +1,86 @@
+// Runs independent tasks, inline or on a pool of worker threads (Node worker_threads, Web
+// Workers in browsers), with progress and cancellation. Results come back in task order, so
+// any merge over them is the same for every thread count.
+import workerpool from 'workerpool';
+import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
+import { loadEngineModule } from '../wasm/module.js';
+
+export interface Progress {
+  /** Tasks finished. */
+  done: number;
+  /** Tasks in all. */
+  total: number;
+}
+
+export interface RunTasksOptions<T, R> {
+  tasks: T[];
+  /** Worker threads to use; 1 runs the tasks on the calling thread. */
+  threads: number;
+  /** The family's worker script (it calls serveTasks with the same task function). */
+  workerUrl: URL;
+  /** The task function, for the inline path. */
+  runInline: (task: T, signal?: AbortSignal) => Promise<R>;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** What a worker sends back: a result, or an error that keeps its code. */
+export type WorkerReply<R> = { ok: R } | { error: { code: ErrorCode; message: string } };
+
+/** The number of hardware threads, the default for `threads`. */
+export function defaultThreads(): number {
+  const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
+  return Math.max(1, nav?.hardwareConcurrency ?? workerpool.cpus ?? 1);
+}
+
+export function checkThreads(threads: unknown): number {
+  if (threads === undefined) return defaultThreads();
+  if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 1024) {
+    throw new BitpuzzleError('BAD_INPUT', `threads must be an integer from 1 to 1024, got ${String(threads)}`);
+  }
+  return threads;
+}
+
+export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[]> {
+  const { tasks, signal, onProgress } = options;
+  throwIfAborted(signal);
+  const threads = Math.min(options.threads, tasks.length);
+  const results: R[] = new Array(tasks.length);
+  let done = 0;
+  const finished = (): void => {
+    done++;
+    onProgress?.({ done, total: tasks.length });
+  };
+  onProgress?.({ done: 0, total: tasks.length });
+
+  if (threads <= 1) {
+    for (let i = 0; i < tasks.length; i++) {
+      results[i] = await options.runInline(tasks[i], signal);
+      finished();
+    }
+    return results;
+  }
+
+  const module = await loadEngineModule();
+  const script = options.workerUrl.protocol === 'file:' ? decodeURIComponent(options.workerUrl.pathname) : options.workerUrl.href;
+  const pool = workerpool.pool(script, { maxWorkers: threads, workerType: 'auto' });
+  const stop = new Promise<never>((_, reject) => {
+    if (!signal) return;
+    signal.addEventListener('abort', () => reject(aborted(signal)), { once: true });
+  });
+  try {
+    const all = Promise.all(
+      tasks.map(async (task, i) => {
+        const reply = (await pool.exec('run', [task, module])) as WorkerReply<R>;
+        if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
+        results[i] = reply.ok;
+        finished();
+      }),
+    );
+    all.catch(() => undefined); // a rejection after abort is already answered by `stop`
+    await Promise.race([all, stop]);
+    return results;
+  } finally {
+    await pool.terminate(true);
+  }
+}

@@ -1,0 +1,29 @@
+// Shards: `k/n` picks the k-th of n deterministic parts of a split problem.
+import { badInput } from '../errors.js';
+
+export interface Shard {
+  /** From 1 to count. */
+  index: number;
+  count: number;
+}
+
+export function parseShard(shard: Shard | string | undefined): Shard {
+  if (shard === undefined) return { index: 1, count: 1 };
+  let index: number;
+  let count: number;
+  if (typeof shard === 'string') {
+    const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
+    if (!match) throw badInput(`shard must look like k/n (for example 2/8), got ${JSON.stringify(shard)}`);
+    index = Number(match[1]);
+    count = Number(match[2]);
+  } else {
+    ({ index, count } = shard);
+  }
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+    throw badInput(`the number of shards must be an integer from 1 to 1000000, got ${String(count)}`);
+  }
+  if (!Number.isInteger(index) || index < 1 || index > count) {
+    throw badInput(`shard index must be an integer from 1 to ${count}, got ${String(index)}`);
+  }
+  return { index, count };
+}

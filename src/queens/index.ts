@@ -1,0 +1,14 @@
+export { count, solutions, solve, construct, picture } from './solve.js';
+export type {
+  CountOptions,
+  QueensCount,
+  QueensOptions,
+  QueensSolution,
+  QueensStats,
+  SolutionsOptions,
+} from './solve.js';
+export { parseBoard, toProblem } from './parse.js';
+export type { Queen, QueensInput, QueensProblem } from './parse.js';
+export { boardPicture } from './format.js';
+export { isSolution } from './verify.js';
+export { MAX_SEARCH_N } from './engine.js';

@@ -1,0 +1,223 @@
+// The N-Queens API: count, solve, solutions (an async iterator) and construct.
+import { badInput, throwIfAborted } from '../errors.js';
+import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { parseShard, type Shard } from '../parallel/shard.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
+import { boardPicture } from './format.js';
+import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
+import { constructReference } from './reference.js';
+import {
+  runQueensTask,
+  shardParts,
+  splitTask,
+  openQueensEngine,
+  startSearch,
+  type EngineKind,
+  type QueensTask,
+} from './tasks.js';
+
+export interface QueensOptions {
+  /** Stops the work; the promise or iterator rejects with code ABORTED. */
+  signal?: AbortSignal;
+  /** 'wasm' (default) or the pure-TS twin 'js'. */
+  engine?: EngineKind;
+}
+
+export interface CountOptions extends QueensOptions {
+  /** Worker threads (default: every core). Small searches run on the calling thread. */
+  threads?: number;
+  /** Only this part of the work: `{ index, count }` (index from 1) or "k/n". */
+  shard?: Shard | string;
+  /** Called with the parts done so far and in all. */
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface SolutionsOptions extends QueensOptions {
+  /** Stop after this many solutions. */
+  limit?: number;
+  /** One solution per class of the 8 board symmetries (empty boards only). */
+  distinct?: boolean;
+}
+
+export interface QueensStats {
+  /** Queens placed by the search. */
+  nodes: bigint;
+  milliseconds: number;
+  threads: number;
+  /** Independent parts the search was cut into. */
+  parts: number;
+}
+
+export interface QueensCount {
+  n: number;
+  /** Solutions (completions of the given queens). */
+  total: bigint;
+  /** Solutions up to the 8 symmetries of the board; null when queens were given. */
+  distinct: bigint | null;
+  /** The shard counted, when only a part was asked for. */
+  shard: Shard | null;
+  stats: QueensStats;
+}
+
+export interface QueensSolution {
+  /** The column of the queen in each row (0-based). */
+  columns: number[];
+}
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+function checkEngine(engine: unknown): EngineKind {
+  if (engine === undefined || engine === 'wasm' || engine === 'js') return engine ?? 'wasm';
+  throw badInput(`engine must be 'wasm' or 'js', got ${String(engine)}`);
+}
+
+function searchable(problem: QueensProblem, what: string): void {
+  if (problem.n > MAX_SEARCH_N) {
+    throw badInput(`${what} works for n up to ${MAX_SEARCH_N}, got n = ${problem.n}`);
+  }
+}
+
+/** The root search: each row's allowed columns, with every square a given queen attacks removed. */
+function rootTask(problem: QueensProblem, engine: EngineKind): QueensTask {
+  const { n, queens } = problem;
+  const full = n === 32 ? 0xffffffff : 2 ** n - 1;
+  const allowed = new Array<number>(n).fill(full);
+  for (const q of queens) {
+    for (let row = 0; row < n; row++) {
+      if (row === q.row) continue;
+      const d = Math.abs(row - q.row);
+      let attacked = 2 ** q.col;
+      if (q.col - d >= 0) attacked += 2 ** (q.col - d);
+      if (q.col + d < n) attacked += 2 ** (q.col + d);
+      allowed[row] = (allowed[row] & ~attacked) >>> 0;
+    }
+  }
+  for (const q of queens) allowed[q.row] = 2 ** q.col;
+  return { engine, n, mode: queens.length === 0 ? MODE_DISTINCT : MODE_ALL, allowed };
+}
+
+/**
+ * Counts the solutions of an n×n board (n ≤ 32), or the completions of a board with queens.
+ * On an empty board it also counts solutions up to symmetry, visiting one per class.
+ */
+export async function count(input: QueensInput, options: CountOptions = {}): Promise<QueensCount> {
+  const started = performance.now();
+  const problem = toProblem(input);
+  searchable(problem, 'counting');
+  const engine = checkEngine(options.engine);
+  const threads = checkThreads(options.threads);
+  const shard = parseShard(options.shard);
+  const root = rootTask(problem, engine);
+  const parts = shardParts(await splitTask(root, shard.count, options.signal), shard);
+  const results = await runTasks({
+    tasks: parts,
+    threads,
+    workerUrl,
+    runInline: runQueensTask,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  let total = 0n;
+  let distinct = 0n;
+  let nodes = 0n;
+  for (const r of results) {
+    total += r.total;
+    distinct += r.distinct;
+    nodes += r.nodes;
+  }
+  return {
+    n: problem.n,
+    total,
+    distinct: root.mode === MODE_DISTINCT ? distinct : null,
+    shard: shard.count > 1 ? shard : null,
+    stats: {
+      nodes,
+      milliseconds: performance.now() - started,
+      threads: Math.min(threads, parts.length),
+      parts: parts.length,
+    },
+  };
+}
+
+/**
+ * The solutions one by one, in lexicographic order of their columns (or the class
+ * representatives with `distinct`). The search pauses between items.
+ */
+export async function* solutions(
+  input: QueensInput,
+  options: SolutionsOptions = {},
+): AsyncGenerator<QueensSolution, void, undefined> {
+  const problem = toProblem(input);
+  searchable(problem, 'searching for every solution');
+  const engineKind = checkEngine(options.engine);
+  const limit = options.limit ?? Infinity;
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
+    throw badInput(`limit must be a non-negative integer, got ${String(limit)}`);
+  }
+  if (options.distinct && problem.queens.length > 0) {
+    throw badInput('distinct solutions are defined for the empty board only');
+  }
+  const task = rootTask(problem, engineKind);
+  if (!options.distinct) task.mode = MODE_ALL;
+  if (limit === 0) return;
+  // The engine is held until the iterator finishes or is closed.
+  const { engine, release } = await openQueensEngine(engineKind);
+  try {
+    startSearch(engine, task, true);
+    for (let produced = 0; produced < limit; produced++) {
+      const status = checkStatus(await runSliced((budget) => engine.run(budget), options.signal), 'the N-Queens search');
+      if (status === Status.DONE) return;
+      yield { columns: engine.output(problem.n) };
+    }
+  } finally {
+    release();
+  }
+}
+
+/** The first solution in lexicographic order, or null when there is none. n > 32 uses construct(). */
+export async function solve(input: QueensInput, options: QueensOptions & { maxMemory?: number } = {}): Promise<QueensSolution | null> {
+  const problem = toProblem(input);
+  if (problem.n > MAX_SEARCH_N && problem.queens.length === 0) {
+    const columns = await construct(problem.n, options);
+    return columns ? { columns: Array.from(columns) } : null;
+  }
+  for await (const solution of solutions(problem.queens.length ? problem : problem.n, { ...options, limit: 1 })) {
+    return solution;
+  }
+  return null;
+}
+
+/**
+ * One solution for any n by an explicit construction (Hoffman, Loessi and Moore 1969), in
+ * linear time: the column of each row, or null for n = 2 and 3, which have none.
+ */
+export async function construct(
+  n: number,
+  options: QueensOptions & { maxMemory?: number } = {},
+): Promise<Int32Array | null> {
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1) {
+    throw badInput(`n must be an integer from 1 to ${2 ** 31 - 1}, got ${String(n)}`);
+  }
+  throwIfAborted(options.signal);
+  if (n === 2 || n === 3) return null;
+  if (n === 1) return Int32Array.of(0);
+  const engineKind = checkEngine(options.engine);
+  if (engineKind === 'js') return constructReference(n);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const engine = await acquireEngine();
+  try {
+    setMemoryLimit(engine, maxMemory);
+    const pointer = engine.queensConstruct(n);
+    if (pointer === 0) checkStatus(Status.OUT_OF_MEMORY, `a ${n}×${n} solution`, maxMemory);
+    return new Int32Array(engine.memory.buffer, pointer, n).slice();
+  } finally {
+    releaseEngine(engine);
+  }
+}
+
+/** The board picture of a solution. */
+export function picture(solution: QueensSolution | ArrayLike<number>): string {
+  return boardPicture('columns' in solution ? solution.columns : solution);
+}

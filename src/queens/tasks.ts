@@ -1,0 +1,99 @@
+// Counting work cut into independent parts: the live nodes a few rows down, found by the
+// engine itself in split mode, each part a search with those rows fixed. Each class of
+// solutions is counted in exactly one part, so the parts' sums are the whole.
+import { BitpuzzleError } from '../errors.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from './engine.js';
+import { ReferenceQueensEngine } from './reference.js';
+
+export type EngineKind = 'wasm' | 'js';
+
+export interface QueensTask {
+  engine: EngineKind;
+  n: number;
+  mode: typeof MODE_ALL | typeof MODE_DISTINCT;
+  /** Allowed columns per row (u32 bit masks). */
+  allowed: number[];
+}
+
+export interface QueensTaskResult {
+  total: bigint;
+  distinct: bigint;
+  nodes: bigint;
+}
+
+/** An engine of the requested kind, held until `release` is called. */
+export async function openQueensEngine(kind: EngineKind): Promise<{ engine: QueensEngine; release: () => void }> {
+  if (kind === 'js') return { engine: new ReferenceQueensEngine(), release: () => undefined };
+  const exports = await acquireEngine();
+  return { engine: wasmQueensEngine(exports), release: () => releaseEngine(exports) };
+}
+
+/** Runs `work` with an engine of the requested kind. */
+export async function withQueensEngine<R>(
+  kind: EngineKind,
+  work: (engine: QueensEngine) => Promise<R>,
+): Promise<R> {
+  const { engine, release } = await openQueensEngine(kind);
+  try {
+    return await work(engine);
+  } finally {
+    release();
+  }
+}
+
+export function startSearch(engine: QueensEngine, task: QueensTask, emit: boolean, split = 0): void {
+  engine.setAllowed(task.allowed);
+  checkStatus(engine.init(task.n, task.mode, emit, split), 'the N-Queens search');
+}
+
+/** Counts one part to the end. */
+export function runQueensTask(task: QueensTask, signal?: AbortSignal): Promise<QueensTaskResult> {
+  return withQueensEngine(task.engine, async (engine) => {
+    startSearch(engine, task, false);
+    const status = await runSliced((budget) => engine.run(budget), signal);
+    checkStatus(status, 'the N-Queens search');
+    return { total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() };
+  });
+}
+
+/** Fewest parts a split aims for: enough to balance threads and spread over shards. */
+const MIN_PARTS = 64;
+
+/**
+ * Cuts a search into parts: the task itself when it is small, else one part per live node
+ * at the shallowest depth that gives at least max(64, 8 × shards) parts.
+ */
+export async function splitTask(task: QueensTask, shards: number, signal?: AbortSignal): Promise<QueensTask[]> {
+  const freeRows = task.allowed.filter((mask) => (mask & (mask - 1)) !== 0).length;
+  if (freeRows < 12 && shards === 1) return [task];
+  const want = Math.max(MIN_PARTS, 8 * shards);
+  return withQueensEngine(task.engine, async (engine) => {
+    let parts: QueensTask[] = [task];
+    for (let depth = 1; depth <= task.n - 2 && parts.length < want; depth++) {
+      const found: QueensTask[] = [];
+      startSearch(engine, task, false, depth);
+      for (;;) {
+        const status = checkStatus(await runSliced((budget) => engine.run(budget), signal), 'splitting');
+        if (status === Status.DONE) break;
+        const prefix = engine.output(depth);
+        const allowed = task.allowed.slice();
+        prefix.forEach((col, row) => (allowed[row] = 2 ** col));
+        found.push({ ...task, allowed });
+      }
+      parts = found;
+      if (found.length === 0) break;
+    }
+    return parts;
+  });
+}
+
+/** The parts of shard `index` (1-based) of `count`: every count-th part. */
+export function shardParts(parts: QueensTask[], shard: { index: number; count: number }): QueensTask[] {
+  if (shard.count === 1) return parts;
+  if (parts.length < shard.count) {
+    throw new BitpuzzleError('BAD_INPUT', `this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
+  }
+  return parts.filter((_, i) => i % shard.count === shard.index - 1);
+}

@@ -1,0 +1,63 @@
+// Compiles the engine module once per thread (or takes one compiled elsewhere) and hands
+// out instances. Node reads the .wasm beside the built module; browsers and bundlers fetch it.
+import { instantiateSync } from '@assemblyscript/loader';
+import { BitpuzzleError } from '../errors.js';
+import type { EngineExports } from './protocol.js';
+
+/** Where the engine lives: dist/bitpuzzle.wasm beside dist/wasm/module.js. */
+export const engineUrl = new URL('../bitpuzzle.wasm', import.meta.url);
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+async function compile(url: URL): Promise<WebAssembly.Module> {
+  if (url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('application/wasm') && typeof WebAssembly.compileStreaming === 'function') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** The compiled engine, compiled on first use. */
+export function loadEngineModule(): Promise<WebAssembly.Module> {
+  compiled ??= compile(engineUrl).catch((error: unknown) => {
+    compiled = undefined;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BitpuzzleError(
+      'ENGINE_FAILURE',
+      `could not load the WebAssembly engine from ${engineUrl.href}: ${reason}`,
+      { cause: error },
+    );
+  });
+  return compiled;
+}
+
+/** Uses a module compiled by another thread instead of compiling one here. */
+export function useEngineModule(module: WebAssembly.Module): void {
+  compiled = Promise.resolve(module);
+}
+
+/** A fresh instance with its own memory. */
+export function instantiateEngine(module: WebAssembly.Module): EngineExports {
+  return instantiateSync(module, {}).exports as unknown as EngineExports;
+}
+
+// Instances not in use. Each search holds one instance for its whole life, so searches that
+// interleave (two async iterators, say) never share engine state; a thread reuses its instances.
+const idle: EngineExports[] = [];
+
+/** An instance of its own for one search; give it back with releaseEngine. */
+export async function acquireEngine(): Promise<EngineExports> {
+  const spare = idle.pop();
+  if (spare) return spare;
+  return instantiateEngine(await loadEngineModule());
+}
+
+export function releaseEngine(engine: EngineExports): void {
+  if (idle.length < 8) idle.push(engine);
+}

@@ -1,0 +1,105 @@
+// The engine protocol as the host sees it: statuses, exports, memory views and the loop
+// that drives `run(budget)` in slices so that the caller can abort and the event loop breathes.
+import { BitpuzzleError, throwIfAborted } from '../errors.js';
+
+/** Statuses of `<engine>Run(budget)`; mirrored from assembly/bits.ts. */
+export const Status = {
+  DONE: 0,
+  SOLUTION: 1,
+  MORE: 2,
+  OUT_OF_MEMORY: -1,
+  BAD_INPUT: -2,
+} as const;
+export type StatusCode = number;
+
+/** The module's exports (see assembly/index.ts). u64 results arrive as BigInt. */
+export interface EngineExports {
+  memory: WebAssembly.Memory;
+  setMemoryLimitPages(pages: number): void;
+  memoryPages(): number;
+  queensInputPtr(): number;
+  queensOutputPtr(): number;
+  queensInit(n: number, mode: number, emit: number, split: number): StatusCode;
+  queensRun(budget: number): StatusCode;
+  queensTotal(): bigint;
+  queensDistinct(): bigint;
+  queensNodes(): bigint;
+  queensConstruct(n: number): number;
+}
+
+const PAGE_BYTES = 65536;
+/** The default memory limit of an engine instance. */
+export const DEFAULT_MAX_MEMORY = 1024 * 1024 * 1024;
+
+/** Bounds how far the instance's memory may grow; the engine reports OUT_OF_MEMORY beyond. */
+export function setMemoryLimit(engine: EngineExports, bytes: number = DEFAULT_MAX_MEMORY): void {
+  if (!Number.isFinite(bytes) || bytes < PAGE_BYTES) {
+    throw new BitpuzzleError('BAD_INPUT', `maxMemory must be at least ${PAGE_BYTES} bytes, got ${bytes}`);
+  }
+  engine.setMemoryLimitPages(Math.min(65536, Math.floor(bytes / PAGE_BYTES)));
+}
+
+/** Typed views over engine memory, recreated when memory.grow detaches the old buffer. */
+export class MemoryView {
+  private buffer: ArrayBuffer | undefined;
+  private u32view = new Uint32Array(0);
+  private i32view = new Int32Array(0);
+
+  constructor(private readonly memory: WebAssembly.Memory) {}
+
+  private refresh(): void {
+    if (this.buffer !== this.memory.buffer) {
+      this.buffer = this.memory.buffer;
+      this.u32view = new Uint32Array(this.buffer);
+      this.i32view = new Int32Array(this.buffer);
+    }
+  }
+
+  get u32(): Uint32Array {
+    this.refresh();
+    return this.u32view;
+  }
+
+  get i32(): Int32Array {
+    this.refresh();
+    return this.i32view;
+  }
+}
+
+/** Maps an engine error status to the host's error; passes the others through. */
+export function checkStatus(status: StatusCode, what: string, maxMemory = DEFAULT_MAX_MEMORY): StatusCode {
+  if (status === Status.OUT_OF_MEMORY) {
+    throw new BitpuzzleError('OUT_OF_MEMORY', `${what} needs more than maxMemory (${maxMemory} bytes)`);
+  }
+  if (status < 0) {
+    throw new BitpuzzleError('ENGINE_FAILURE', `${what}: the engine rejected its input (status ${status})`);
+  }
+  return status;
+}
+
+/** Placements per run(budget) call: a few milliseconds of work. */
+export const SLICE_BUDGET = 1 << 20;
+/** How long a search may hold the thread before it yields to the event loop. */
+const YIELD_MS = 25;
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Calls `step(budget)` until it returns a status other than MORE, yielding to the event loop
+ * every few milliseconds and throwing ABORTED as soon as the signal fires.
+ */
+export async function runSliced(
+  step: (budget: number) => StatusCode,
+  signal?: AbortSignal,
+): Promise<StatusCode> {
+  let since = Date.now();
+  for (;;) {
+    throwIfAborted(signal);
+    const status = step(SLICE_BUDGET);
+    if (status !== Status.MORE) return status;
+    if (Date.now() - since >= YIELD_MS) {
+      await yieldToEventLoop();
+      since = Date.now();
+    }
+  }
+}
