@@ -60,6 +60,8 @@ export function runQueensTask(task: QueensTask, signal?: AbortSignal): Promise<Q
 
 /** Fewest parts a split aims for: enough to balance threads and spread over shards. */
 const MIN_PARTS = 64;
+/** Searches with fewer rows to fill take milliseconds: splitting them costs more than it gains. */
+const MIN_ROWS_TO_SPLIT = 14;
 
 /**
  * Cuts a search into parts: the task itself when it is small, else one part per live node
@@ -67,7 +69,7 @@ const MIN_PARTS = 64;
  */
 export async function splitTask(task: QueensTask, shards: number, signal?: AbortSignal): Promise<QueensTask[]> {
   const freeRows = task.allowed.filter((mask) => (mask & (mask - 1)) !== 0).length;
-  if (freeRows < 12 && shards === 1) return [task];
+  if (freeRows < MIN_ROWS_TO_SPLIT && shards === 1) return [task];
   const want = Math.max(MIN_PARTS, 8 * shards);
   return withQueensEngine(task.engine, async (engine) => {
     let parts: QueensTask[] = [task];

@@ -1,0 +1,34 @@
+// `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
+import { queens } from '../index.js';
+
+const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
+
+export async function tour(): Promise<void> {
+  console.log('bitpuzzle tour: one headline instance per puzzle family\n');
+  console.log('== N-Queens ==');
+
+  let start = performance.now();
+  const eight = await queens.count(8);
+  const first = await queens.solve(8);
+  console.log(`8×8: ${eight.total} solutions, ${eight.distinct} distinct up to symmetry (${ms(start)}); the first:`);
+  console.log(queens.picture(first!));
+
+  start = performance.now();
+  const big = await queens.count(16);
+  console.log(
+    `\n16×16: ${big.total} solutions, ${big.distinct} distinct — ${big.stats.nodes} nodes on ${big.stats.threads} thread(s) in ${ms(start)}`,
+  );
+
+  const partial = ['..Q.....', '........', '........', '........', '........', '........', '........', '.....Q..'].join('\n');
+  start = performance.now();
+  const completions = await queens.count(partial);
+  const completion = await queens.solve(partial);
+  console.log(`\nThis board has ${completions.total} completions (${ms(start)}); the first:`);
+  console.log(queens.picture(completion!));
+
+  start = performance.now();
+  const columns = await queens.construct(1_000_000);
+  const valid = columns !== null && queens.isSolution(columns);
+  console.log(`\n1,000,000×1,000,000: a solution built and ${valid ? 'verified' : 'FAILED verification'} in ${ms(start)}`);
+  console.log(`rows 1-12 have their queens in columns ${Array.from(columns!.subarray(0, 12)).join(' ')} …`);
+}

@@ -1,0 +1,108 @@
+// The command line, run as a user runs it: bin/bitpuzzle in a child process.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isValidSolution } from './helpers.js';
+
+const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
+
+function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('bitpuzzle queens', () => {
+  it('--count --json prints exact totals, distinct and stats', () => {
+    const { status, stdout } = run(['queens', '10', '--count', '--json']);
+    expect(status).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result.total).toBe(724);
+    expect(result.distinct).toBe(92);
+    expect(result.stats.nodes).toBeGreaterThan(0);
+    expect(result.stats.threads).toBeGreaterThanOrEqual(1);
+    expect(typeof result.stats.milliseconds).toBe('number');
+  });
+
+  it('prints counts beyond 2^53 as exact JSON integers', () => {
+    // A shard of n = 14 is small; the printer's exactness is checked on the raw text.
+    const { stdout } = run(['queens', '14', '--count', '--json', '--shard', '2/3', '--threads', '1']);
+    expect(stdout).toMatch(/"total":\d+,"distinct":\d+,"shard":\{"index":2,"count":3\}/);
+  });
+
+  it('--json lists solutions as column arrays', () => {
+    const { status, stdout } = run(['queens', '6', '--all', '--json']);
+    expect(status).toBe(0);
+    const { solutions } = JSON.parse(stdout);
+    expect(solutions).toEqual([
+      [1, 3, 5, 0, 2, 4],
+      [2, 5, 1, 4, 0, 3],
+      [3, 0, 4, 1, 5, 2],
+      [4, 2, 0, 5, 3, 1],
+    ]);
+  });
+
+  it('prints the board picture of the first solution', () => {
+    const { status, stdout } = run(['queens', '4']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('solution 1: 1 3 0 2\n.Q..\n...Q\nQ...\n..Q.');
+  });
+
+  it('completes a board read from standard input', () => {
+    const { status, stdout } = run(['queens', '--board', '-', '--count', '--json'], '.Q......\n........\n........\n........\n........\n........\n........\n........\n');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ n: 8, total: 8, distinct: null });
+  });
+
+  it('builds a solution for n = 100000 and prints it with --json', () => {
+    const { status, stdout } = run(['queens', '100000', '--json']);
+    expect(status).toBe(0);
+    const { solutions } = JSON.parse(stdout);
+    expect(solutions[0]).toHaveLength(100000);
+    expect(isValidSolution(solutions[0])).toBe(true);
+  });
+
+  it('bad input exits 2 with the problem named on stderr', () => {
+    const attack = run(['queens', '--board', '-', '--count'], 'Q...\n.Q..\n....\n....\n');
+    expect(attack.status).toBe(2);
+    expect(attack.stderr).toContain('BAD_INPUT: queens at line 1 column 1 and line 2 column 2 attack each other on a diagonal');
+    expect(attack.stdout).toBe('');
+
+    const missing = run(['queens', '--board', '/no/such/file']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read /no/such/file');
+
+    const size = run(['queens', 'eight']);
+    expect(size.status).toBe(2);
+    expect(size.stderr).toContain('n must be an integer from 1 to 2147483647, got "eight"');
+
+    const big = run(['queens', '40', '--count']);
+    expect(big.status).toBe(2);
+    expect(big.stderr).toContain('counting works for n up to 32');
+
+    const option = run(['queens', '8', '--frobnicate']);
+    expect(option.status).toBe(2);
+    expect(option.stderr).toContain("unknown option '--frobnicate'");
+
+    expect(run(['queens', '8', '--shard', '1/2']).stderr).toContain('--shard works with --count');
+    expect(run(['queens', '8', '--threads', '0', '--count']).status).toBe(2);
+    expect(run(['queens']).stderr).toContain('give the board size n or a board with --board');
+  });
+
+  it('--help describes every command', () => {
+    for (const args of [['--help'], ['queens', '--help'], ['tour', '--help']]) {
+      const { status, stdout } = run(args);
+      expect(status).toBe(0);
+      expect(stdout).toContain('Usage: bitpuzzle');
+    }
+  });
+});
+
+describe('bitpuzzle tour', () => {
+  it('solves the headline instances', () => {
+    const { status, stdout } = run(['tour']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('8×8: 92 solutions, 12 distinct up to symmetry');
+    expect(stdout).toContain('16×16: 14772512 solutions, 1846955 distinct');
+    expect(stdout).toContain('1,000,000×1,000,000: a solution built and verified');
+  });
+});

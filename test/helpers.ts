@@ -1,0 +1,103 @@
+// Independent oracles for the tests: written plainly, sharing no code with the library.
+
+/** Every solution of an n×n board extending the given queens, by plain backtracking over rows. */
+export function bruteForceSolutions(n: number, fixed: Array<[number, number]> = []): number[][] {
+  const preset = new Map(fixed);
+  const out: number[][] = [];
+  const cols: number[] = [];
+  const safe = (row: number, col: number): boolean =>
+    cols.every((c, r) => c !== col && Math.abs(c - col) !== row - r);
+  const place = (row: number): void => {
+    if (row === n) {
+      out.push(cols.slice());
+      return;
+    }
+    for (let col = 0; col < n; col++) {
+      if (preset.has(row) && preset.get(row) !== col) continue;
+      if (!safe(row, col)) continue;
+      cols.push(col);
+      place(row + 1);
+      cols.pop();
+    }
+  };
+  place(0);
+  return out;
+}
+
+/** True when no two queens attack each other and each row has one. */
+export function isValidSolution(columns: ArrayLike<number>): boolean {
+  const n = columns.length;
+  const seenCols = new Set<number>();
+  const seenDiag = new Set<number>();
+  const seenAnti = new Set<number>();
+  for (let row = 0; row < n; row++) {
+    const col = columns[row];
+    if (!Number.isInteger(col) || col < 0 || col >= n) return false;
+    if (seenCols.has(col) || seenDiag.has(row - col) || seenAnti.has(row + col)) return false;
+    seenCols.add(col);
+    seenDiag.add(row - col);
+    seenAnti.add(row + col);
+  }
+  return true;
+}
+
+/** The 8 images of a solution under the board's symmetries, as column lists. */
+export function images(columns: number[]): number[][] {
+  const n = columns.length;
+  const toColumns = (squares: Array<[number, number]>): number[] => {
+    const out = new Array<number>(n);
+    for (const [r, c] of squares) out[r] = c;
+    return out;
+  };
+  const squares: Array<[number, number]> = columns.map((c, r) => [r, c]);
+  const maps: Array<(r: number, c: number) => [number, number]> = [
+    (r, c) => [r, c],
+    (r, c) => [c, n - 1 - r],
+    (r, c) => [n - 1 - r, n - 1 - c],
+    (r, c) => [n - 1 - c, r],
+    (r, c) => [r, n - 1 - c],
+    (r, c) => [n - 1 - r, c],
+    (r, c) => [c, r],
+    (r, c) => [n - 1 - c, n - 1 - r],
+  ];
+  return maps.map((map) => toColumns(squares.map(([r, c]) => map(r, c))));
+}
+
+export const key = (columns: ArrayLike<number>): string => Array.from(columns).join(',');
+
+/** Lexicographic comparison of two column lists. */
+export function compareColumns(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/** A small deterministic generator (mulberry32) so random tests repeat exactly. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Non-attacking queens placed at random on an n×n board (some rows empty). */
+export function randomPartialBoard(n: number, queens: number, next: () => number): Array<[number, number]> {
+  const placed: Array<[number, number]> = [];
+  for (let tries = 0; placed.length < queens && tries < 200; tries++) {
+    const r = Math.floor(next() * n);
+    const c = Math.floor(next() * n);
+    const clash = placed.some(([pr, pc]) => pr === r || pc === c || Math.abs(pr - r) === Math.abs(pc - c));
+    if (!clash) placed.push([r, c]);
+  }
+  return placed;
+}
+
+/** A board picture with queens at the given squares. */
+export function boardText(n: number, queens: Array<[number, number]>): string {
+  const rows = Array.from({ length: n }, () => new Array<string>(n).fill('.'));
+  for (const [r, c] of queens) rows[r][c] = 'Q';
+  return rows.map((row) => row.join('')).join('\n');
+}

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { queens } from '../dist/index.js';
+import { QUEENS } from './data/known-results.js';
+import {
+  boardText,
+  bruteForceSolutions,
+  compareColumns,
+  images,
+  isValidSolution,
+  key,
+  random,
+  randomPartialBoard,
+} from './helpers.js';
+
+describe('counting against the published figures', () => {
+  for (let n = 1; n <= 14; n++) {
+    it(`n = ${n}: total and distinct (wasm)`, async () => {
+      const result = await queens.count(n, { threads: 1 });
+      expect(result.total).toBe(QUEENS[n].total);
+      expect(result.distinct).toBe(QUEENS[n].distinct);
+      expect(result.stats.nodes).toBeGreaterThan(0n);
+    });
+  }
+
+  for (let n = 1; n <= 12; n++) {
+    it(`n = ${n}: total and distinct (pure-TS twin)`, async () => {
+      const result = await queens.count(n, { engine: 'js' });
+      expect(result.total).toBe(QUEENS[n].total);
+      expect(result.distinct).toBe(QUEENS[n].distinct);
+    });
+  }
+
+  it('n = 15 on two worker threads', async () => {
+    const result = await queens.count(15, { threads: 2 });
+    expect(result.total).toBe(QUEENS[15].total);
+    expect(result.distinct).toBe(QUEENS[15].distinct);
+    expect(result.stats.threads).toBe(2);
+    expect(result.stats.parts).toBeGreaterThan(1);
+  });
+
+  it('the answer is the same for every thread count', async () => {
+    const one = await queens.count(14, { threads: 1 });
+    const two = await queens.count(14, { threads: 2 });
+    const three = await queens.count(14, { threads: 3 });
+    for (const other of [two, three]) {
+      expect(other.total).toBe(one.total);
+      expect(other.distinct).toBe(one.distinct);
+      expect(other.stats.nodes).toBe(one.stats.nodes);
+    }
+  });
+
+  it('the pure-TS twin counts on worker threads too', async () => {
+    const result = await queens.count(14, { threads: 2, engine: 'js' });
+    expect(result.total).toBe(QUEENS[14].total);
+    expect(result.distinct).toBe(QUEENS[14].distinct);
+  });
+
+  it('reports progress up to the number of parts', async () => {
+    const seen: Array<{ done: number; total: number }> = [];
+    const result = await queens.count(14, { threads: 1, onProgress: (p) => seen.push(p) });
+    expect(seen[0]).toEqual({ done: 0, total: result.stats.parts });
+    expect(seen.at(-1)).toEqual({ done: result.stats.parts, total: result.stats.parts });
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBe(seen[i - 1].done + 1);
+  });
+});
+
+describe('shards', () => {
+  for (const [n, count, engine] of [
+    [14, 5, 'wasm'],
+    [10, 3, 'js'],
+    [14, 7, 'js'],
+  ] as const) {
+    it(`the ${count} shards of n = ${n} (${engine}) sum to the whole`, async () => {
+      let total = 0n;
+      let distinct = 0n;
+      for (let index = 1; index <= count; index++) {
+        const part = await queens.count(n, { shard: `${index}/${count}`, threads: 1, engine });
+        expect(part.shard).toEqual({ index, count });
+        expect(part.total).toBeLessThan(QUEENS[n].total);
+        total += part.total;
+        distinct += part.distinct!;
+      }
+      expect(total).toBe(QUEENS[n].total);
+      expect(distinct).toBe(QUEENS[n].distinct);
+    });
+  }
+
+  it('shards of a partial board sum to its completions', async () => {
+    const board = { n: 15, queens: [[0, 3] as [number, number]] };
+    const whole = await queens.count(board, { threads: 1 });
+    let total = 0n;
+    for (let index = 1; index <= 4; index++) total += (await queens.count(board, { shard: { index, count: 4 } })).total;
+    expect(total).toBe(whole.total);
+    expect(whole.total).toBeGreaterThan(0n);
+  });
+});
+
+describe('solutions', () => {
+  it('lists every 8×8 solution once, in lexicographic order, each valid', async () => {
+    const listed: number[][] = [];
+    for await (const s of queens.solutions(8)) listed.push(s.columns);
+    const expected = bruteForceSolutions(8);
+    expect(listed).toEqual(expected);
+    expect(listed).toHaveLength(92);
+  });
+
+  it('the first solution is the lexicographically first, for n = 1..20', async () => {
+    for (let n = 1; n <= 20; n++) {
+      const first = await queens.solve(n);
+      if (n === 2 || n === 3) {
+        expect(first).toBeNull();
+        continue;
+      }
+      expect(isValidSolution(first!.columns)).toBe(true);
+      if (n <= 10) expect(first!.columns).toEqual(bruteForceSolutions(n)[0]);
+    }
+  });
+
+  it('stops after `limit` solutions', async () => {
+    const listed: number[][] = [];
+    for await (const s of queens.solutions(10, { limit: 7 })) listed.push(s.columns);
+    expect(listed).toEqual(bruteForceSolutions(10).slice(0, 7));
+  });
+
+  for (const n of [6, 8, 9, 10]) {
+    it(`distinct listing for n = ${n}: one smallest image per symmetry class`, async () => {
+      const reps: number[][] = [];
+      for await (const s of queens.solutions(n, { distinct: true })) reps.push(s.columns);
+      expect(BigInt(reps.length)).toBe(QUEENS[n].distinct);
+      const all = new Set(bruteForceSolutions(n).map(key));
+      const covered = new Set<string>();
+      for (const rep of reps) {
+        const classImages = images(rep);
+        for (const image of classImages) {
+          expect(compareColumns(rep, image)).toBeLessThanOrEqual(0);
+          expect(all.has(key(image))).toBe(true);
+          covered.add(key(image));
+        }
+      }
+      expect(covered.size).toBe(all.size);
+    });
+  }
+
+  it('the board picture marks each queen', async () => {
+    const first = await queens.solve(4);
+    expect(queens.picture(first!)).toBe('.Q..\n...Q\nQ...\n..Q.');
+  });
+});
+
+describe('completing a partly filled board', () => {
+  it('counts completions like a brute force on random boards (wasm and twin)', async () => {
+    const next = random(2026);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 4 + Math.floor(next() * 7);
+      const fixed = randomPartialBoard(n, 1 + Math.floor(next() * 3), next);
+      const expected = bruteForceSolutions(n, fixed);
+      const problem = { n, queens: fixed };
+      const wasm = await queens.count(problem);
+      const js = await queens.count(problem, { engine: 'js' });
+      expect(wasm.total).toBe(BigInt(expected.length));
+      expect(js.total).toBe(wasm.total);
+      expect(js.stats.nodes).toBe(wasm.stats.nodes);
+      expect(wasm.distinct).toBeNull();
+      const listed: number[][] = [];
+      for await (const s of queens.solutions(boardText(n, fixed))) listed.push(s.columns);
+      expect(listed).toEqual(expected);
+    }
+  });
+
+  it('a board with no completion gives no solutions, not an error', async () => {
+    // Queens at a1-style corners that leave no room: 4×4 with a corner queen has no solution.
+    const board = 'Q...\n....\n....\n....';
+    expect((await queens.count(board)).total).toBe(0n);
+    expect(await queens.solve(board)).toBeNull();
+  });
+
+  it('completes a larger board on worker threads', async () => {
+    const fixed: Array<[number, number]> = [[0, 5], [1, 8]];
+    const problem = { n: 16, queens: fixed };
+    const one = await queens.count(problem, { threads: 1 });
+    const two = await queens.count(problem, { threads: 2 });
+    expect(two.total).toBe(one.total);
+    expect(two.stats.parts).toBeGreaterThan(1);
+    const first = await queens.solve(problem);
+    expect(first!.columns[0]).toBe(5);
+    expect(first!.columns[1]).toBe(8);
+    expect(isValidSolution(first!.columns)).toBe(true);
+  });
+
+  it('accepts queens as [row, col] pairs or {row, col} objects', async () => {
+    const pairs = await queens.count({ n: 8, queens: [[0, 0]] });
+    const objects = await queens.count({ n: 8, queens: [{ row: 0, col: 0 }] });
+    expect(pairs.total).toBe(BigInt(bruteForceSolutions(8, [[0, 0]]).length));
+    expect(objects.total).toBe(pairs.total);
+  });
+});
+
+describe('Wasm engine and pure-TS twin agree', () => {
+  it('on counts and node counts of random partial boards up to n = 13', async () => {
+    const next = random(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 8 + Math.floor(next() * 6);
+      const fixed = randomPartialBoard(n, Math.floor(next() * 3), next);
+      const problem = { n, queens: fixed };
+      const wasm = await queens.count(problem, { threads: 1 });
+      const js = await queens.count(problem, { threads: 1, engine: 'js' });
+      expect(js.total).toBe(wasm.total);
+      expect(js.distinct).toBe(wasm.distinct);
+      expect(js.stats.nodes).toBe(wasm.stats.nodes);
+    }
+  });
+
+  it('on the solutions listed, in order', async () => {
+    for (const n of [7, 9, 11]) {
+      const wasm: string[] = [];
+      const js: string[] = [];
+      for await (const s of queens.solutions(n, { limit: 300 })) wasm.push(key(s.columns));
+      for await (const s of queens.solutions(n, { limit: 300, engine: 'js' })) js.push(key(s.columns));
+      expect(js).toEqual(wasm);
+      const wasmDistinct: string[] = [];
+      const jsDistinct: string[] = [];
+      for await (const s of queens.solutions(n, { distinct: true })) wasmDistinct.push(key(s.columns));
+      for await (const s of queens.solutions(n, { distinct: true, engine: 'js' })) jsDistinct.push(key(s.columns));
+      expect(jsDistinct).toEqual(wasmDistinct);
+    }
+  });
+
+  it('on n = 32, the widest board, for the first solutions', async () => {
+    const wasm: number[][] = [];
+    for await (const s of queens.solutions(32, { limit: 3 })) wasm.push(s.columns);
+    const js: number[][] = [];
+    for await (const s of queens.solutions(32, { limit: 3, engine: 'js' })) js.push(s.columns);
+    expect(js).toEqual(wasm);
+    for (const s of wasm) expect(isValidSolution(s)).toBe(true);
+  });
+});
+
+describe('one solution for very large n', () => {
+  it('n = 1,000,000, checked square by square', async () => {
+    const columns = await queens.construct(1_000_000);
+    expect(columns).toHaveLength(1_000_000);
+    expect(isValidSolution(columns!)).toBe(true);
+  });
+
+  it('every n from 1 to 400 (none for 2 and 3), wasm and twin alike', async () => {
+    for (let n = 1; n <= 400; n++) {
+      const columns = await queens.construct(n);
+      if (n === 2 || n === 3) {
+        expect(columns).toBeNull();
+        continue;
+      }
+      expect(isValidSolution(columns!)).toBe(true);
+      expect(await queens.construct(n, { engine: 'js' })).toEqual(columns);
+    }
+  });
+
+  it('solve() uses the construction above n = 32', async () => {
+    const solution = await queens.solve(1001);
+    expect(solution!.columns).toHaveLength(1001);
+    expect(isValidSolution(solution!.columns)).toBe(true);
+  });
+
+  it('running out of maxMemory is OUT_OF_MEMORY, and the engine stays usable', async () => {
+    await expect(queens.construct(5_000_000, { maxMemory: 1 << 20 })).rejects.toMatchObject({
+      code: 'OUT_OF_MEMORY',
+      message: expect.stringContaining('maxMemory'),
+    });
+    expect(isValidSolution((await queens.construct(1000))!)).toBe(true);
+  });
+});
