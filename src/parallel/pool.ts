@@ -63,7 +63,8 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
 
   const module = await loadEngineModule();
   const script = options.workerUrl.protocol === 'file:' ? decodeURIComponent(options.workerUrl.pathname) : options.workerUrl.href;
-  const pool = workerpool.pool(script, { maxWorkers: threads, workerType: 'auto' });
+  // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
+  const pool = workerpool.pool(script, { maxWorkers: threads, workerType: 'auto', workerOpts: { type: 'module' } });
   const stop = new Promise<never>((_, reject) => {
     if (!signal) return;
     signal.addEventListener('abort', () => reject(aborted(signal)), { once: true });

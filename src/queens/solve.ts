@@ -75,7 +75,8 @@ function checkEngine(engine: unknown): EngineKind {
 
 function searchable(problem: QueensProblem, what: string): void {
   if (problem.n > MAX_SEARCH_N) {
-    throw badInput(`${what} works for n up to ${MAX_SEARCH_N}, got n = ${problem.n}`);
+    const hint = problem.queens.length ? '' : '; construct(n) gives one solution of any size';
+    throw badInput(`${what} works for n up to ${MAX_SEARCH_N}, got n = ${problem.n}${hint}`);
   }
 }
 
@@ -150,7 +151,7 @@ export async function* solutions(
   options: SolutionsOptions = {},
 ): AsyncGenerator<QueensSolution, void, undefined> {
   const problem = toProblem(input);
-  searchable(problem, 'searching for every solution');
+  searchable(problem, 'the search');
   const engineKind = checkEngine(options.engine);
   const limit = options.limit ?? Infinity;
   if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {

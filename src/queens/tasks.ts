@@ -61,7 +61,7 @@ export function runQueensTask(task: QueensTask, signal?: AbortSignal): Promise<Q
 /** Fewest parts a split aims for: enough to balance threads and spread over shards. */
 const MIN_PARTS = 64;
 /** Searches with fewer rows to fill take milliseconds: splitting them costs more than it gains. */
-const MIN_ROWS_TO_SPLIT = 14;
+const MIN_ROWS_TO_SPLIT = 15;
 
 /**
  * Cuts a search into parts: the task itself when it is small, else one part per live node
