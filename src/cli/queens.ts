@@ -58,7 +58,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
     const bar = progressBar(`counting n=${problem.n}`);
     let result: queens.QueensCount;
     try {
-      result = await queens.count(problem.queens.length ? problem : problem.n, {
+      result = await queens.count(problem, {
         threads,
         shard: flags.shard,
         engine: flags.engine,
@@ -89,8 +89,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   }
   const limit = flags.all ? Infinity : limitOption ?? 1;
   const found: number[][] = [];
-  const source = problem.queens.length ? problem : problem.n;
-  for await (const solution of queens.solutions(source, { limit, distinct: flags.distinct, engine: flags.engine })) {
+  for await (const solution of queens.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine })) {
     found.push(solution.columns);
     if (!flags.json) {
       if (found.length > 1) console.log('');

@@ -184,7 +184,7 @@ export async function solve(input: QueensInput, options: QueensOptions & { maxMe
     const columns = await construct(problem.n, options);
     return columns ? { columns: Array.from(columns) } : null;
   }
-  for await (const solution of solutions(problem.queens.length ? problem : problem.n, { ...options, limit: 1 })) {
+  for await (const solution of solutions(problem, { ...options, limit: 1 })) {
     return solution;
   }
   return null;
