@@ -176,7 +176,7 @@ describe('completing a partly filled board', () => {
 
   it('completes a larger board on worker threads', async () => {
     const fixed: Array<[number, number]> = [[0, 5], [1, 8]];
-    const problem = { n: 16, queens: fixed };
+    const problem = { n: 17, queens: fixed };
     const one = await queens.count(problem, { threads: 1 });
     const two = await queens.count(problem, { threads: 2 });
     expect(two.total).toBe(one.total);
