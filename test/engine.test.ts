@@ -2,11 +2,12 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { loadEngineModule } from '../dist/index.js';
-import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine } from '../dist/queens/engine.js';
+import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from '../dist/queens/engine.js';
 import { ReferenceQueensEngine } from '../dist/queens/reference.js';
-import { instantiateEngine } from '../dist/wasm/module.js';
+import { compileEngineModule, instantiateEngine } from '../dist/wasm/module.js';
 import { Status, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
+import { compareColumns, images, isValidSolution } from './helpers.js';
 
 const full = (n: number): number[] => new Array(n).fill(2 ** n - 1);
 
@@ -74,6 +75,19 @@ describe('the engine protocol', () => {
     expect(b.total()).toBe(QUEENS[10].total);
   });
 
+  it('views on engine memory survive memory.grow', async () => {
+    const exports = instantiateEngine(await loadEngineModule());
+    const engine = wasmQueensEngine(exports);
+    engine.setAllowed(full(5));
+    const before = exports.memory.buffer;
+    expect(exports.queensConstruct(3_000_000)).toBeGreaterThan(0);
+    expect(exports.memory.buffer).not.toBe(before); // the old buffer is detached
+    engine.setAllowed(full(8));
+    engine.init(8, MODE_ALL, true, 0);
+    expect(engine.run(1 << 20)).toBe(Status.SOLUTION);
+    expect(engine.output(8)).toEqual([0, 4, 7, 5, 2, 6, 1, 3]);
+  });
+
   it('memory grows up to the limit and no further: OUT_OF_MEMORY, not a trap', async () => {
     const exports = instantiateEngine(await loadEngineModule());
     setMemoryLimit(exports, 4 << 20);
@@ -82,6 +96,32 @@ describe('the engine protocol', () => {
     const pointer = exports.queensConstruct(500_000);
     expect(pointer).toBeGreaterThan(0);
     expect(exports.memoryPages()).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('the widest board, n = 32 (all 32 bits of a row)', () => {
+  it('edge-class representatives agree between engines and are the smallest of their images', async () => {
+    const module = await loadEngineModule();
+    const firstThree = (engine: QueensEngine): number[][] => {
+      const allowed = new Array(32).fill(0xffffffff);
+      allowed[0] = 2 ** 14; // the edge class a = 14: border queens at least 14 squares from a corner
+      engine.setAllowed(allowed);
+      engine.init(32, MODE_DISTINCT, true, 0);
+      const found: number[][] = [];
+      while (found.length < 3) {
+        const status = engine.run(1 << 20);
+        if (status === Status.SOLUTION) found.push(engine.output(32));
+        if (status === Status.DONE) break;
+      }
+      return found;
+    };
+    const wasm = firstThree(wasmQueensEngine(instantiateEngine(module)));
+    expect(wasm).toHaveLength(3);
+    expect(firstThree(new ReferenceQueensEngine())).toEqual(wasm);
+    for (const solution of wasm) {
+      expect(isValidSolution(solution)).toBe(true);
+      for (const image of images(solution)) expect(compareColumns(solution, image)).toBeLessThanOrEqual(0);
+    }
   });
 });
 
@@ -116,5 +156,44 @@ describe('loading in a worker thread', () => {
     });
     await worker.terminate();
     expect(reply).toBe('function');
+  });
+});
+
+describe('loading over HTTP, as in browsers and bundlers', () => {
+  async function serve(contentType: string | null, status = 200): Promise<{ url: URL; close: () => void }> {
+    const { createServer } = await import('node:http');
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(new URL('../dist/bitpuzzle.wasm', import.meta.url));
+    const server = createServer((_, response) => {
+      response.writeHead(status, contentType ? { 'content-type': contentType } : {});
+      response.end(status === 200 ? bytes : 'not here');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: new URL(`http://127.0.0.1:${port}/dist/bitpuzzle.wasm`), close: () => server.close() };
+  }
+
+  for (const type of ['application/wasm', 'application/octet-stream', null]) {
+    it(`compiles when served as ${type ?? 'no content type'}`, async () => {
+      const { url, close } = await serve(type);
+      try {
+        const exports = instantiateEngine(await compileEngineModule(url));
+        expect(typeof exports.queensRun).toBe('function');
+      } finally {
+        close();
+      }
+    });
+  }
+
+  it('names the URL when the engine cannot be fetched', async () => {
+    const { url, close } = await serve('text/plain', 404);
+    try {
+      await expect(compileEngineModule(url)).rejects.toMatchObject({
+        code: 'ENGINE_FAILURE',
+        message: `could not load the WebAssembly engine from ${url.href}: HTTP 404 Not Found`,
+      });
+    } finally {
+      close();
+    }
   });
 });

@@ -9,6 +9,21 @@ export const engineUrl = new URL('../bitpuzzle.wasm', import.meta.url);
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
+/**
+ * Compiles the engine at `url`: read from disk for file: URLs, fetched otherwise (streaming
+ * when the server sends application/wasm). Failures are ENGINE_FAILURE naming the URL.
+ */
+export async function compileEngineModule(url: URL): Promise<WebAssembly.Module> {
+  try {
+    return await compile(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BitpuzzleError('ENGINE_FAILURE', `could not load the WebAssembly engine from ${url.href}: ${reason}`, {
+      cause: error,
+    });
+  }
+}
+
 async function compile(url: URL): Promise<WebAssembly.Module> {
   if (url.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
@@ -25,14 +40,9 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
 
 /** The compiled engine, compiled on first use. */
 export function loadEngineModule(): Promise<WebAssembly.Module> {
-  compiled ??= compile(engineUrl).catch((error: unknown) => {
-    compiled = undefined;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BitpuzzleError(
-      'ENGINE_FAILURE',
-      `could not load the WebAssembly engine from ${engineUrl.href}: ${reason}`,
-      { cause: error },
-    );
+  compiled ??= compileEngineModule(engineUrl).catch((error: unknown) => {
+    compiled = undefined; // a later call may try again
+    throw error;
   });
   return compiled;
 }
