@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { BitpuzzleError, queens } from '../dist/index.js';
 
@@ -119,6 +120,15 @@ describe('cancellation', () => {
     expect(error.code).toBe('ABORTED');
     expect(last.total).toBeGreaterThan(1);
     expect(last.done).toBeLessThan(last.total);
+  });
+
+  it('leaves no listener on a long-lived signal once a count is done', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) {
+      const result = await queens.count(15, { threads: 2, signal: controller.signal });
+      expect(result.stats.threads).toBe(2);
+    }
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('stops an iterator between solutions', async () => {

@@ -3,7 +3,6 @@
 // any merge over them is the same for every thread count.
 import workerpool from 'workerpool';
 import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
-import { loadEngineModule } from '../wasm/module.js';
 
 export interface Progress {
   /** Tasks finished. */
@@ -20,6 +19,8 @@ export interface RunTasksOptions<T, R> {
   workerUrl: URL;
   /** The task function, for the inline path. */
   runInline: (task: T, signal?: AbortSignal) => Promise<R>;
+  /** The compiled engine to hand to each worker; none when the tasks run the pure-TS twins. */
+  engineModule?: WebAssembly.Module;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
 }
@@ -61,27 +62,40 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
-  const module = await loadEngineModule();
-  const script = options.workerUrl.protocol === 'file:' ? decodeURIComponent(options.workerUrl.pathname) : options.workerUrl.href;
-  // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
-  const pool = workerpool.pool(script, { maxWorkers: threads, workerType: 'auto', workerOpts: { type: 'module' } });
+  const pool = workerpool.pool(await scriptPath(options.workerUrl), {
+    maxWorkers: threads,
+    workerType: 'auto',
+    // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
+    workerOpts: { type: 'module' },
+  });
+  let onAbort = (): void => undefined;
   const stop = new Promise<never>((_, reject) => {
-    if (!signal) return;
-    signal.addEventListener('abort', () => reject(aborted(signal)), { once: true });
+    onAbort = () => reject(aborted(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     const all = Promise.all(
       tasks.map(async (task, i) => {
-        const reply = (await pool.exec('run', [task, module])) as WorkerReply<R>;
+        const reply = (await pool.exec('run', [task, options.engineModule])) as WorkerReply<R>;
         if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
         results[i] = reply.ok;
         finished();
       }),
     );
-    all.catch(() => undefined); // a rejection after abort is already answered by `stop`
+    // Whichever of the two loses the race settles unobserved; neither may go unhandled.
+    all.catch(() => undefined);
+    stop.catch(() => undefined);
     await Promise.race([all, stop]);
     return results;
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     await pool.terminate(true);
   }
+}
+
+/** Node's workers take a path; browsers take the URL. */
+async function scriptPath(url: URL): Promise<string> {
+  if (url.protocol !== 'file:') return url.href;
+  const { fileURLToPath } = await import('node:url');
+  return fileURLToPath(url);
 }

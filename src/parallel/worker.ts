@@ -7,8 +7,8 @@ import type { WorkerReply } from './pool.js';
 
 export function serveTasks<T, R>(runTask: (task: T) => Promise<R>): void {
   workerpool.worker({
-    async run(task: T, engineModule: WebAssembly.Module): Promise<WorkerReply<R>> {
-      useEngineModule(engineModule);
+    async run(task: T, engineModule: WebAssembly.Module | undefined): Promise<WorkerReply<R>> {
+      if (engineModule) useEngineModule(engineModule);
       try {
         return { ok: await runTask(task) };
       } catch (error) {

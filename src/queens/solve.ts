@@ -2,7 +2,7 @@
 import { badInput, throwIfAborted } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, type Shard } from '../parallel/shard.js';
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
@@ -117,6 +117,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
     threads,
     workerUrl,
     runInline: runQueensTask,
+    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,
     onProgress: options.onProgress,
   });
