@@ -51,7 +51,6 @@ let splitDepth: i32 = -1; // stop at each live node of this depth with its prefi
 let symRows: i32 = -1;   // rows whose placement picks the symmetry class (0 and 1, or none)
 let sideRow: i32 = -1;   // edge class: the row by which both side columns must be taken
 let kind: i32 = KIND_CORNER;
-let edge: i32 = 0;       // edge class: a
 let depth: i32 = 0;
 let finished: bool = true;
 let pendingSingle: bool = false; // n = 1: the lone square is a leaf with no parent
@@ -119,7 +118,6 @@ function chooseClass(row: i32, bit: u32): void {
       for (let r = 1; r < n; r++) set(ALLOWED, r, get(BASE, r));
     } else {
       kind = KIND_EDGE;
-      edge = col;
       sideRow = last - col;
       const inner = mask & ~side;
       for (let r = 1; r < n; r++) {
