@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEngineModule } from '../dist/index.js';
 import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from '../dist/queens/engine.js';
 import { ReferenceQueensEngine } from '../dist/queens/reference.js';
-import { compileEngineModule, instantiateEngine } from '../dist/wasm/module.js';
+import { acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
 import { Status, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
 import { compareColumns, images, isValidSolution } from './helpers.js';
@@ -86,6 +86,17 @@ describe('the engine protocol', () => {
     engine.init(8, MODE_ALL, true, 0);
     expect(engine.run(1 << 20)).toBe(Status.SOLUTION);
     expect(engine.output(8)).toEqual([0, 4, 7, 5, 2, 6, 1, 3]);
+  });
+
+  it('an instance given back carries no memory limit over to its next user', async () => {
+    const first = await acquireEngine();
+    setMemoryLimit(first, 1 << 20);
+    expect(first.queensConstruct(2_000_000)).toBe(0);
+    releaseEngine(first);
+    const again = await acquireEngine();
+    expect(again).toBe(first);
+    expect(again.queensConstruct(2_000_000)).toBeGreaterThan(0);
+    releaseEngine(again);
   });
 
   it('memory grows up to the limit and no further: OUT_OF_MEMORY, not a trap', async () => {

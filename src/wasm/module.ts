@@ -2,7 +2,7 @@
 // out instances. Node reads the .wasm beside the built module; browsers and bundlers fetch it.
 import { instantiateSync } from '@assemblyscript/loader';
 import { BitpuzzleError } from '../errors.js';
-import type { EngineExports } from './protocol.js';
+import { setMemoryLimit, type EngineExports } from './protocol.js';
 
 /** Where the engine lives: dist/bitpuzzle.wasm beside dist/wasm/module.js. */
 export const engineUrl = new URL('../bitpuzzle.wasm', import.meta.url);
@@ -69,5 +69,7 @@ export async function acquireEngine(): Promise<EngineExports> {
 }
 
 export function releaseEngine(engine: EngineExports): void {
+  // A limit set for one search must not carry over to the next user of this instance.
+  setMemoryLimit(engine);
   if (idle.length < 8) idle.push(engine);
 }
