@@ -63,6 +63,13 @@ export function images(columns: number[]): number[][] {
   return maps.map((map) => toColumns(squares.map(([r, c]) => map(r, c))));
 }
 
+/** The columns of every solution an iterator yields. */
+export async function columnsOf(solutions: AsyncIterable<{ columns: number[] }>): Promise<number[][]> {
+  const out: number[][] = [];
+  for await (const s of solutions) out.push(s.columns);
+  return out;
+}
+
 export const key = (columns: ArrayLike<number>): string => Array.from(columns).join(',');
 
 /** Lexicographic comparison of two column lists. */

@@ -4,6 +4,7 @@ import { QUEENS } from './data/known-results.js';
 import {
   boardText,
   bruteForceSolutions,
+  columnsOf,
   compareColumns,
   images,
   isValidSolution,
@@ -97,8 +98,7 @@ describe('shards', () => {
 
 describe('solutions', () => {
   it('lists every 8×8 solution once, in lexicographic order, each valid', async () => {
-    const listed: number[][] = [];
-    for await (const s of queens.solutions(8)) listed.push(s.columns);
+    const listed = await columnsOf(queens.solutions(8));
     const expected = bruteForceSolutions(8);
     expect(listed).toEqual(expected);
     expect(listed).toHaveLength(92);
@@ -117,15 +117,13 @@ describe('solutions', () => {
   });
 
   it('stops after `limit` solutions', async () => {
-    const listed: number[][] = [];
-    for await (const s of queens.solutions(10, { limit: 7 })) listed.push(s.columns);
+    const listed = await columnsOf(queens.solutions(10, { limit: 7 }));
     expect(listed).toEqual(bruteForceSolutions(10).slice(0, 7));
   });
 
   for (const n of [6, 8, 9, 10]) {
     it(`distinct listing for n = ${n}: one smallest image per symmetry class`, async () => {
-      const reps: number[][] = [];
-      for await (const s of queens.solutions(n, { distinct: true })) reps.push(s.columns);
+      const reps = await columnsOf(queens.solutions(n, { distinct: true }));
       expect(BigInt(reps.length)).toBe(QUEENS[n].distinct);
       const all = new Set(bruteForceSolutions(n).map(key));
       const covered = new Set<string>();
@@ -161,8 +159,7 @@ describe('completing a partly filled board', () => {
       expect(js.total).toBe(wasm.total);
       expect(js.stats.nodes).toBe(wasm.stats.nodes);
       expect(wasm.distinct).toBeNull();
-      const listed: number[][] = [];
-      for await (const s of queens.solutions(boardText(n, fixed))) listed.push(s.columns);
+      const listed = await columnsOf(queens.solutions(boardText(n, fixed)));
       expect(listed).toEqual(expected);
     }
   });
@@ -212,24 +209,18 @@ describe('Wasm engine and pure-TS twin agree', () => {
 
   it('on the solutions listed, in order', async () => {
     for (const n of [7, 9, 11]) {
-      const wasm: string[] = [];
-      const js: string[] = [];
-      for await (const s of queens.solutions(n, { limit: 300 })) wasm.push(key(s.columns));
-      for await (const s of queens.solutions(n, { limit: 300, engine: 'js' })) js.push(key(s.columns));
-      expect(js).toEqual(wasm);
-      const wasmDistinct: string[] = [];
-      const jsDistinct: string[] = [];
-      for await (const s of queens.solutions(n, { distinct: true })) wasmDistinct.push(key(s.columns));
-      for await (const s of queens.solutions(n, { distinct: true, engine: 'js' })) jsDistinct.push(key(s.columns));
-      expect(jsDistinct).toEqual(wasmDistinct);
+      expect(await columnsOf(queens.solutions(n, { limit: 300, engine: 'js' }))).toEqual(
+        await columnsOf(queens.solutions(n, { limit: 300 })),
+      );
+      expect(await columnsOf(queens.solutions(n, { distinct: true, engine: 'js' }))).toEqual(
+        await columnsOf(queens.solutions(n, { distinct: true })),
+      );
     }
   });
 
   it('on n = 32, the widest board, for the first solutions', async () => {
-    const wasm: number[][] = [];
-    for await (const s of queens.solutions(32, { limit: 3 })) wasm.push(s.columns);
-    const js: number[][] = [];
-    for await (const s of queens.solutions(32, { limit: 3, engine: 'js' })) js.push(s.columns);
+    const wasm = await columnsOf(queens.solutions(32, { limit: 3 }));
+    const js = await columnsOf(queens.solutions(32, { limit: 3, engine: 'js' }));
     expect(js).toEqual(wasm);
     for (const s of wasm) expect(isValidSolution(s)).toBe(true);
   });
