@@ -14,6 +14,7 @@ const ALIGN: usize = 16;
 let limitPages: u32 = 16384; // 1 GiB until the host says otherwise
 const heapStart: usize = (__heap_base + ALIGN - 1) & ~(ALIGN - 1);
 let heapTop: usize = heapStart;
+let generation: u32 = 0; // counts resets: tables built before a reset are gone
 
 /** Sets the most memory (in 64 KiB pages) the arena may grow the instance to. */
 export function setMemoryLimitPages(pages: u32): void {
@@ -28,6 +29,12 @@ export function memoryPages(): u32 {
 /** Forgets every arena allocation; an engine calls it in its init. */
 export function arenaReset(): void {
   heapTop = heapStart;
+  generation++;
+}
+
+/** Changes whenever the arena is reset, so a host can tell whether tables it loaded survive. */
+export function arenaGeneration(): u32 {
+  return generation;
 }
 
 /** Bytes from the arena, 16-byte aligned, or 0 when the limit or the host refuses. */

@@ -1,6 +1,6 @@
 // The module's exports: every engine's entry points. Numbers only cross the boundary;
 // bulk data lives in regions whose pointers the engines export.
-export { setMemoryLimitPages, memoryPages } from './bits';
+export { setMemoryLimitPages, memoryPages, arenaGeneration } from './bits';
 export {
   queensInputPtr,
   queensOutputPtr,
@@ -11,3 +11,15 @@ export {
   queensNodes,
   queensConstruct,
 } from './queens';
+export {
+  polyInputAlloc,
+  polyLoad,
+  polyPartPtr,
+  polyOutputPtr,
+  polyOutputLength,
+  polyStart,
+  polyRun,
+  polyTotal,
+  polyDistinct,
+  polyNodes,
+} from './polyomino';

@@ -1,5 +1,6 @@
 // bitpuzzle: exact, fast solvers for classic puzzles. One namespace per puzzle family.
 export * as queens from './queens/index.js';
+export * as polyomino from './polyomino/index.js';
 export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
 export type { Progress } from './parallel/pool.js';

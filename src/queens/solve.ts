@@ -3,6 +3,7 @@ import { badInput, throwIfAborted } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
+import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
@@ -14,7 +15,6 @@ import {
   splitTask,
   openQueensEngine,
   startSearch,
-  type EngineKind,
   type QueensTask,
 } from './tasks.js';
 
@@ -67,11 +67,6 @@ export interface QueensSolution {
 }
 
 const workerUrl = new URL('./worker.js', import.meta.url);
-
-function checkEngine(engine: unknown): EngineKind {
-  if (engine === undefined || engine === 'wasm' || engine === 'js') return engine ?? 'wasm';
-  throw badInput(`engine must be 'wasm' or 'js', got ${String(engine)}`);
-}
 
 function searchable(problem: QueensProblem, what: string): void {
   if (problem.n > MAX_SEARCH_N) {
@@ -154,10 +149,7 @@ export async function* solutions(
   const problem = toProblem(input);
   searchable(problem, 'the search');
   const engineKind = checkEngine(options.engine);
-  const limit = options.limit ?? Infinity;
-  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
-    throw badInput(`limit must be a non-negative integer, got ${String(limit)}`);
-  }
+  const limit = checkLimit(options.limit);
   if (options.distinct && problem.queens.length > 0) {
     throw badInput('distinct solutions are defined for the empty board only');
   }

@@ -3,11 +3,11 @@
 // solutions is counted in exactly one part, so the parts' sums are the whole.
 import { BitpuzzleError } from '../errors.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import type { EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from './engine.js';
 import { ReferenceQueensEngine } from './reference.js';
 
-export type EngineKind = 'wasm' | 'js';
 
 export interface QueensTask {
   engine: EngineKind;

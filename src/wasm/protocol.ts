@@ -25,6 +25,17 @@ export interface EngineExports {
   queensDistinct(): bigint;
   queensNodes(): bigint;
   queensConstruct(n: number): number;
+  arenaGeneration(): number;
+  polyInputAlloc(words: number): number;
+  polyLoad(): StatusCode;
+  polyPartPtr(): number;
+  polyOutputPtr(): number;
+  polyOutputLength(): number;
+  polyStart(pre: number, weight: number, mask: number, emit: number, split: number): StatusCode;
+  polyRun(budget: number): StatusCode;
+  polyTotal(): bigint;
+  polyDistinct(): bigint;
+  polyNodes(): bigint;
 }
 
 const PAGE_BYTES = 65536;

@@ -1,0 +1,20 @@
+export { count, solutions, solve, decode } from './solve.js';
+export type {
+  PlacedPiece,
+  TilingCount,
+  TilingCountOptions,
+  TilingOptions,
+  TilingSolution,
+  TilingSolutionsOptions,
+  TilingStats,
+} from './solve.js';
+export { prepare, resolvePieces } from './problem.js';
+export type { PiecesInput, PolyominoProblem, Prepared } from './problem.js';
+export { parsePieces, pieceSet, PIECE_SETS } from './pieces.js';
+export type { Piece, PieceSpec } from './pieces.js';
+export { parseRegion, MAX_REGION_CELLS } from './region.js';
+export type { Region, RegionInput } from './region.js';
+export { orientations } from './shapes.js';
+export type { Cell } from './shapes.js';
+export { picture, colourPicture, svg } from './format.js';
+export { checkSolution } from './verify.js';

@@ -1,0 +1,256 @@
+// A tiling problem made ready for the engines: cells numbered in scan order, every
+// placement of every piece, the symmetries, the root parts, and the engine's input words.
+import { badInput } from '../errors.js';
+import { checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
+import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
+import { DIRECTIONS, orientations, type Cell } from './shapes.js';
+import { problemSymmetries, rootParts, type Part, type Symmetry } from './symmetry.js';
+
+/** Pieces: a built-in set name, piece-file text, or a list of sets, texts and piece objects. */
+export type PiecesInput = string | readonly (string | PieceSpec)[];
+
+export interface PolyominoProblem {
+  /** "WxH", a picture ('.' cells, '#' or space outside), or { width, height }. */
+  region: RegionInput;
+  /** Default: "pentominoes". */
+  pieces?: PiecesInput;
+}
+
+export interface Placement {
+  /** Index into Prepared.pieces. */
+  kind: number;
+  /** Index into the piece's orientations. */
+  orientation: number;
+  /** Cell numbers, ascending. */
+  cells: number[];
+}
+
+export interface Prepared {
+  region: Region;
+  /** The pieces in search order (fewest placements first). */
+  pieces: Piece[];
+  /** Each piece's fixed shapes, as placements refer to them. */
+  orientations: Cell[][][];
+  /** [x, y] of each cell number. */
+  cellXY: Cell[];
+  /** Cell numbers by y * width + x; -1 outside the region. */
+  cellIndex: Int32Array;
+  /** Four neighbours per cell (up, right, down, left), -1 outside. */
+  neighbours: Int32Array;
+  placements: Placement[];
+  symmetries: Symmetry[];
+  /** The piece fixed at its orbit representatives, if any. */
+  restricted: number | null;
+  /** The parts that count every solution once (or weighted). */
+  parts: Part[];
+  /** Why the problem has no solution, found without searching; null if not known. */
+  reason: string | null;
+  /** The engines' input (see assembly/polyomino.ts). */
+  input: Uint32Array;
+  /** A plain-data form of the problem, enough to prepare it again in a worker. */
+  spec: ProblemSpec;
+}
+
+/** The problem as plain data: the region picture and the validated pieces. */
+export interface ProblemSpec {
+  region: string;
+  pieces: Piece[];
+}
+
+/** Components of fewer cells than this next to a new placement are checked for fit. */
+function floodLimit(pieces: readonly Piece[]): number {
+  const largest = Math.max(...pieces.map((p) => p.cells.length));
+  return Math.min(64, Math.max(2, 3 * largest));
+}
+
+export function resolvePieces(input: PiecesInput | undefined): Piece[] {
+  const items = input === undefined ? ['pentominoes'] : typeof input === 'string' ? [input] : input;
+  if (!Array.isArray(items)) throw badInput('pieces must be a set name, piece text, or a list of them and piece objects');
+  const pieces: Piece[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') {
+      const name = item.trim();
+      if (PIECE_SETS.includes(name)) pieces.push(...pieceSet(name));
+      else if (/^[a-z][a-z-]*$/.test(name) && name.length > 1) pieceSet(name); // throws: unknown set
+      else pieces.push(...parsePieces(item));
+    } else {
+      pieces.push(...piecesFromSpecs([item]));
+    }
+  }
+  checkPieceSet(pieces);
+  return pieces;
+}
+
+const cache = new Map<string, Prepared>();
+
+/** Prepares a problem (cached: the last few problems are kept). */
+export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
+  if (typeof problem !== 'object' || problem === null) throw badInput('a problem is { region, pieces }');
+  const spec = toSpec(problem);
+  const key = JSON.stringify(spec);
+  let prepared = cache.get(key);
+  if (!prepared) {
+    prepared = build(spec);
+    if (cache.size >= 8) cache.delete(cache.keys().next().value!);
+    cache.set(key, prepared);
+  }
+  return prepared;
+}
+
+function toSpec(problem: PolyominoProblem | ProblemSpec): ProblemSpec {
+  const region = parseRegion(problem.region);
+  const pieces =
+    Array.isArray(problem.pieces) && problem.pieces.every(isPiece) ? (problem.pieces as Piece[]) : resolvePieces(problem.pieces as PiecesInput);
+  return { region: regionPicture(region), pieces };
+}
+
+function isPiece(value: unknown): value is Piece {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Piece).cells) && typeof (value as Piece).atMost === 'boolean';
+}
+
+function build(spec: ProblemSpec): Prepared {
+  const region = parseRegion(spec.region);
+  const { width, height } = region;
+  // Scan along the short side: the search fills the first empty cell, and a short frontier
+  // isolates small pockets early.
+  const scan = width > height ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]) : region.cells;
+  const cellIndex = new Int32Array(width * height).fill(-1);
+  scan.forEach(([x, y], i) => (cellIndex[y * width + x] = i));
+  const at = (x: number, y: number): number => (x >= 0 && y >= 0 && x < width && y < height ? cellIndex[y * width + x] : -1);
+  const neighbours = new Int32Array(scan.length * 4);
+  scan.forEach(([x, y], i) => DIRECTIONS.forEach(([dx, dy], d) => (neighbours[i * 4 + d] = at(x + dx, y + dy))));
+
+  // Placements of each piece; then the pieces with fewest placements first.
+  const usable = spec.pieces.filter((p) => p.count > 0);
+  const found = usable.map((piece) => {
+    const shapes = orientations(piece.cells, piece.oneSided);
+    const list: { orientation: number; cells: number[] }[] = [];
+    shapes.forEach((shape, orientation) => {
+      const w = Math.max(...shape.map((c) => c[0])) + 1;
+      const h = Math.max(...shape.map((c) => c[1])) + 1;
+      for (let y = 0; y + h <= height; y++) {
+        for (let x = 0; x + w <= width; x++) {
+          const cells = shape.map(([cx, cy]) => at(x + cx, y + cy));
+          if (cells.every((c) => c >= 0)) list.push({ orientation, cells: cells.sort((a, b) => a - b) });
+        }
+      }
+    });
+    return { piece, shapes, list };
+  });
+  const order = found.map((_, i) => i).sort((a, b) => found[a].list.length - found[b].list.length || a - b);
+  const pieces = order.map((i) => found[i].piece);
+  const placements: Placement[] = order.flatMap((i, kind) => found[i].list.map((p) => ({ kind, ...p })));
+
+  const symmetries = problemSymmetries(scan, at, pieces);
+  const reason = impossibility(scan, neighbours, pieces, order.map((i) => found[i].list.length));
+  const { parts, restricted } = reason ? { parts: [], restricted: null } : rootParts(pieces, placements, symmetries);
+  return {
+    region,
+    pieces,
+    orientations: order.map((i) => found[i].shapes),
+    cellXY: scan,
+    cellIndex,
+    neighbours,
+    placements,
+    symmetries,
+    restricted,
+    parts,
+    reason,
+    input: engineInput(scan.length, pieces, neighbours, placements, symmetries),
+    spec,
+  };
+}
+
+/** Sums of piece areas reachable with each piece used from `min` to `count` times. */
+function areaSums(pieces: readonly Piece[], limit: number, mandatory: boolean): Uint8Array {
+  const sums = new Uint8Array(limit + 1);
+  sums[0] = 1;
+  for (const piece of pieces) {
+    const area = piece.cells.length;
+    const least = mandatory && !piece.atMost ? piece.count : 0;
+    for (let use = 0; use < piece.count; use++) {
+      const next = new Uint8Array(limit + 1);
+      for (let s = 0; s + area <= limit; s++) if (sums[s]) next[s + area] = 1;
+      if (use >= least) for (let s = 0; s <= limit; s++) next[s] |= sums[s];
+      sums.set(next);
+    }
+  }
+  return sums;
+}
+
+/** A reason the problem cannot be solved that needs no search, or null. */
+function impossibility(
+  cells: readonly Cell[],
+  neighbours: Int32Array,
+  pieces: readonly Piece[],
+  placementCounts: readonly number[],
+): string | null {
+  const area = cells.length;
+  const needed = pieces.reduce((sum, p) => sum + (p.atMost ? 0 : p.count * p.cells.length), 0);
+  const most = pieces.reduce((sum, p) => sum + p.count * p.cells.length, 0);
+  if (!areaSums(pieces, area, true)[area]) {
+    const cover = needed === most ? `${needed} cells` : `from ${needed} to ${most} cells, but never exactly ${area}`;
+    return `the pieces cover ${cover}; the region has ${area}`;
+  }
+  const missing = pieces.findIndex((p, k) => !p.atMost && placementCounts[k] === 0);
+  if (missing >= 0) return `piece "${pieces[missing].name}" fits nowhere in the region`;
+  // Each connected part of the region needs pieces whose areas add up to its size.
+  const any = areaSums(pieces, area, false);
+  const seen = new Uint8Array(area);
+  for (let start = 0; start < area; start++) {
+    if (seen[start]) continue;
+    let size = 0;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      size++;
+      for (let d = 0; d < 4; d++) {
+        const n = neighbours[c * 4 + d];
+        if (n >= 0 && !seen[n]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    if (!any[size]) {
+      const [x, y] = cells[start];
+      return `the part of the region at column ${x + 1}, row ${y + 1} has ${size} cells, which no choice of the pieces covers`;
+    }
+  }
+  return null;
+}
+
+function engineInput(
+  cellCount: number,
+  pieces: readonly Piece[],
+  neighbours: Int32Array,
+  placements: readonly Placement[],
+  symmetries: readonly Symmetry[],
+): Uint32Array {
+  const perPlacement = Math.max(...pieces.map((p) => p.cells.length));
+  const symWords = cellCount + pieces.length + 4;
+  const words = 6 + pieces.length * 3 + cellCount * 4 + placements.length * (perPlacement + 1) + symmetries.length * symWords;
+  const input = new Uint32Array(words);
+  input.set([cellCount, pieces.length, placements.length, symmetries.length, perPlacement, floodLimit(pieces)]);
+  let at = 6;
+  for (const p of pieces) {
+    input.set([p.cells.length, p.count, p.atMost ? 0 : 1], at);
+    at += 3;
+  }
+  input.set(neighbours, at); // -1 becomes 0xffffffff, read back as -1 by the engine
+  at += cellCount * 4;
+  for (const p of placements) {
+    input[at] = p.kind;
+    input.fill(0xffffffff, at + 1, at + 1 + perPlacement);
+    input.set(p.cells, at + 1);
+    at += perPlacement + 1;
+  }
+  for (const s of symmetries) {
+    input.set(s.cellImage, at);
+    input.set(s.pieceImage, at + cellCount);
+    input.set(s.directionImage, at + cellCount + pieces.length);
+    at += symWords;
+  }
+  return input;
+}

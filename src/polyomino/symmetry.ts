@@ -1,0 +1,126 @@
+// The symmetries of a tiling problem and the root restriction that counts each class of
+// solutions once.
+//
+// A symmetry of the problem is a grid symmetry that maps the region onto itself and the
+// piece set onto itself (a one-sided piece may turn into its mirror piece, if the set has
+// it with the same count). Counting: pick a piece P used exactly once that every symmetry
+// maps to itself. Its placements fall into orbits; fixing P at one representative r of an
+// orbit O finds N(r) solutions, and the solutions with P anywhere in O number |O|·N(r).
+// Two solutions with P at r are the same up to symmetry only by a symmetry that fixes r;
+// when r lies on a mirror line or at the centre such symmetries exist, and a leaf counts as
+// distinct only when none of them maps it to a smaller labelling. Without such a piece, no
+// placement is fixed and every leaf is compared with all its images.
+import { TRANSFORMS, normalize, orientations, shapeKey, transformCell, transformDirection, type Cell } from './shapes.js';
+import type { Piece } from './pieces.js';
+
+export interface Symmetry {
+  /** Index into TRANSFORMS. */
+  transform: number;
+  /** The cell each cell is mapped to. */
+  cellImage: Int32Array;
+  /** The piece each piece is mapped to. */
+  pieceImage: number[];
+  /** The direction (up, right, down, left) each direction is mapped to. */
+  directionImage: number[];
+}
+
+/** A part of the work: placements fixed in advance, the weight of each leaf, the symmetries to compare with. */
+export interface Part {
+  pre: number[];
+  weight: number;
+  /** Bit s: compare leaves with their image under symmetry s. */
+  mask: number;
+}
+
+/** The non-identity symmetries of the region that map the piece set onto itself. */
+export function problemSymmetries(cells: readonly Cell[], index: (x: number, y: number) => number, pieces: readonly Piece[]): Symmetry[] {
+  const symmetries: Symmetry[] = [];
+  for (let t = 1; t < TRANSFORMS.length; t++) {
+    const images = cells.map((c) => transformCell(c, t));
+    const minX = Math.min(...images.map((c) => c[0]));
+    const minY = Math.min(...images.map((c) => c[1]));
+    const cellImage = new Int32Array(cells.length);
+    let regionMaps = true;
+    images.forEach(([x, y], c) => {
+      const target = index(x - minX, y - minY);
+      if (target < 0) regionMaps = false;
+      cellImage[c] = target;
+    });
+    if (!regionMaps) continue;
+    const pieceImage = pieceImages(pieces, t);
+    if (!pieceImage) continue;
+    symmetries.push({ transform: t, cellImage, pieceImage, directionImage: [0, 1, 2, 3].map((d) => transformDirection(d, t)) });
+  }
+  return symmetries;
+}
+
+function orientationSetKey(cells: readonly Cell[], oneSided: boolean): string {
+  return orientations(cells, oneSided).map(shapeKey).sort().join('|');
+}
+
+function pieceImages(pieces: readonly Piece[], t: number): number[] | null {
+  const keys = pieces.map((p) => orientationSetKey(p.cells, p.oneSided));
+  const images: number[] = [];
+  for (const piece of pieces) {
+    const moved = normalize(piece.cells.map((c) => transformCell(c, t)));
+    const key = orientationSetKey(moved, piece.oneSided);
+    const image = pieces.findIndex((q, i) => keys[i] === key && q.count === piece.count && q.atMost === piece.atMost);
+    if (image < 0) return null;
+    images.push(image);
+  }
+  return images;
+}
+
+interface PlacementLike {
+  kind: number;
+  cells: number[];
+}
+
+/**
+ * The parts of a count or a distinct listing: one per orbit representative of the
+ * restricted piece's placements, or the whole search when there is no symmetry or no
+ * piece to restrict. Also names the restricted piece.
+ */
+export function rootParts(
+  pieces: readonly Piece[],
+  placements: readonly PlacementLike[],
+  symmetries: readonly Symmetry[],
+): { parts: Part[]; restricted: number | null } {
+  if (symmetries.length === 0) return { parts: [{ pre: [], weight: 1, mask: 0 }], restricted: null };
+  const counts = new Array<number>(pieces.length).fill(0);
+  for (const p of placements) counts[p.kind]++;
+  let restricted: number | null = null;
+  pieces.forEach((piece, k) => {
+    const fixed = symmetries.every((s) => s.pieceImage[k] === k);
+    if (piece.count === 1 && !piece.atMost && fixed && counts[k] > 0 && (restricted === null || counts[k] < counts[restricted])) {
+      restricted = k;
+    }
+  });
+  if (restricted === null) {
+    return { parts: [{ pre: [], weight: 1, mask: 2 ** symmetries.length - 1 }], restricted: null };
+  }
+  const byCells = new Map<string, number>();
+  placements.forEach((p, id) => {
+    if (p.kind === restricted) byCells.set(p.cells.join(','), id);
+  });
+  const done = new Set<number>();
+  const parts: Part[] = [];
+  placements.forEach((p, id) => {
+    if (p.kind !== restricted || done.has(id)) return;
+    const orbit = new Set([id]);
+    let mask = 0;
+    symmetries.forEach((s, i) => {
+      const image = byCells.get(
+        p.cells
+          .map((c) => s.cellImage[c])
+          .sort((a, b) => a - b)
+          .join(','),
+      )!;
+      orbit.add(image);
+      if (image === id) mask |= 2 ** i;
+    });
+    orbit.forEach((o) => done.add(o));
+    parts.push({ pre: [id], weight: orbit.size, mask });
+  });
+  return { parts, restricted };
+}

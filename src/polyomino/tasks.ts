@@ -1,0 +1,108 @@
+// Tiling work cut into parts: each part fixes some placements (the restricted piece at an
+// orbit representative, then the first placements below it, found by the engine in split
+// mode). Every solution lies below exactly one part, so the parts' sums are the whole.
+import { BitpuzzleError } from '../errors.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import type { EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { wasmTilingEngine, type TilingEngine } from './engine.js';
+import { prepare, type Prepared, type ProblemSpec } from './problem.js';
+import { ReferenceTilingEngine } from './reference.js';
+import type { Part } from './symmetry.js';
+
+export interface TilingTask {
+  engine: EngineKind;
+  spec: ProblemSpec;
+  part: Part;
+  maxMemory: number;
+}
+
+export interface TilingTaskResult {
+  total: bigint;
+  distinct: bigint;
+  nodes: bigint;
+}
+
+/** An engine of the requested kind with the problem loaded, held until `release` is called. */
+export async function openTilingEngine(
+  kind: EngineKind,
+  prepared: Prepared,
+  maxMemory = DEFAULT_MAX_MEMORY,
+): Promise<{ engine: TilingEngine; release: () => void }> {
+  if (kind === 'js') {
+    const engine = new ReferenceTilingEngine();
+    checkStatus(engine.load(prepared.input), 'loading the tiling problem');
+    return { engine, release: () => undefined };
+  }
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, maxMemory);
+    const engine = wasmTilingEngine(exports);
+    checkStatus(engine.load(prepared.input), 'loading the tiling problem', maxMemory);
+    return { engine, release: () => releaseEngine(exports) };
+  } catch (error) {
+    releaseEngine(exports);
+    throw error;
+  }
+}
+
+export function startPart(engine: TilingEngine, part: Part, emit: boolean, split = 0): void {
+  checkStatus(engine.start(part.pre, part.weight, part.mask, emit, split), 'starting the tiling search');
+}
+
+/** Counts one part to the end. */
+export async function runTilingTask(task: TilingTask, signal?: AbortSignal): Promise<TilingTaskResult> {
+  const { engine, release } = await openTilingEngine(task.engine, prepare(task.spec), task.maxMemory);
+  try {
+    startPart(engine, task.part, false);
+    checkStatus(await runSliced((budget) => engine.run(budget), signal), 'the tiling search', task.maxMemory);
+    return { total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() };
+  } finally {
+    release();
+  }
+}
+
+/** Fewest parts a split aims for: enough to balance threads and spread over shards. */
+const MIN_PARTS = 64;
+
+/**
+ * Cuts the root parts until there are at least max(64, 8 × shards) of them: each round
+ * replaces every part by its children one placement deeper (dead ends drop out).
+ */
+export async function splitParts(
+  task: Omit<TilingTask, 'part'>,
+  parts: Part[],
+  shards: number,
+  signal?: AbortSignal,
+): Promise<Part[]> {
+  const want = Math.max(MIN_PARTS, 8 * shards);
+  const prepared = prepare(task.spec);
+  const { engine, release } = await openTilingEngine(task.engine, prepared, task.maxMemory);
+  try {
+    let rounds = 0;
+    while (parts.length > 0 && parts.length < want && rounds++ < prepared.cellXY.length) {
+      const children: Part[] = [];
+      for (const part of parts) {
+        startPart(engine, part, false, 1);
+        for (;;) {
+          const status = checkStatus(await runSliced((budget) => engine.run(budget), signal), 'splitting', task.maxMemory);
+          if (status === Status.DONE) break;
+          children.push({ ...part, pre: engine.output() });
+        }
+      }
+      parts = children;
+    }
+    return parts;
+  } finally {
+    release();
+  }
+}
+
+/** The parts of shard `index` (1-based) of `count`: every count-th part. */
+export function shardParts(parts: Part[], shard: { index: number; count: number }): Part[] {
+  if (shard.count === 1) return parts;
+  if (parts.length < shard.count) {
+    throw new BitpuzzleError('BAD_INPUT', `this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
+  }
+  return parts.filter((_, i) => i % shard.count === shard.index - 1);
+}

@@ -1,0 +1,33 @@
+// Checks a solution against its problem without trusting the search.
+import { prepare, type PolyominoProblem } from './problem.js';
+import { orientations, shapeKey } from './shapes.js';
+import type { TilingSolution } from './solve.js';
+
+/** Null when the solution tiles the region with the problem's pieces, else what is wrong. */
+export function checkSolution(problem: PolyominoProblem, solution: TilingSolution): string | null {
+  const { region, spec } = prepare(problem);
+  const inRegion = new Set(region.cells.map(([x, y]) => `${x},${y}`));
+  const covered = new Set<string>();
+  const used = new Map<string, number>();
+  for (const placed of solution.pieces) {
+    const piece = spec.pieces.find((p) => p.name === placed.piece);
+    if (!piece) return `unknown piece "${placed.piece}"`;
+    const shapes = new Set(orientations(piece.cells, piece.oneSided).map(shapeKey));
+    if (!shapes.has(shapeKey(placed.cells))) return `piece "${placed.piece}" is placed in a shape it cannot take`;
+    for (const [x, y] of placed.cells) {
+      const key = `${x},${y}`;
+      if (!inRegion.has(key)) return `piece "${placed.piece}" covers ${key}, outside the region`;
+      if (covered.has(key)) return `cell ${key} is covered twice`;
+      covered.add(key);
+    }
+    used.set(piece.name, (used.get(piece.name) ?? 0) + 1);
+  }
+  if (covered.size !== inRegion.size) return `${inRegion.size - covered.size} cells are not covered`;
+  for (const piece of spec.pieces) {
+    const n = used.get(piece.name) ?? 0;
+    if (piece.atMost ? n > piece.count : n !== piece.count) {
+      return `piece "${piece.name}" is used ${n} times, ${piece.atMost ? 'at most' : 'exactly'} ${piece.count} allowed`;
+    }
+  }
+  return null;
+}
