@@ -21,6 +21,8 @@ import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc,
 
 export const MAX_CELLS: i32 = 1024;
 const HEADER: i32 = 6;
+// A list entry of the one-word search: cells u64, near cells u64, kind u32, skip u32.
+const ENTRY: usize = 24;
 const NONE: u32 = 0xffffffff;
 
 // Host-written: placements fixed before the search (one part of the work).
@@ -56,6 +58,7 @@ let listKind: usize = 0;
 let listSkip: usize = 0;  // first later entry of this cell with another kind
 let listMask: usize = 0;  // one word: the cells; spans: offset of the span in the pools
 let listNear: usize = 0;  // one word: empty-cell candidates next to the placement
+let entries: usize = 0;   // one word: the list packed for the search (see ENTRY)
 let listFrom: usize = 0;  // spans: first word
 let listSpan: usize = 0;  // spans: words
 let maskPool: usize = 0;
@@ -275,6 +278,15 @@ function loadOneWord(): i32 {
     set64(listMask, j, mask);
     set64(listNear, j, near);
   }
+  entries = alloc(placements * <i32>ENTRY);
+  if (entries == 0) return OUT_OF_MEMORY;
+  for (let j = 0; j < placements; j++) {
+    const entry = entries + <usize>j * ENTRY;
+    store<u64>(entry, get64(listMask, j));
+    store<u64>(entry, get64(listNear, j), 8);
+    store<u32>(entry, get(listKind, j), 16);
+    store<u32>(entry, get(listSkip, j), 20);
+  }
   loadedGeneration = arenaGeneration();
   return DONE;
 }
@@ -438,9 +450,11 @@ function runOneWord(budget: i32): i32 {
   let spent = 0;
   let d = depth;
   let b = board1;
+  // The list entry to try next and the end of the list at depth d; both go to the stack
+  // only when the search descends or stops.
+  let j = <i32>get(stackCur, d);
+  let end = <i32>get(stackEnd, d);
   while (true) {
-    let j = <i32>get(stackCur, d);
-    const end = <i32>get(stackEnd, d);
     if (j >= end) {
       if (d == 0) {
         finished = true;
@@ -449,27 +463,31 @@ function runOneWord(budget: i32): i32 {
         return DONE;
       }
       d--;
-      const placed = <i32>get(stackPlaced, d);
-      b ^= get64(listMask, placed);
-      const k = <i32>get(listKind, placed);
+      const back = entries + <usize>get(stackPlaced, d) * ENTRY;
+      b ^= load<u64>(back);
+      const k = <i32>load<u32>(back, 16);
       set(remaining, k, get(remaining, k) + 1);
+      j = <i32>get(stackCur, d);
+      end = <i32>get(stackEnd, d);
       continue;
     }
-    const k = <i32>get(listKind, j);
+    const entry = entries + <usize>j * ENTRY;
+    const k = <i32>load<u32>(entry, 16);
     const left = get(remaining, k);
     if (left == 0) {
-      set(stackCur, d, get(listSkip, j));
+      j = <i32>load<u32>(entry, 20);
       continue;
     }
-    set(stackCur, d, j + 1);
-    const mask = get64(listMask, j);
+    const mask = load<u64>(entry);
+    j++;
     if (mask & b) continue;
     b |= mask;
     set(remaining, k, left - 1);
     spent++;
     nodes++;
     if (~b == 0) {
-      set(stackPlaced, d, j);
+      set(stackPlaced, d, j - 1);
+      set(stackCur, d, j);
       depth = d + 1;
       board1 = b;
       if (splitDepth > 0 || (leaf() && emit)) {
@@ -479,11 +497,12 @@ function runOneWord(budget: i32): i32 {
       }
       b ^= mask;
       set(remaining, k, left);
-    } else if (isolatedOneWord(b, get64(listNear, j))) {
+    } else if (isolatedOneWord(b, load<u64>(entry, 8))) {
       b ^= mask;
       set(remaining, k, left);
     } else {
-      set(stackPlaced, d, j);
+      set(stackPlaced, d, j - 1);
+      set(stackCur, d, j);
       d++;
       if (d == splitDepth) {
         depth = d;
@@ -492,9 +511,13 @@ function runOneWord(budget: i32): i32 {
         popPending = true;
         return SOLUTION;
       }
-      enterCell(d, <i32>ctz(~b));
+      const c = <i32>ctz(~b);
+      j = <i32>get(cellStart, c);
+      end = <i32>get(cellStart, c + 1);
+      set(stackEnd, d, end);
     }
     if (spent >= budget) {
+      set(stackCur, d, j);
       depth = d;
       board1 = b;
       return MORE;

@@ -8,8 +8,8 @@ export type {
   TilingSolutionsOptions,
   TilingStats,
 } from './solve.js';
-export { prepare, resolvePieces } from './problem.js';
-export type { PiecesInput, PolyominoProblem, Prepared } from './problem.js';
+export { prepare, resolvePieces, toExactCover } from './problem.js';
+export type { ExactCoverMatrix, PiecesInput, PolyominoProblem, Prepared } from './problem.js';
 export { parsePieces, pieceSet, PIECE_SETS } from './pieces.js';
 export type { Piece, PieceSpec } from './pieces.js';
 export { parseRegion, MAX_REGION_CELLS } from './region.js';

@@ -254,3 +254,29 @@ function engineInput(
   }
   return input;
 }
+
+/** The problem as an exact-cover matrix, for general solvers. */
+export interface ExactCoverMatrix {
+  /** Primary columns: each covered exactly once (the cells, then the pieces used exactly once). */
+  columns: string[];
+  /** Secondary columns: covered at most once (pieces used at most once). */
+  secondary: string[];
+  /** One row per placement: the names of the columns it covers. */
+  rows: string[][];
+}
+
+/**
+ * The exact-cover matrix of a problem whose pieces are each used once (or at most once):
+ * a column per cell (`x,y`) and per piece (its name), a row per placement.
+ */
+export function toExactCover(problem: PolyominoProblem): ExactCoverMatrix {
+  const prepared = prepare(problem);
+  const multiple = prepared.pieces.find((p) => p.count !== 1);
+  if (multiple) throw badInput(`exact cover needs each piece once; "${multiple.name}" has count ${multiple.count}`);
+  const cellName = (c: number): string => prepared.cellXY[c].join(',');
+  return {
+    columns: [...prepared.cellXY.map((_, c) => cellName(c)), ...prepared.pieces.filter((p) => !p.atMost).map((p) => p.name)],
+    secondary: prepared.pieces.filter((p) => p.atMost).map((p) => p.name),
+    rows: prepared.placements.map((p) => [prepared.pieces[p.kind].name, ...p.cells.map(cellName)]),
+  };
+}
