@@ -1,0 +1,135 @@
+// `bitpuzzle polyomino`: tile a region with polyominoes — count, list, draw.
+import { writeFile } from 'node:fs/promises';
+import { Command, Option } from 'commander';
+import { BitpuzzleError, polyomino } from '../index.js';
+import { integerOption, progressBar, readInput, toJson } from './io.js';
+
+interface PolyominoFlags {
+  region: string;
+  pieces?: string[];
+  count?: boolean;
+  limit?: string;
+  all?: boolean;
+  distinct?: boolean;
+  json?: boolean;
+  svg?: string;
+  colour?: boolean;
+  threads?: string;
+  shard?: string;
+  engine?: 'wasm' | 'js';
+}
+
+export function polyominoCommand(): Command {
+  return new Command('polyomino')
+    .summary('fill a region with polyominoes: count, list or draw the tilings')
+    .description(
+      'Tiles a region with a set of pieces, each used as often as its count says. Without --count it prints the first solution as a letter grid (--limit K for more, --all for every one).\n' +
+        `Piece sets: ${polyomino.PIECE_SETS.join(', ')}, or a file of piece pictures (see the README).`,
+    )
+    .option('--region <WxH|FILE|->', "a rectangle like 6x10, or a picture file ('.' a cell, '#' or space outside)", '6x10')
+    .option('--pieces <SET|FILE>', 'a built-in set or a piece file; repeat to combine (default: pentominoes)', collect)
+    .option('--count', 'count all solutions and the distinct ones up to symmetry')
+    .option('--limit <K>', 'list at most K solutions (default 1)')
+    .option('--all', 'list every solution')
+    .option('--distinct', 'list one solution per symmetry class')
+    .option('--json', 'print one JSON object')
+    .option('--svg <FILE>', 'also draw the listed solutions into an SVG file')
+    .option('--no-colour', 'plain letter grids even on a terminal')
+    .option('--threads <N>', 'worker threads for --count (default: all cores)')
+    .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
+    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bitpuzzle polyomino --region 6x10 --count\n  bitpuzzle polyomino --region 5x12 --limit 3 --svg tilings.svg\n' +
+        '  bitpuzzle polyomino --region 8x8 --pieces pentominoes --pieces square.txt --count --json',
+    )
+    .action(async (flags: PolyominoFlags) => runPolyomino(flags));
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+async function problemOf(flags: PolyominoFlags): Promise<polyomino.PolyominoProblem> {
+  const region = /^\s*\d+\s*[x×]\s*\d+\s*$/.test(flags.region) ? flags.region : await readInput(flags.region);
+  const pieces: string[] = [];
+  for (const item of flags.pieces ?? ['pentominoes']) {
+    pieces.push(polyomino.PIECE_SETS.includes(item) ? item : await readPieceFile(item));
+  }
+  return { region, pieces };
+}
+
+async function readPieceFile(file: string): Promise<string> {
+  try {
+    return await readInput(file);
+  } catch (error) {
+    // A bare word is more likely a misspelt set than a missing file: name the sets.
+    if (/^[a-z-]+$/.test(file)) {
+      throw new BitpuzzleError('BAD_INPUT', `unknown piece set "${file}" (known: ${polyomino.PIECE_SETS.join(', ')}), and no file of that name`);
+    }
+    throw error;
+  }
+}
+
+async function runPolyomino(flags: PolyominoFlags): Promise<void> {
+  const threads = integerOption('--threads', flags.threads, 1, 1024);
+  const limitOption = integerOption('--limit', flags.limit, 0);
+  if (flags.all && limitOption !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give --limit or --all, not both');
+  if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
+  if (flags.svg && flags.count) throw new BitpuzzleError('BAD_INPUT', '--svg draws listed solutions; it does not work with --count');
+  const problem = await problemOf(flags);
+  const prepared = polyomino.prepare(problem);
+  const label = `${prepared.region.width}×${prepared.region.height}`;
+
+  if (flags.count) {
+    const bar = progressBar(`counting ${label}`);
+    let result: polyomino.TilingCount;
+    try {
+      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+    } finally {
+      bar.stop();
+    }
+    if (flags.json) {
+      console.log(toJson(result));
+      return;
+    }
+    const shard = result.shard ? ` in shard ${result.shard.index}/${result.shard.count}` : '';
+    console.log(`${label}, ${prepared.pieces.length} pieces: ${result.total} solutions, ${result.distinct} distinct up to ${result.symmetries} symmetries${shard}`);
+    if (result.reason) console.log(`no solution: ${result.reason}`);
+    console.log(
+      `${result.stats.nodes} placements in ${result.stats.milliseconds.toFixed(1)} ms on ${result.stats.threads} thread(s), ${result.stats.parts} part(s)`,
+    );
+    return;
+  }
+
+  const started = performance.now();
+  const limit = flags.all ? Infinity : (limitOption ?? 1);
+  const colour = flags.colour !== false && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const found: polyomino.TilingSolution[] = [];
+  for await (const solution of polyomino.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine })) {
+    found.push(solution);
+    if (!flags.json) {
+      if (found.length > 1) console.log('');
+      console.log(`solution ${found.length}:`);
+      console.log(colour ? polyomino.colourPicture(solution) : polyomino.picture(solution));
+    }
+  }
+  const milliseconds = performance.now() - started;
+  if (flags.svg) await writeSvg(flags.svg, found);
+  if (flags.json) {
+    const solutions = found.map((s) => ({ grid: polyomino.picture(s).split('\n'), pieces: s.pieces }));
+    console.log(toJson({ region: { width: prepared.region.width, height: prepared.region.height }, solutions, reason: prepared.reason, stats: { milliseconds } }));
+    return;
+  }
+  if (found.length === 0) console.log(prepared.reason ? `no solution: ${prepared.reason}` : 'no solution');
+  console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms${flags.svg ? `; drawn in ${flags.svg}` : ''}`);
+}
+
+async function writeSvg(file: string, solutions: polyomino.TilingSolution[]): Promise<void> {
+  try {
+    await writeFile(file, polyomino.svg(solutions));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BitpuzzleError('BAD_INPUT', `cannot write ${file}: ${reason}`);
+  }
+}
