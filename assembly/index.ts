@@ -11,3 +11,14 @@ export {
   queensNodes,
   queensConstruct,
 } from './queens';
+export {
+  dlxInputAlloc,
+  dlxLoad,
+  dlxForce,
+  dlxStart,
+  dlxRun,
+  dlxSolutions,
+  dlxNodes,
+  dlxOutputPtr,
+  dlxOutputLength,
+} from './dlx';

@@ -25,6 +25,15 @@ export interface EngineExports {
   queensDistinct(): bigint;
   queensNodes(): bigint;
   queensConstruct(n: number): number;
+  dlxInputAlloc(words: number): number;
+  dlxLoad(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxForce(row: number): StatusCode;
+  dlxStart(emit: number, split: number): StatusCode;
+  dlxRun(budget: number): StatusCode;
+  dlxSolutions(): bigint;
+  dlxNodes(): bigint;
+  dlxOutputPtr(): number;
+  dlxOutputLength(): number;
 }
 
 const PAGE_BYTES = 65536;
