@@ -1,6 +1,7 @@
 // The `bitpuzzle` command. Exit status: 0 success, 2 bad input, 1 any other failure.
 import { Command, CommanderError } from 'commander';
 import { BitpuzzleError } from '../index.js';
+import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
 import { tour } from './tour.js';
 
@@ -9,6 +10,8 @@ function program(): Command {
     .description('Exact, fast solvers for classic puzzles (WebAssembly engines).')
     .showHelpAfterError('(add --help for additional information)')
     .addCommand(queensCommand())
+    .addCommand(coverCommand())
+    .addCommand(sudokuCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 
