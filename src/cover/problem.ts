@@ -99,12 +99,16 @@ export class MatrixBuilder {
     if (this.cells.length + refs.length > MAX_ENTRIES) throw badInput(`${whole}: more than ${MAX_ENTRIES} entries in all rows`);
     const row = this.rowNames.length + 1; // stamps in `seen` are row numbers from 1
     const seen = this.seenArray();
+    let primary = false;
     refs.forEach((ref, i) => {
       const column = this.resolve(ref, where(i));
       if (seen[column] === row) throw badInput(`${where(i)}: column "${this.columnNames[column]}" is repeated in the row`);
       seen[column] = row;
+      primary ||= column < this.primary;
       this.cells.push(column);
     });
+    // Algorithm X reaches rows only through primary columns (Knuth asks the same of every option).
+    if (!primary) throw badInput(`${whole} covers no primary column (a row needs at least one)`);
     this.starts.push(this.cells.length);
     this.rowNames.push(name);
     if (name !== null) this.named = true;
