@@ -23,6 +23,18 @@ async function rejection(promise: Promise<unknown>): Promise<BitpuzzleError> {
   throw new Error('expected a rejection');
 }
 
+/** One test per case: the call rejects with BAD_INPUT and exactly this message (or one matching). */
+function badInputCases(cases: Array<[string, () => Promise<unknown>, string | RegExp]>): void {
+  for (const [name, run, message] of cases) {
+    it(name, async () => {
+      const error = await rejection(run());
+      expect(error.code).toBe('BAD_INPUT');
+      if (typeof message === 'string') expect(error.message).toBe(message);
+      else expect(error.message).toMatch(message);
+    });
+  }
+}
+
 const key = (rows: number[]): string => rows.slice().sort((a, b) => a - b).join(',');
 
 // ---- independent oracles -------------------------------------------------------------
@@ -367,14 +379,7 @@ describe('bad problems are BAD_INPUT with the place named', () => {
     ['maxMemory too small', () => cover.count(KNUTH, { maxMemory: 100 }), 'maxMemory must be at least 65536 bytes, got 100'],
     ['more shards than parts', () => cover.count(KNUTH, { shard: '2/5' }), /splits into only \d parts, fewer than 5 shards/],
   ];
-  for (const [name, run, message] of cases) {
-    it(name, async () => {
-      const error = await rejection(run());
-      expect(error.code).toBe('BAD_INPUT');
-      if (typeof message === 'string') expect(error.message).toBe(message);
-      else expect(error.message).toMatch(message);
-    });
-  }
+  badInputCases(cases);
 });
 
 describe('bad text is BAD_INPUT naming line and column', () => {
@@ -393,13 +398,7 @@ describe('bad text is BAD_INPUT naming line and column', () => {
     ['name of two words', 'primary: a\nrow one: a\n', 'line 2, column 5: a name is one word, but "row one" has 2'],
     ['second colon', 'primary: a b\nr: a b: c\n', 'line 2, column 7: unexpected ":" (a line has at most one name)'],
   ];
-  for (const [name, text, message] of cases) {
-    it(name, async () => {
-      const error = await rejection(cover.count(text));
-      expect(error.code).toBe('BAD_INPUT');
-      expect(error.message).toBe(message);
-    });
-  }
+  badInputCases(cases.map(([name, text, message]) => [name, () => cover.count(text), message]));
 
   it('accepts CRLF line ends, tabs, comments after rows and repeated headers', async () => {
     const text = 'primary: A B C D\r\nprimary: E F G # more\r\nCEF:\tC E F\r\nADG: A D G\r\nBCF: B C F\r\nAD: A D # the one\r\nBG: B G\r\nBDG: B D G\r\n';
@@ -418,17 +417,12 @@ describe('bad sudoku grids are BAD_INPUT naming the cells', () => {
     ['stray character', '1 2 . .\n. . x .\n....\n....', "line 2, column 5: unexpected character \"x\" (expected 1-4, '.' or '0')"],
     ['short line', '....\n...\n....\n....', 'line 2: 3 cells, expected 4 (one per column of a 4×4 sudoku)'],
     ['not a square number of rows', '...\n...\n...', 'the grid: a sudoku has b² rows for a box size b from 1 to 8 (4, 9, 16, 25, …), got 3'],
+    ['one line of the wrong length', '\n' + '.'.repeat(80), 'line 2: a grid on one line has n² cells (16, 81, 256, …), got 80'],
     ['empty text', '\n \n', 'the sudoku is empty: expected a line of cells per row'],
     ['value out of range', [[0, 5, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], 'grid[0][1] must be an integer from 0 (empty) to 4, got 5'],
     ['ragged arrays', [[0, 0, 0, 0], [0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], 'grid[1] must have 4 cells, got 3'],
   ];
-  for (const [name, grid, message] of cases) {
-    it(name, async () => {
-      const error = await rejection(sudoku.count(grid));
-      expect(error.code).toBe('BAD_INPUT');
-      expect(error.message).toBe(message);
-    });
-  }
+  badInputCases(cases.map(([name, grid, message]) => [name, () => sudoku.count(grid), message]));
 });
 
 describe('the engines refuse what the host should have rejected', () => {

@@ -27,24 +27,6 @@ function searchCommand(name: string): Command {
     .option('--json', 'print one JSON object');
 }
 
-async function countWith<R>(label: string, flags: SearchFlags, count: (options: cover.CountOptions) => Promise<R>): Promise<R> {
-  const threads = integerOption('--threads', flags.threads, 1, 1024);
-  const bar = progressBar(label);
-  try {
-    return await count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
-  } finally {
-    bar.stop();
-  }
-}
-
-function checkFlags(flags: SearchFlags): number {
-  if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
-  return listLimit(flags);
-}
-
-const statsLine = (stats: cover.CoverStats): string =>
-  `${stats.nodes} nodes in ${stats.milliseconds.toFixed(1)} ms on ${stats.threads} thread(s), ${stats.parts} part(s)`;
-
 export function coverCommand(): Command {
   return searchCommand('cover')
     .summary('exact cover of a matrix given as text')
@@ -58,20 +40,7 @@ export function coverCommand(): Command {
 }
 
 async function runCover(file: string, flags: SearchFlags): Promise<void> {
-  const limit = checkFlags(flags);
   const problem = cover.parseCover(await readInput(file));
-  if (flags.count) {
-    const result = await countWith('exact cover', flags, (options) => cover.count(problem, options));
-    if (flags.json) {
-      console.log(toJson(result));
-      return;
-    }
-    const shard = result.shard ? ` in shard ${result.shard.index}/${result.shard.count}` : '';
-    console.log(`${result.total} solutions${shard}${result.reason ? `: ${result.reason}` : ''}`);
-    console.log(statsLine(result.stats));
-    return;
-  }
-  const started = performance.now();
   const lines = problem.lines ?? [];
   // A row as written: its name, if any, then its columns.
   const rowText = (row: number): string => {
@@ -79,22 +48,14 @@ async function runCover(file: string, flags: SearchFlags): Promise<void> {
     const columns = Array.from(cells.subarray(rowStarts[row], rowStarts[row + 1]), (c) => problem.columnNames[c]).join(' ');
     return problem.rowNames ? `${problem.rowNames[row]}: ${columns}` : columns;
   };
-  const found: Array<cover.CoverSolution & { lines: number[] }> = [];
-  for await (const solution of cover.solutions(problem, { limit, engine: flags.engine })) {
-    found.push({ ...solution, lines: solution.rows.map((row) => lines[row]) });
-    if (!flags.json) {
-      if (found.length > 1) console.log('');
-      console.log(`solution ${found.length}:`);
-      for (const row of solution.rows) console.log(`  ${rowText(row)}`);
-    }
-  }
-  const milliseconds = performance.now() - started;
-  if (flags.json) {
-    console.log(toJson({ solutions: found, stats: { milliseconds } }));
-    return;
-  }
-  if (found.length === 0) console.log(`no solution${problem.reason ? `: ${problem.reason}` : ''}`);
-  console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms`);
+  await search(flags, {
+    label: 'exact cover',
+    count: (options) => cover.count(problem, options),
+    solutions: (options) => cover.solutions(problem, options),
+    picture: (solution) => solution.rows.map((row) => `  ${rowText(row)}`).join('\n'),
+    json: (solution) => ({ ...solution, lines: solution.rows.map((row) => lines[row]) }),
+    none: `no solution${problem.reason ? `: ${problem.reason}` : ''}`,
+  });
 }
 
 export function sudokuCommand(): Command {
@@ -109,25 +70,57 @@ export function sudokuCommand(): Command {
 }
 
 async function runSudoku(file: string, flags: SearchFlags): Promise<void> {
-  const limit = checkFlags(flags);
   const grid = await readInput(file);
+  await search(flags, {
+    label: 'sudoku',
+    count: (options) => sudoku.count(grid, options),
+    solutions: (options) => sudoku.solutions(grid, options),
+    picture: (solution) => solution.text,
+    json: (solution) => solution.grid,
+    none: 'no solution',
+  });
+}
+
+interface Search<S> {
+  label: string;
+  count: (options: cover.CountOptions) => Promise<{ total: bigint; reason?: string | null; shard?: unknown; stats: cover.CoverStats }>;
+  solutions: (options: cover.SolutionsOptions) => AsyncIterable<S>;
+  picture: (solution: S) => string;
+  json: (solution: S) => unknown;
+  /** What to print when there is no solution. */
+  none: string;
+}
+
+/** Counts (--count) or lists solutions, as text or one JSON object. */
+async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
+  if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
+  const limit = listLimit(flags);
+  const threads = integerOption('--threads', flags.threads, 1, 1024);
   if (flags.count) {
-    const result = await countWith('sudoku', flags, (options) => sudoku.count(grid, options));
+    const bar = progressBar(how.label);
+    let result: Awaited<ReturnType<Search<S>['count']>>;
+    try {
+      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+    } finally {
+      bar.stop();
+    }
     if (flags.json) {
       console.log(toJson(result));
       return;
     }
-    console.log(`${result.total} solutions`);
-    console.log(statsLine(result.stats));
+    const { stats } = result;
+    const shard = flags.shard ? ` in shard ${flags.shard}` : '';
+    console.log(`${result.total} solutions${shard}${result.reason ? `: ${result.reason}` : ''}`);
+    console.log(`${stats.nodes} nodes in ${stats.milliseconds.toFixed(1)} ms on ${stats.threads} thread(s), ${stats.parts} part(s)`);
     return;
   }
   const started = performance.now();
-  const found: number[][][] = [];
-  for await (const solution of sudoku.solutions(grid, { limit, engine: flags.engine })) {
-    found.push(solution.grid);
+  const found: unknown[] = [];
+  for await (const solution of how.solutions({ limit, engine: flags.engine })) {
+    found.push(how.json(solution));
     if (!flags.json) {
       if (found.length > 1) console.log('');
-      console.log(`solution ${found.length}:\n${solution.text}`);
+      console.log(`solution ${found.length}:\n${how.picture(solution)}`);
     }
   }
   const milliseconds = performance.now() - started;
@@ -135,6 +128,6 @@ async function runSudoku(file: string, flags: SearchFlags): Promise<void> {
     console.log(toJson({ solutions: found, stats: { milliseconds } }));
     return;
   }
-  if (found.length === 0) console.log('no solution');
+  if (found.length === 0) console.log(how.none);
   console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms`);
 }

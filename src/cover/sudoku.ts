@@ -61,11 +61,12 @@ function parseText(text: string): SudokuProblem {
   if (rows.length === 0) throw badInput('the sudoku is empty: expected a line of cells per row');
   // One line of n² cells is the whole grid, row after row.
   if (rows.length === 1 && rows[0].length > 1) {
-    const n = Math.round(Math.sqrt(rows[0].length));
-    if (n * n === rows[0].length) {
-      const line = rows.pop()!;
-      for (let r = 0; r < n; r++) rows.push(line.slice(r * n, (r + 1) * n));
+    const line = rows.pop()!;
+    const n = Math.round(Math.sqrt(line.length));
+    if (n * n !== line.length) {
+      throw badInput(`line ${line[0].line}: a grid on one line has n² cells (16, 81, 256, …), got ${line.length}`);
     }
+    for (let r = 0; r < n; r++) rows.push(line.slice(r * n, (r + 1) * n));
   }
   const size = rows.length;
   const box = boxOf(size, 'the grid');
