@@ -110,7 +110,7 @@ async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
     }
     const { stats } = result;
     const shard = flags.shard ? ` in shard ${flags.shard}` : '';
-    console.log(`${result.total} solutions${shard}${result.reason ? `: ${result.reason}` : ''}`);
+    console.log(`${result.total} solution${result.total === 1n ? '' : 's'}${shard}${result.reason ? `: ${result.reason}` : ''}`);
     console.log(`${stats.nodes} nodes in ${stats.milliseconds.toFixed(1)} ms on ${stats.threads} thread(s), ${stats.parts} part(s)`);
     return;
   }
