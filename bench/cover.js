@@ -25,10 +25,10 @@ function queensCover(n) {
 }
 
 const WORKLOADS = [
-  ...Object.entries(PUZZLES).map(([name, grid]) => ({ name: `${name}, count`, expect: 1n, run: (engine) => sudoku.count(grid, { engine, threads: 1 }).then((r) => r.total) })),
-  { name: 'every 4×4 grid, count', expect: 288n, run: (engine) => sudoku.count('.'.repeat(16), { engine, threads: 1 }).then((r) => r.total) },
-  { name: 'empty 16×16, first fill', expect: 1n, run: (engine) => sudoku.solve('.'.repeat(256), { engine }).then((s) => (s ? 1n : 0n)) },
-  { name: 'N-Queens 12 as cover, count', expect: 14200n, run: (engine) => cover.count(queensCover(12), { engine, threads: 1 }).then((r) => r.total) },
+  ...Object.entries(PUZZLES).map(([name, grid]) => ({ name: `${name}, count`, expect: 1n, run: (engine) => sudoku.count(grid, { engine, threads: 1 }) })),
+  { name: 'every 4×4 grid, count', expect: 288n, run: (engine) => sudoku.count('.'.repeat(16), { engine, threads: 1 }) },
+  { name: 'empty 16×16, first fill', expect: 1n, run: (engine) => sudoku.solve('.'.repeat(256), { engine }).then((s) => ({ total: s ? 1n : 0n })) },
+  { name: 'N-Queens 12 as cover, count', expect: 14200n, run: (engine) => cover.count(queensCover(12), { engine, threads: 1 }) },
 ];
 const ENGINES = [['Wasm', 'wasm'], ['TS twin', 'js']];
 const OPTIONS = { defer: true, minSamples: 5, maxTime: 1, minTime: 0, delay: 0 };
@@ -43,7 +43,7 @@ function bench(workload) {
   const suite = new Benchmark.Suite(workload.name);
   for (const [label, engine] of ENGINES) {
     suite.add(label, (deferred) => {
-      workload.run(engine).then((answer) => {
+      workload.run(engine).then(({ total: answer }) => {
         if (answer !== workload.expect) fail(`${label} answered ${answer} for ${workload.name}, expected ${workload.expect}`);
         deferred.resolve();
       }, (error) => fail(`${label} failed on ${workload.name}: ${error.stack ?? error}`));
@@ -57,19 +57,22 @@ function bench(workload) {
   });
 }
 
-// Warm-up, so JIT tiers and the Wasm compile stay out of the samples.
-for (const workload of WORKLOADS) for (const [, engine] of ENGINES) await workload.run(engine);
+// Warm-up, so JIT tiers and the Wasm compile stay out of the samples; the counts' node totals.
+const nodes = new Map();
+for (const workload of WORKLOADS) for (const [, engine] of ENGINES) nodes.set(workload, (await workload.run(engine)).stats?.nodes);
 
 const rows = [];
 for (const workload of WORKLOADS) {
   const [wasm, twin] = await bench(workload);
-  rows.push([workload.name, `${wasm.toFixed(2)} ms`, `${twin.toFixed(2)} ms`, `${(twin / wasm).toFixed(2)}×`]);
+  rows.push([workload.name, String(nodes.get(workload) ?? 'n/a'), `${wasm.toFixed(2)} ms`, `${twin.toFixed(2)} ms`, `${(twin / wasm).toFixed(2)}×`]);
 }
 
-const widths = [0, 1, 2, 3].map((i) => Math.max(...[['workload', 'Wasm', 'TS twin', 'Wasm vs twin'], ...rows].map((r) => r[i].length)));
+const HEADER = ['workload', 'nodes', 'Wasm', 'TS twin', 'Wasm vs twin'];
+const widths = HEADER.map((_, i) => Math.max(...[HEADER, ...rows].map((r) => r[i].length)));
 const line = (r) => `| ${r.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' | ')} |`;
 console.log(`Exact cover (dancing links), mean time per call on one thread. ${os.cpus()[0]?.model.trim()}, Node ${process.version}.\n`);
-console.log(line(['workload', 'Wasm', 'TS twin', 'Wasm vs twin']));
+console.log(line(HEADER));
 console.log(`|${widths.map((w, i) => (i ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
 for (const r of rows) console.log(line(r));
-console.log('\nRatios above 1 mean the Wasm engine is faster. Both run the same search (equal node counts).');
+console.log('\nRatios above 1 mean the Wasm engine is faster. Both run the same search (equal node counts);' +
+  ' times include building the matrix and loading the links (most of the 17-clue time).');
