@@ -23,3 +23,14 @@ export {
   polyDistinct,
   polyNodes,
 } from './polyomino';
+export {
+  dlxInputAlloc,
+  dlxLoad,
+  dlxForce,
+  dlxStart,
+  dlxRun,
+  dlxSolutions,
+  dlxNodes,
+  dlxOutputPtr,
+  dlxOutputLength,
+} from './dlx';

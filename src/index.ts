@@ -1,6 +1,9 @@
 // bitpuzzle: exact, fast solvers for classic puzzles. One namespace per puzzle family.
 export * as queens from './queens/index.js';
 export * as polyomino from './polyomino/index.js';
+export * as cover from './cover/index.js';
+export * as sudoku from './cover/sudoku.js';
+export { exactCover } from './cover/index.js';
 export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
 export type { Progress } from './parallel/pool.js';

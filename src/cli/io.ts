@@ -61,3 +61,10 @@ export function progressBar(label: string, delayMs = 400): { onProgress: (p: Pro
     },
   };
 }
+
+/** How many solutions to list: every one with --all, K with --limit K, else 1. */
+export function listLimit(flags: { all?: boolean; limit?: string }): number {
+  const limit = integerOption('--limit', flags.limit, 0);
+  if (flags.all && limit !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give --limit or --all, not both');
+  return flags.all ? Infinity : limit ?? 1;
+}

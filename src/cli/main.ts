@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { BitpuzzleError } from '../index.js';
 import { polyominoCommand } from './polyomino.js';
+import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
 import { tour } from './tour.js';
 
@@ -11,6 +12,8 @@ function program(): Command {
     .showHelpAfterError('(add --help for additional information)')
     .addCommand(queensCommand())
     .addCommand(polyominoCommand())
+    .addCommand(coverCommand())
+    .addCommand(sudokuCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

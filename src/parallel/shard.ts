@@ -27,3 +27,12 @@ export function parseShard(shard: Shard | string | undefined): Shard {
   }
   return { index, count };
 }
+
+/** The parts of a shard: every count-th part, from the index-th. Fewer parts than shards is BAD_INPUT. */
+export function partsOfShard<T>(parts: T[], shard: Shard): T[] {
+  if (shard.count === 1) return parts;
+  if (parts.length < shard.count) {
+    throw badInput(`this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
+  }
+  return parts.filter((_, i) => i % shard.count === shard.index - 1);
+}

@@ -36,6 +36,15 @@ export interface EngineExports {
   polyTotal(): bigint;
   polyDistinct(): bigint;
   polyNodes(): bigint;
+  dlxInputAlloc(words: number): number;
+  dlxLoad(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxForce(row: number): StatusCode;
+  dlxStart(emit: number, split: number): StatusCode;
+  dlxRun(budget: number): StatusCode;
+  dlxSolutions(): bigint;
+  dlxNodes(): bigint;
+  dlxOutputPtr(): number;
+  dlxOutputLength(): number;
 }
 
 const PAGE_BYTES = 65536;

@@ -1,0 +1,133 @@
+// `bitpuzzle cover`: exact cover of a matrix in the text format (see the README), and
+// `bitpuzzle sudoku`: Sudoku grids of any box size, solved through exact cover.
+import { Command, Option } from 'commander';
+import { BitpuzzleError, cover, sudoku } from '../index.js';
+import { integerOption, listLimit, progressBar, readInput, toJson } from './io.js';
+
+interface SearchFlags {
+  count?: boolean;
+  limit?: string;
+  all?: boolean;
+  threads?: string;
+  shard?: string;
+  engine?: 'wasm' | 'js';
+  json?: boolean;
+}
+
+/** The options both commands share. */
+function searchCommand(name: string): Command {
+  return new Command(name)
+    .argument('<FILE|->', "the input file, or '-' for standard input")
+    .option('--count', 'count solutions instead of listing them')
+    .option('--limit <K>', 'list at most K solutions (default 1)')
+    .option('--all', 'list every solution')
+    .option('--threads <N>', 'worker threads for --count (default: all cores)')
+    .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
+    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .option('--json', 'print one JSON object');
+}
+
+export function coverCommand(): Command {
+  return searchCommand('cover')
+    .summary('exact cover of a matrix given as text')
+    .description(
+      'Finds sets of rows that cover every primary column exactly once and every secondary column at most once (Knuth\'s Algorithm X with dancing links).\n' +
+        'Input: "primary: a b c" (and optionally "secondary: x y"), then one row per line naming its columns, optionally after a row name and a colon ("r1: a b"); "#" starts a comment.\n' +
+        'Without --count it prints the first solution (--limit K for more, --all for every one).',
+    )
+    .addHelpText('after', '\nExamples:\n  bitpuzzle cover knuth.txt --all\n  bitpuzzle cover - --count --json < matrix.txt')
+    .action(async (file: string, flags: SearchFlags) => runCover(file, flags));
+}
+
+async function runCover(file: string, flags: SearchFlags): Promise<void> {
+  const problem = cover.parseCover(await readInput(file));
+  const lines = problem.lines ?? [];
+  // A row as written: its name, if any, then its columns.
+  const rowText = (row: number): string => {
+    const { rowStarts, cells } = problem.matrix;
+    const columns = Array.from(cells.subarray(rowStarts[row], rowStarts[row + 1]), (c) => problem.columnNames[c]).join(' ');
+    return problem.rowNames ? `${problem.rowNames[row]}: ${columns}` : columns;
+  };
+  await search(flags, {
+    label: 'exact cover',
+    count: (options) => cover.count(problem, options),
+    solutions: (options) => cover.solutions(problem, options),
+    picture: (solution) => solution.rows.map((row) => `  ${rowText(row)}`).join('\n'),
+    json: (solution) => ({ ...solution, lines: solution.rows.map((row) => lines[row]) }),
+    none: `no solution${problem.reason ? `: ${problem.reason}` : ''}`,
+  });
+}
+
+export function sudokuCommand(): Command {
+  return searchCommand('sudoku')
+    .summary('solve or count Sudoku grids of any box size')
+    .description(
+      "Solves a b²×b² Sudoku (4×4, 9×9, 16×16, 25×25) through exact cover. Input: a line of cells per row, '.' or '0' for an empty cell, digits 1-9 then letters A-Z; spaces, '|' and lines of '-' and '+' are ignored. One line of n² cells also works.\n" +
+        'Without --count it prints the first solution (--limit K for more, --all for every one).',
+    )
+    .addHelpText('after', '\nExamples:\n  bitpuzzle sudoku puzzle.txt\n  bitpuzzle sudoku - --count --json < puzzle.txt')
+    .action(async (file: string, flags: SearchFlags) => runSudoku(file, flags));
+}
+
+async function runSudoku(file: string, flags: SearchFlags): Promise<void> {
+  const grid = await readInput(file);
+  await search(flags, {
+    label: 'sudoku',
+    count: (options) => sudoku.count(grid, options),
+    solutions: (options) => sudoku.solutions(grid, options),
+    picture: (solution) => solution.text,
+    json: (solution) => solution.grid,
+    none: 'no solution',
+  });
+}
+
+interface Search<S> {
+  label: string;
+  count: (options: cover.CountOptions) => Promise<{ total: bigint; reason?: string | null; shard?: unknown; stats: cover.CoverStats }>;
+  solutions: (options: cover.SolutionsOptions) => AsyncIterable<S>;
+  picture: (solution: S) => string;
+  json: (solution: S) => unknown;
+  /** What to print when there is no solution. */
+  none: string;
+}
+
+/** Counts (--count) or lists solutions, as text or one JSON object. */
+async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
+  if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
+  const limit = listLimit(flags);
+  const threads = integerOption('--threads', flags.threads, 1, 1024);
+  if (flags.count) {
+    const bar = progressBar(how.label);
+    let result: Awaited<ReturnType<Search<S>['count']>>;
+    try {
+      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+    } finally {
+      bar.stop();
+    }
+    if (flags.json) {
+      console.log(toJson(result));
+      return;
+    }
+    const { stats } = result;
+    const shard = flags.shard ? ` in shard ${flags.shard}` : '';
+    console.log(`${result.total} solution${result.total === 1n ? '' : 's'}${shard}${result.reason ? `: ${result.reason}` : ''}`);
+    console.log(`${stats.nodes} nodes in ${stats.milliseconds.toFixed(1)} ms on ${stats.threads} thread(s), ${stats.parts} part(s)`);
+    return;
+  }
+  const started = performance.now();
+  const found: unknown[] = [];
+  for await (const solution of how.solutions({ limit, engine: flags.engine })) {
+    found.push(how.json(solution));
+    if (!flags.json) {
+      if (found.length > 1) console.log('');
+      console.log(`solution ${found.length}:\n${how.picture(solution)}`);
+    }
+  }
+  const milliseconds = performance.now() - started;
+  if (flags.json) {
+    console.log(toJson({ solutions: found, stats: { milliseconds } }));
+    return;
+  }
+  if (found.length === 0) console.log(how.none);
+  console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms`);
+}
