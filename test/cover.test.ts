@@ -9,19 +9,9 @@ import { ReferenceCoverEngine } from '../dist/cover/reference.js';
 import { instantiateEngine } from '../dist/wasm/module.js';
 import { Status } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
-import { random } from './helpers.js';
+import { random, rejection } from './helpers.js';
 
 const ENGINES = ['wasm', 'js'] as const;
-
-async function rejection(promise: Promise<unknown>): Promise<BitpuzzleError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BitpuzzleError);
-    return error as BitpuzzleError;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** One test per case: the call rejects with BAD_INPUT and exactly this message (or one matching). */
 function badInputCases(cases: Array<[string, () => Promise<unknown>, string | RegExp]>): void {

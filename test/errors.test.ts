@@ -1,16 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { BitpuzzleError, queens } from '../dist/index.js';
-
-async function rejection(promise: Promise<unknown>): Promise<BitpuzzleError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BitpuzzleError);
-    return error as BitpuzzleError;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from './helpers.js';
 
 async function drain(iterable: AsyncIterable<unknown>): Promise<void> {
   for await (const _ of iterable) void _;

@@ -1,4 +1,6 @@
 // Independent oracles for the tests: written plainly, sharing no code with the library.
+import { expect } from 'vitest';
+import { BitpuzzleError } from '../dist/index.js';
 
 /** Every solution of an n×n board extending the given queens, by plain backtracking over rows. */
 export function bruteForceSolutions(n: number, fixed: Array<[number, number]> = []): number[][] {
@@ -107,4 +109,15 @@ export function boardText(n: number, queens: Array<[number, number]>): string {
   const rows = Array.from({ length: n }, () => new Array<string>(n).fill('.'));
   for (const [r, c] of queens) rows[r][c] = 'Q';
   return rows.map((row) => row.join('')).join('\n');
+}
+
+/** The BitpuzzleError a promise rejects with (fails the test if it resolves or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<BitpuzzleError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(BitpuzzleError);
+    return error as BitpuzzleError;
+  }
+  throw new Error('expected a rejection');
 }

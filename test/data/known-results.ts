@@ -19,3 +19,18 @@ export const QUEENS: Record<number, { total: bigint; distinct: bigint }> = {
   16: { total: 14772512n, distinct: 1846955n },
   17: { total: 95815104n, distinct: 11977939n },
 };
+
+// The 12 free pentominoes, each once (the project's known-results table): every tiling and
+// the distinct ones up to the region's symmetries.
+export const PENTOMINO_REGIONS: Array<{ name: string; region: string; total: bigint; distinct: bigint }> = [
+  { name: '6×10', region: '6x10', total: 9356n, distinct: 2339n },
+  { name: '5×12', region: '5x12', total: 4040n, distinct: 1010n },
+  { name: '4×15', region: '4x15', total: 1472n, distinct: 368n },
+  { name: '3×20', region: '3x20', total: 8n, distinct: 2n },
+  {
+    name: '8×8 minus its central 2×2',
+    region: ['........', '........', '........', '...##...', '...##...', '........', '........', '........'].join('\n'),
+    total: 520n,
+    distinct: 65n,
+  },
+];
