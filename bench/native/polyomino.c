@@ -24,7 +24,6 @@ static u32 *kindTable, *nbrs, *placeTable, *symTable;
 
 // Tables built by load(), per list entry j (placements sorted by first cell).
 static u32 *listId, *listKind, *listSkip;
-static u64 *listMask;    // one word: the cells
 static u32 *listOffset;  // spans: offset of the span in the pools
 static u32 *listFrom, *listSpan;
 static u64 *maskPool, *nearPool;
@@ -119,7 +118,6 @@ static void load(size_t inputWords) {
   listId = alloc(placements * 4);
   listKind = alloc(placements * 4);
   listSkip = alloc(placements * 4);
-  listMask = alloc(placements * 8);
   listOffset = alloc(placements * 4);
   listFrom = alloc(placements * 4);
   listSpan = alloc(placements * 4);
@@ -201,7 +199,6 @@ static void load(size_t inputWords) {
         for (int d = 0; d < 4; d++)
           if (isNear(p, nbr(c, d))) near |= 1ull << nbr(c, d);
       }
-      listMask[j] = mask;
       entries[j] = (Entry){mask, near, listKind[j], listSkip[j]};
     }
     return;
@@ -250,6 +247,16 @@ static u64 reachableSums(void) {
     for (u32 u = 0; u < uses; u++) sums |= sums << area;
   }
   return sums;
+}
+
+/**
+ * True when no choice of the remaining pieces fills a closed component of `size` cells.
+ * `*sums`: reachableSums(), computed on first need (0 until then) once per placement.
+ */
+static inline int unfillable(int size, u64 *sums) {
+  if (uniform) return !fillable[size];
+  if (*sums == 0) *sums = reachableSums();
+  return ((*sums >> size) & 1) == 0;
 }
 
 static void labelPlacement(int p) {
@@ -312,14 +319,7 @@ static int isolatedOneWord(u64 b, u64 near) {
     }
     visited |= component;
     seeds &= ~component;
-    if (!big) {
-      if (uniform) {
-        if (!fillable[size]) return 1;
-      } else {
-        if (sums == 0) sums = reachableSums();
-        if (((sums >> size) & 1) == 0) return 1;
-      }
-    }
+    if (!big && unfillable(size, &sums)) return 1;
   }
   return 0;
 }
@@ -429,13 +429,7 @@ static int isolatedSpans(int from, int span, int offset) {
         }
       }
       for (int w = 0; w < words; w++) seen[w] |= comp[w];
-      if (big) continue;
-      if (uniform) {
-        if (!fillable[size]) return 1;
-      } else {
-        if (sums == 0) sums = reachableSums();
-        if (((sums >> size) & 1) == 0) return 1;
-      }
+      if (!big && unfillable(size, &sums)) return 1;
     }
   }
   return 0;
