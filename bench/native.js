@@ -1,16 +1,15 @@
-// Builds bench/native/queens.c with gcc into a temporary directory and runs it. The binary
-// times its own counting, so process start-up stays out of the figure.
+// Builds the C yardsticks in bench/native/ with gcc into a temporary directory and runs them.
+// The binaries time their own work, so process start-up and file reading stay out of the figures.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const source = new URL('./native/queens.c', import.meta.url);
-
-/** Compiles the C counter; returns { run(n) → { total: bigint, ms }, dispose() }, or null without gcc. */
-export function buildNative() {
+/** Compiles bench/native/<name>.c; returns { binary, dir, dispose() }, or null without gcc. */
+function compile(name) {
+  const source = new URL(`./native/${name}.c`, import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-bench-'));
-  const binary = join(dir, 'queens');
+  const binary = join(dir, name);
   try {
     execFileSync('gcc', ['-O3', '-march=native', '-o', binary, source.pathname], { stdio: 'pipe' });
   } catch (error) {
@@ -18,13 +17,45 @@ export function buildNative() {
     if (error.code === 'ENOENT') return null; // no gcc on this machine
     throw new Error(`gcc failed on ${source.pathname}:\n${error.stderr}`);
   }
+  return { binary, dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The C N-Queens counter: { run(n) → { total: bigint, ms }, dispose() }, or null without gcc. */
+export function buildNative() {
+  const built = compile('queens');
+  if (!built) return null;
   return {
     run(n) {
-      const out = execFileSync(binary, [String(n)], { encoding: 'utf8' });
+      const out = execFileSync(built.binary, [String(n)], { encoding: 'utf8' });
       const match = /^total=(\d+) ms=([\d.]+)$/m.exec(out);
       if (!match) throw new Error(`unexpected output from the C counter: ${out}`);
       return { total: BigInt(match[1]), ms: Number(match[2]) };
     },
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
+    dispose: built.dispose,
+  };
+}
+
+/**
+ * The C twin of the polyomino engine: { run(input, parts) → { total, distinct, nodes: bigint,
+ * ms }, dispose() }, or null without gcc. `input` is Prepared.input (the engine's words) and
+ * `parts` the parts to count ({ pre, weight, mask }); ms covers building the tables and searching.
+ */
+export function buildNativePolyomino() {
+  const built = compile('polyomino');
+  if (!built) return null;
+  const inputFile = join(built.dir, 'input.u32');
+  const partsFile = join(built.dir, 'parts.u32');
+  return {
+    run(input, parts) {
+      // Raw u32 in the machine's byte order, which is what the C side reads (little-endian here).
+      writeFileSync(inputFile, new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
+      const words = [parts.length, ...parts.flatMap((p) => [p.weight, p.mask, p.pre.length, ...p.pre])];
+      writeFileSync(partsFile, new Uint8Array(Uint32Array.from(words).buffer));
+      const out = execFileSync(built.binary, [inputFile, partsFile], { encoding: 'utf8' });
+      const match = /^total=(\d+) distinct=(\d+) nodes=(\d+) ms=([\d.]+)$/m.exec(out);
+      if (!match) throw new Error(`unexpected output from the C tiling counter: ${out}`);
+      return { total: BigInt(match[1]), distinct: BigInt(match[2]), nodes: BigInt(match[3]), ms: Number(match[4]) };
+    },
+    dispose: built.dispose,
   };
 }

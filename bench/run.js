@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import Benchmark from 'benchmark';
 import { countQueens } from './baseline-queens.js';
+import { fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
 import { buildNative } from './native.js';
 
 // Published totals (OEIS A000170); every count of every contender is checked against them.
@@ -13,12 +13,8 @@ const TOTALS = [1n, 0n, 0n, 2n, 10n, 4n, 40n, 92n, 352n, 724n, 2680n, 14200n, 73
   2279184n, 14772512n, 95815104n, 666090624n];
 const totalOf = (n) => TOTALS[n - 1];
 
-// Big boards dominate the run time (plain JS takes ~40 s at n = 17 on a slow 2-core machine),
-// so one sample is enough once a call outlasts maxTime; small boards still get ~1 s of samples.
-// minTime 0 means benchmark.js's own floor (≥ 50 ms per sample); initCount stays 1, as 0 calls
-// per sample would divide by zero. Every contender is deferred, even the synchronous one: a
-// plain benchmark.js test runs an untimed pretest call before each sample, doubling the cost.
-const OPTIONS = { defer: true, minSamples: 1, maxTime: 1, minTime: 0, delay: 0 };
+// Big boards dominate the run time (plain JS takes ~40 s at n = 17 on a slow 2-core machine);
+// see OPTIONS in common.js for how samples are taken.
 
 const { values } = parseArgs({
   options: { min: { type: 'string', default: '12' }, max: { type: 'string', default: '17' } },
@@ -48,63 +44,29 @@ const CONTENDERS = [
   { name: 'plain JS', count: (n) => countQueens(n) },
 ];
 
-function fail(message) {
-  console.error(`bench: ${message}`);
-  process.exit(1);
-}
-
 function check(name, n, count) {
   if (BigInt(count) !== totalOf(n)) fail(`${name} counted ${count} solutions for n = ${n}, expected ${totalOf(n)}`);
 }
 
 /** Mean milliseconds per call of each contender for one n, timed by benchmark.js. */
 function benchJs(n) {
-  const suite = new Benchmark.Suite(`n = ${n}`);
-  for (const { name, count } of CONTENDERS) {
-    const fn = (deferred) => {
-      Promise.resolve(count(n)).then((c) => {
-        check(name, n, c);
-        deferred.resolve();
-      }, (error) => fail(`${name} failed for n = ${n}: ${error.stack ?? error}`));
-    };
-    suite.add(name, fn, OPTIONS);
-  }
-  return new Promise((resolve) => {
-    suite
-      .on('cycle', ({ target: b }) => progress(n, b.name, b.stats.mean * 1e3, b.stats.sample.length * b.count))
-      .on('error', ({ target: b }) => fail(`${b.name} failed for n = ${n}: ${b.error?.stack ?? b.error}`))
-      // The suite is array-like, not iterable.
-      .on('complete', () => resolve(suite.map((b) => b.stats.mean * 1e3)))
-      .run({ async: true });
-  });
+  const runs = CONTENDERS.map(({ name, count }) => ({ name, run: async () => check(name, n, await count(n)) }));
+  return timeSuite(`n = ${n}`, runs, (name, ms, calls) => progress(n, name, ms, calls));
 }
 
 /** Mean milliseconds of the C counter as it reports them, over runs filling about maxTime. */
 function benchNative(native, n) {
-  let spent = 0;
-  let runs = 0;
-  while (runs < 1 || (spent < OPTIONS.maxTime * 1e3 && runs < 50)) {
-    const { total: c, ms } = native.run(n);
-    check('C', n, c);
-    spent += ms;
-    runs++;
-  }
-  progress(n, 'C', spent / runs, runs);
-  return spent / runs;
+  const { ms, runs } = timeNative(() => {
+    const result = native.run(n);
+    check('C', n, result.total);
+    return result;
+  });
+  progress(n, 'C', ms, runs);
+  return ms;
 }
 
 function progress(n, name, ms, runs) {
   console.error(`n = ${n}  ${name.padEnd(18)} ${time(ms).padStart(9)}  (${runs} run${runs === 1 ? '' : 's'})`);
-}
-
-const time = (ms) => (ms < 1e3 ? `${ms.toFixed(1)} ms` : `${(ms / 1e3).toFixed(2)} s`);
-const ratio = (slow, fast) => `${(slow / fast).toFixed(2)}×`;
-
-function markdown(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
-  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
 const native = buildNative();
