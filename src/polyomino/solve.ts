@@ -86,7 +86,10 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   const base = { engine, spec: prepared.spec, maxMemory };
   const cut = (threads > 1 && prepared.cellXY.length >= MIN_CELLS_FOR_THREADS) || shard.count > 1;
-  const parts = shardParts(cut ? await splitParts(base, prepared.parts, shard.count, options.signal) : prepared.parts, shard);
+  // An impossible problem (prepared.reason) has no parts: every shard of it counts zero.
+  const parts = prepared.reason
+    ? []
+    : shardParts(cut ? await splitParts(base, prepared.parts, shard.count, options.signal) : prepared.parts, shard);
   const useThreads = prepared.cellXY.length >= MIN_CELLS_FOR_THREADS ? threads : 1;
   const results = await runTasks({
     tasks: parts.map((part) => ({ ...base, part })),
