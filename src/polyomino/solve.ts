@@ -5,7 +5,7 @@ import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
-import { openTilingEngine, runTilingTask, shardParts, splitParts, startPart } from './tasks.js';
+import { countWithin, openTilingEngine, runTilingTask, shardParts, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
 
 export interface TilingOptions {
@@ -73,8 +73,8 @@ export interface TilingSolution {
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
-/** Regions smaller than this are counted on the calling thread: a pool costs more than it saves. */
-const MIN_CELLS_FOR_THREADS = 40;
+/** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
+const TRIAL_NODES = 4_000_000;
 
 /** Counts the solutions, and the distinct ones up to the problem's symmetries. */
 export async function count(problem: PolyominoProblem, options: TilingCountOptions = {}): Promise<TilingCount> {
@@ -85,21 +85,26 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   const shard = parseShard(options.shard);
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   const base = { engine, spec: prepared.spec, maxMemory };
-  const cut = (threads > 1 && prepared.cellXY.length >= MIN_CELLS_FOR_THREADS) || shard.count > 1;
-  // An impossible problem (prepared.reason) has no parts: every shard of it counts zero.
-  const parts = prepared.reason
-    ? []
-    : shardParts(cut ? await splitParts(base, prepared.parts, shard.count, options.signal) : prepared.parts, shard);
-  const useThreads = prepared.cellXY.length >= MIN_CELLS_FOR_THREADS ? threads : 1;
-  const results = await runTasks({
-    tasks: parts.map((part) => ({ ...base, part })),
-    threads: useThreads,
-    workerUrl,
-    runInline: runTilingTask,
-    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
-    signal: options.signal,
-    onProgress: options.onProgress,
-  });
+  // With threads, a count first runs on this thread for a moment: small problems finish
+  // before a pool would have started. What is left is cut into parts for the pool.
+  let done: TilingTaskResult[] = [];
+  let rest = prepared.reason ? [] : prepared.parts;
+  if (threads > 1 && shard.count === 1 && rest.length > 0) {
+    ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
+  }
+  const cut = rest.length > 0 && (threads > 1 || shard.count > 1);
+  const parts = rest.length > 0 ? shardParts(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
+  const results = done.concat(
+    await runTasks({
+      tasks: parts.map((part) => ({ ...base, part })),
+      threads,
+      workerUrl,
+      runInline: runTilingTask,
+      engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
+      signal: options.signal,
+      onProgress: options.onProgress && ((p) => options.onProgress!({ done: p.done + done.length, total: p.total + done.length })),
+    }),
+  );
   let total = 0n;
   let distinct = 0n;
   let nodes = 0n;
@@ -117,8 +122,8 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
     stats: {
       nodes,
       milliseconds: performance.now() - started,
-      threads: Math.max(1, Math.min(useThreads, parts.length)),
-      parts: parts.length,
+      threads: Math.max(1, Math.min(threads, parts.length)),
+      parts: done.length + parts.length,
     },
   };
 }

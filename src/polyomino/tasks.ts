@@ -62,6 +62,40 @@ export async function runTilingTask(task: TilingTask, signal?: AbortSignal): Pro
   }
 }
 
+/** Returned by a budgeted step when the budget is spent (not an engine status). */
+const BUDGET_SPENT = 100;
+
+/**
+ * Counts parts on the calling thread until `budget` placements are spent: the results of
+ * the parts finished, and the parts left (the one under way starts again from scratch).
+ */
+export async function countWithin(
+  task: Omit<TilingTask, 'part'>,
+  parts: Part[],
+  budget: number,
+  signal?: AbortSignal,
+): Promise<{ done: TilingTaskResult[]; rest: Part[] }> {
+  const { engine, release } = await openTilingEngine(task.engine, prepare(task.spec), task.maxMemory);
+  try {
+    const done: TilingTaskResult[] = [];
+    let spent = 0;
+    for (let i = 0; i < parts.length; i++) {
+      startPart(engine, parts[i], false);
+      const step = (slice: number): number => {
+        const left = budget - spent - Number(engine.nodes());
+        return left <= 0 ? BUDGET_SPENT : engine.run(Math.min(slice, left));
+      };
+      const status = checkStatus(await runSliced(step, signal), 'the tiling search', task.maxMemory);
+      if (status === BUDGET_SPENT) return { done, rest: parts.slice(i) };
+      spent += Number(engine.nodes());
+      done.push({ total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() });
+    }
+    return { done, rest: [] };
+  } finally {
+    release();
+  }
+}
+
 /** Fewest parts a split aims for: enough to balance threads and spread over shards. */
 const MIN_PARTS = 64;
 
