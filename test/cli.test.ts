@@ -1,5 +1,8 @@
 // The command line, run as a user runs it: bin/bitpuzzle in a child process.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isValidSolution } from './helpers.js';
@@ -89,11 +92,58 @@ describe('bitpuzzle queens', () => {
   });
 
   it('--help describes every command', () => {
-    for (const args of [['--help'], ['queens', '--help'], ['tour', '--help']]) {
+    for (const args of [['--help'], ['queens', '--help'], ['polyomino', '--help'], ['tour', '--help']]) {
       const { status, stdout } = run(args);
       expect(status).toBe(0);
       expect(stdout).toContain('Usage: bitpuzzle');
     }
+  });
+});
+
+describe('bitpuzzle polyomino', () => {
+  it('--count --json prints total and distinct', () => {
+    const { status, stdout } = run(['polyomino', '--region', '5x12', '--count', '--json', '--threads', '1']);
+    expect(status).toBe(0);
+    const result = JSON.parse(stdout);
+    expect([result.total, result.distinct, result.symmetries, result.reason]).toEqual([4040, 1010, 4, null]);
+  });
+
+  it('lists letter grids, JSON placements and an SVG file; reads regions and pieces from files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-'));
+    const region = join(dir, 'region.txt');
+    const pieces = join(dir, 'pieces.txt');
+    writeFileSync(region, '....\n.##.\n....\n');
+    writeFileSync(pieces, '# an L tetromino and a domino\nL: count=2\nLLL\nL..\n\nD: one-sided count<=1\nDD\n');
+    const text = run(['polyomino', '--region', region, '--pieces', pieces, '--all']);
+    expect(text.status).toBe(0);
+    const grids = text.stdout.split(/solution \d+:\n/).slice(1).map((g) => g.trim());
+    expect(grids.length).toBeGreaterThan(0);
+    for (const grid of grids) expect(grid.split('\n')[1]).toMatch(/^[LD] {2}[LD]$/);
+    const json = JSON.parse(run(['polyomino', '--region', region, '--pieces', pieces, '--all', '--json']).stdout);
+    expect(json.solutions).toHaveLength(grids.length);
+    expect(json.solutions[0].pieces[0]).toHaveProperty('cells');
+    const svg = join(dir, 'out.svg');
+    expect(run(['polyomino', '--region', '3x20', '--limit', '2', '--svg', svg]).status).toBe(0);
+    expect(readFileSync(svg, 'utf8').match(/<rect x=/g)).toHaveLength(120);
+  });
+
+  it('says why an impossible problem has no solution', () => {
+    const { status, stdout } = run(['polyomino', '--region', '7x9']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('no solution: the pieces cover 60 cells; the region has 63');
+  });
+
+  it('bad input exits 2 with the line and column', () => {
+    const bad = run(['polyomino', '--region', '-'], '...\n.x.\n');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('BAD_INPUT: line 2, column 2: "x" in the region picture');
+    const set = run(['polyomino', '--pieces', 'pentomino']);
+    expect(set.status).toBe(2);
+    expect(set.stderr).toContain('unknown piece set "pentomino"');
+    const piece = run(['polyomino', '--region', '2x2', '--pieces', '-'], 'A.\n.A\n');
+    expect(piece.status).toBe(2);
+    expect(piece.stderr).toContain('line 1, column 1: piece "A" is not one connected polyomino');
+    expect(run(['polyomino', '--count', '--svg', 'x.svg']).status).toBe(2);
   });
 });
 
@@ -104,5 +154,8 @@ describe('bitpuzzle tour', () => {
     expect(stdout).toContain('8×8: 92 solutions, 12 distinct up to symmetry');
     expect(stdout).toContain('16×16: 14772512 solutions, 1846955 distinct');
     expect(stdout).toContain('1,000,000×1,000,000: a solution built and verified');
+    expect(stdout).toContain('the 12 pentominoes fill 6×10 in 9356 ways, 2339 distinct up to symmetry');
+    expect(stdout).toContain('8×8 with its centre removed: 520 tilings, 65 distinct');
+    expect(stdout).toMatch(/a 17-clue puzzle, solved by dancing links \(1 solution/);
   });
 });

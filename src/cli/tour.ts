@@ -1,5 +1,5 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { queens } from '../index.js';
+import { polyomino, queens, sudoku } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
@@ -31,4 +31,35 @@ export async function tour(): Promise<void> {
   const valid = columns !== null && queens.isSolution(columns);
   console.log(`\n1,000,000×1,000,000: a solution built and ${valid ? 'verified' : 'FAILED verification'} in ${ms(start)}`);
   console.log(`rows 1-12 have their queens in columns ${Array.from(columns!.subarray(0, 12)).join(' ')} …`);
+
+  console.log('\n== Polyomino tiling ==');
+  start = performance.now();
+  const sixByTen = await polyomino.count({ region: '6x10', pieces: 'pentominoes' }, { threads: 1 });
+  console.log(
+    `the 12 pentominoes fill 6×10 in ${sixByTen.total} ways, ${sixByTen.distinct} distinct up to symmetry (${sixByTen.stats.nodes} placements, ${ms(start)}); one:`,
+  );
+  const tiling = await polyomino.solve({ region: '6x10' });
+  console.log(process.stdout.isTTY && !process.env.NO_COLOR ? polyomino.colourPicture(tiling!) : polyomino.picture(tiling!));
+  const holed = ['........', '........', '........', '...##...', '...##...', '........', '........', '........'].join('\n');
+  start = performance.now();
+  const ring = await polyomino.count({ region: holed });
+  console.log(`8×8 with its centre removed: ${ring.total} tilings, ${ring.distinct} distinct (${ms(start)})`);
+
+  console.log('\n== Exact cover: Sudoku ==');
+  const puzzle = [
+    '.......1.',
+    '4........',
+    '.2.......',
+    '....5.4.7',
+    '..8...3..',
+    '..1.9....',
+    '3..4..2..',
+    '.5.1.....',
+    '...8.6...',
+  ].join('\n');
+  start = performance.now();
+  const solved = await sudoku.solve(puzzle);
+  const unique = await sudoku.count(puzzle);
+  console.log(`a 17-clue puzzle, solved by dancing links (${unique.total} solution, ${ms(start)}):`);
+  console.log(solved!.text);
 }
