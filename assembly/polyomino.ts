@@ -530,7 +530,7 @@ function isolatedOneWord(b: u64, near: u64): bool {
   const free = ~b;
   let seeds = near & free;
   let visited: u64 = 0;
-  let sums: u64 = 0;
+  sums = 0;
   while (seeds != 0) {
     let component = seeds & (~seeds + 1);
     let frontier = component;
@@ -548,28 +548,31 @@ function isolatedOneWord(b: u64, near: u64): bool {
     }
     visited |= component;
     seeds &= ~component;
-    if (!big) {
-      if (uniform) {
-        if (getByte(fillable, size) == 0) return true;
-      } else {
-        if (sums == 0) sums = reachableSums();
-        if (((sums >> <u64>size) & 1) == 0) return true;
-      }
-    }
+    if (!big && cannotFill(size)) return true;
   }
   return false;
 }
 
+// The sizes below 64 the remaining pieces can fill, worked out once per check when needed.
+let sums: u64 = 0;
+
+/** True when no choice of the remaining pieces covers exactly `size` cells (size < 64). */
+function cannotFill(size: i32): bool {
+  if (uniform) return getByte(fillable, size) == 0;
+  if (sums == 0) sums = reachableSums(); // bit 0 is always set once computed
+  return ((sums >> <u64>size) & 1) == 0;
+}
+
 /** The sizes below 64 that some choice of the remaining pieces covers exactly. */
 function reachableSums(): u64 {
-  let sums: u64 = 1;
+  let reachable: u64 = 1;
   for (let k = 0; k < kinds; k++) {
     const area = kindArea(k);
     if (area >= 64) continue;
     const uses = min<u32>(get(remaining, k), 63 / area);
-    for (let u: u32 = 0; u < uses; u++) sums |= sums << <u64>area;
+    for (let u: u32 = 0; u < uses; u++) reachable |= reachable << <u64>area;
   }
-  return sums;
+  return reachable;
 }
 
 /** The search on spans of words: the same steps as runOneWord. */
@@ -650,7 +653,7 @@ function runSpans(budget: i32): i32 {
 /** isolatedOneWord over spans: components are found with a stack of cells. */
 function isolatedSpans(from: i32, span: i32, offset: i32): bool {
   for (let w = 0; w < words; w++) set64(seen, w, 0);
-  let sums: u64 = 0;
+  sums = 0;
   for (let i = 0; i < span; i++) {
     let seeds = get64(nearPool, offset + i) & ~get64(board, from + i);
     while (seeds != 0) {
@@ -676,13 +679,7 @@ function isolatedSpans(from: i32, span: i32, offset: i32): bool {
         }
       }
       for (let w = 0; w < words; w++) set64(seen, w, get64(seen, w) | get64(comp, w));
-      if (big) continue;
-      if (uniform) {
-        if (getByte(fillable, size) == 0) return true;
-      } else {
-        if (sums == 0) sums = reachableSums();
-        if (((sums >> <u64>size) & 1) == 0) return true;
-      }
+      if (!big && cannotFill(size)) return true;
     }
   }
   return false;

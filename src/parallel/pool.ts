@@ -99,3 +99,18 @@ async function scriptPath(url: URL): Promise<string> {
   const { fileURLToPath } = await import('node:url');
   return fileURLToPath(url);
 }
+
+/** The sums of the parts' counts (merged in task order, so any thread count gives the same). */
+export function sumCounts(results: readonly { total: bigint; distinct: bigint; nodes: bigint }[]): {
+  total: bigint;
+  distinct: bigint;
+  nodes: bigint;
+} {
+  const sum = { total: 0n, distinct: 0n, nodes: 0n };
+  for (const r of results) {
+    sum.total += r.total;
+    sum.distinct += r.distinct;
+    sum.nodes += r.nodes;
+  }
+  return sum;
+}

@@ -1,11 +1,11 @@
 // The polyomino tiling API: count, solve, solutions (an async iterator).
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
-import { parseShard, type Shard } from '../parallel/shard.js';
+import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
-import { countWithin, openTilingEngine, runTilingTask, shardParts, splitParts, startPart, type TilingTaskResult } from './tasks.js';
+import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
 
 export interface TilingOptions {
@@ -93,7 +93,7 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
     ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
   }
   const cut = rest.length > 0 && (threads > 1 || shard.count > 1);
-  const parts = rest.length > 0 ? shardParts(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
+  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
   const results = done.concat(
     await runTasks({
       tasks: parts.map((part) => ({ ...base, part })),
@@ -105,14 +105,7 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
       onProgress: options.onProgress && ((p) => options.onProgress!({ done: p.done + done.length, total: p.total + done.length })),
     }),
   );
-  let total = 0n;
-  let distinct = 0n;
-  let nodes = 0n;
-  for (const r of results) {
-    total += r.total;
-    distinct += r.distinct;
-    nodes += r.nodes;
-  }
+  const { total, distinct, nodes } = sumCounts(results);
   return {
     total,
     distinct,

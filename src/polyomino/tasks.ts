@@ -1,7 +1,6 @@
 // Tiling work cut into parts: each part fixes some placements (the restricted piece at an
 // orbit representative, then the first placements below it, found by the engine in split
 // mode). Every solution lies below exactly one part, so the parts' sums are the whole.
-import { BitpuzzleError } from '../errors.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -130,13 +129,4 @@ export async function splitParts(
   } finally {
     release();
   }
-}
-
-/** The parts of shard `index` (1-based) of `count`: every count-th part. */
-export function shardParts(parts: Part[], shard: { index: number; count: number }): Part[] {
-  if (shard.count === 1) return parts;
-  if (parts.length < shard.count) {
-    throw new BitpuzzleError('BAD_INPUT', `this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
-  }
-  return parts.filter((_, i) => i % shard.count === shard.index - 1);
 }

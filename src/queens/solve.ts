@@ -1,7 +1,7 @@
 // The N-Queens API: count, solve, solutions (an async iterator) and construct.
 import { badInput, throwIfAborted } from '../errors.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
-import { parseShard, type Shard } from '../parallel/shard.js';
+import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -11,7 +11,6 @@ import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
 import { constructReference } from './reference.js';
 import {
   runQueensTask,
-  shardParts,
   splitTask,
   openQueensEngine,
   startSearch,
@@ -106,7 +105,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
-  const parts = shardParts(await splitTask(root, shard.count, options.signal), shard);
+  const parts = partsOfShard(await splitTask(root, shard.count, options.signal), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
@@ -116,14 +115,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
     signal: options.signal,
     onProgress: options.onProgress,
   });
-  let total = 0n;
-  let distinct = 0n;
-  let nodes = 0n;
-  for (const r of results) {
-    total += r.total;
-    distinct += r.distinct;
-    nodes += r.nodes;
-  }
+  const { total, distinct, nodes } = sumCounts(results);
   return {
     n: problem.n,
     total,

@@ -1,7 +1,6 @@
 // Counting work cut into independent parts: the live nodes a few rows down, found by the
 // engine itself in split mode, each part a search with those rows fixed. Each class of
 // solutions is counted in exactly one part, so the parts' sums are the whole.
-import { BitpuzzleError } from '../errors.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
@@ -89,13 +88,4 @@ export async function splitTask(task: QueensTask, shards: number, signal?: Abort
     }
     return parts;
   });
-}
-
-/** The parts of shard `index` (1-based) of `count`: every count-th part. */
-export function shardParts(parts: QueensTask[], shard: { index: number; count: number }): QueensTask[] {
-  if (shard.count === 1) return parts;
-  if (parts.length < shard.count) {
-    throw new BitpuzzleError('BAD_INPUT', `this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
-  }
-  return parts.filter((_, i) => i % shard.count === shard.index - 1);
 }
