@@ -73,8 +73,7 @@ let remaining: usize = 0; // K: uses left per kind
 let fillable: usize = 0;  // 64 bytes: component sizes the pieces can fill (uniform sets)
 let uniform: bool = false;
 let board: usize = 0;     // spans: the board's words
-let seen: usize = 0;      // spans: flood scratch
-let comp: usize = 0;
+let stamps: usize = 0;    // spans: per cell, the flood that last reached it
 let floodStack: usize = 0;
 let stackCur: usize = 0;  // per depth: next list entry to try
 let stackEnd: usize = 0;
@@ -188,8 +187,7 @@ export function polyLoad(): i32 {
   remaining = alloc(kinds * 4);
   fillable = alloc(64);
   board = alloc(words * 8);
-  seen = alloc(words * 8);
-  comp = alloc(words * 8);
+  stamps = alloc(cells * 4);
   floodStack = alloc(cells * 4);
   stackCur = alloc((cells + 1) * 4);
   stackEnd = alloc((cells + 1) * 4);
@@ -247,6 +245,8 @@ export function polyLoad(): i32 {
   for (let size = 0; size < 64; size++) {
     store<u8>(fillable + <usize>size, uniform && size % <i32>kindArea(0) == 0 ? 1 : 0);
   }
+  for (let c = 0; c < cells; c++) set(stamps, c, 0);
+  stampNow = 0;
   return words == 1 ? loadOneWord() : loadSpans();
 }
 
@@ -579,9 +579,9 @@ function reachableSums(): u64 {
 function runSpans(budget: i32): i32 {
   let spent = 0;
   let d = depth;
+  let j = <i32>get(stackCur, d);
+  let end = <i32>get(stackEnd, d);
   while (true) {
-    let j = <i32>get(stackCur, d);
-    const end = <i32>get(stackEnd, d);
     if (j >= end) {
       if (d == 0) {
         finished = true;
@@ -590,18 +590,20 @@ function runSpans(budget: i32): i32 {
       }
       d--;
       unplace(<i32>get(stackPlaced, d));
+      j = <i32>get(stackCur, d);
+      end = <i32>get(stackEnd, d);
       continue;
     }
     const k = <i32>get(listKind, j);
     const left = get(remaining, k);
     if (left == 0) {
-      set(stackCur, d, get(listSkip, j));
+      j = <i32>get(listSkip, j);
       continue;
     }
-    set(stackCur, d, j + 1);
     const from = <i32>get(listFrom, j);
     const span = <i32>get(listSpan, j);
     const offset = <i32>get(listMask, j);
+    j++;
     let clash = false;
     for (let i = 0; i < span; i++) {
       if (get64(maskPool, offset + i) & get64(board, from + i)) { clash = true; break; }
@@ -612,7 +614,8 @@ function runSpans(budget: i32): i32 {
     empty -= <i32>kindArea(k);
     spent++;
     nodes++;
-    set(stackPlaced, d, j);
+    set(stackPlaced, d, j - 1);
+    set(stackCur, d, j);
     if (empty == 0) {
       depth = d + 1;
       if (splitDepth > 0 || (leaf() && emit)) {
@@ -620,9 +623,9 @@ function runSpans(budget: i32): i32 {
         popPending = true;
         return SOLUTION;
       }
-      unplace(j);
+      unplace(j - 1);
     } else if (isolatedSpans(from, span, offset)) {
-      unplace(j);
+      unplace(j - 1);
     } else {
       d++;
       if (d == splitDepth) {
@@ -631,9 +634,14 @@ function runSpans(budget: i32): i32 {
         popPending = true;
         return SOLUTION;
       }
-      enterCell(d, firstEmpty(<i32>get(stackCell, d - 1)));
+      const c = firstEmpty(<i32>get(stackCell, d - 1));
+      set(stackCell, d, c);
+      j = <i32>get(cellStart, c);
+      end = <i32>get(cellStart, c + 1);
+      set(stackEnd, d, end);
     }
     if (spent >= budget) {
+      set(stackCur, d, j);
       depth = d;
       return MORE;
     }
@@ -643,27 +651,29 @@ function runSpans(budget: i32): i32 {
 @inline function isEmpty(c: i32): bool {
   return (get64(board, c >> 6) & (<u64>1 << <u64>(c & 63))) == 0;
 }
-@inline function isMarked(bits: usize, c: i32): bool {
-  return (get64(bits, c >> 6) & (<u64>1 << <u64>(c & 63))) != 0;
-}
-@inline function mark(bits: usize, c: i32): void {
-  set64(bits, c >> 6, get64(bits, c >> 6) | (<u64>1 << <u64>(c & 63)));
-}
+
+// Flood marks: each component of a check gets a new number, so nothing is cleared between
+// components or checks; marks above the check's base belong to this check.
+let stampNow: u32 = 0;
 
 /** isolatedOneWord over spans: components are found with a stack of cells. */
 function isolatedSpans(from: i32, span: i32, offset: i32): bool {
-  for (let w = 0; w < words; w++) set64(seen, w, 0);
+  if (stampNow > 0xfff00000) {
+    for (let c = 0; c < cells; c++) set(stamps, c, 0);
+    stampNow = 0;
+  }
+  const base = ++stampNow;
   sums = 0;
   for (let i = 0; i < span; i++) {
     let seeds = get64(nearPool, offset + i) & ~get64(board, from + i);
     while (seeds != 0) {
       const s = ((from + i) << 6) + <i32>ctz(seeds);
       seeds &= seeds - 1;
-      if (isMarked(seen, s)) continue;
-      // Flood this component into `comp`; touching an earlier component's cells means it is
-      // the big one an earlier flood stopped in.
-      for (let w = 0; w < words; w++) set64(comp, w, 0);
-      mark(comp, s);
+      if (get(stamps, s) > base) continue;
+      // Flood this component; touching an earlier component's cells means it is the big one
+      // an earlier flood stopped in.
+      const id = ++stampNow;
+      set(stamps, s, id);
       set(floodStack, 0, s);
       let top = 1;
       let size = 1;
@@ -672,13 +682,14 @@ function isolatedSpans(from: i32, span: i32, offset: i32): bool {
         const f = <i32>get(floodStack, --top);
         for (let dir = 0; dir < 4; dir++) {
           const g = nbr(f, dir);
-          if (g < 0 || !isEmpty(g) || isMarked(comp, g)) continue;
-          if (isMarked(seen, g) || ++size >= floodLimit) { big = true; break; }
-          mark(comp, g);
+          if (g < 0 || !isEmpty(g)) continue;
+          const mark = get(stamps, g);
+          if (mark == id) continue;
+          if (mark > base || ++size >= floodLimit) { big = true; break; }
+          set(stamps, g, id);
           set(floodStack, top++, g);
         }
       }
-      for (let w = 0; w < words; w++) set64(seen, w, get64(seen, w) | get64(comp, w));
       if (!big && cannotFill(size)) return true;
     }
   }
