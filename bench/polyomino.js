@@ -70,7 +70,8 @@ const library = await import('../dist/index.js');
 const { polyomino } = library;
 // Not public API: the library's own cut into parts, so that C and dancing-links search the
 // very parts a shard holds.
-const { splitParts, shardParts } = await import('../dist/polyomino/tasks.js');
+const { splitParts } = await import('../dist/polyomino/tasks.js');
+const { partsOfShard } = await import('../dist/parallel/shard.js');
 
 const threads = os.availableParallelism();
 
@@ -80,7 +81,7 @@ async function partsOf(workload) {
   if (!workload.shard) return prepared.parts;
   const [index, count] = workload.shard.split('/').map(Number);
   const task = { engine: 'wasm', spec: prepared.spec, maxMemory: 2 ** 30 };
-  return shardParts(await splitParts(task, prepared.parts, count), { index, count });
+  return partsOfShard(await splitParts(task, prepared.parts, count), { index, count });
 }
 
 /**
