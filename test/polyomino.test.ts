@@ -383,6 +383,10 @@ describe('bad input is BAD_INPUT naming the problem', () => {
     });
   }
 
+  it('a one-line picture of one letter is a piece, not a set name', async () => {
+    expect((await polyomino.count({ region: '1x3', pieces: 'aaa' }, { threads: 1 })).total).toBe(1n);
+  });
+
   it('bad options', async () => {
     expect((await rejection(polyomino.count({ region: '3x20' }, { engine: 'c' as never }))).message).toMatch(/engine must be 'wasm' or 'js'/);
     expect((await rejection(all(polyomino.solutions({ region: '3x20' }, { limit: -1 }))))).toMatchObject({ code: 'BAD_INPUT' });

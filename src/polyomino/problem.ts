@@ -19,7 +19,7 @@ export interface PolyominoProblem {
 export interface Placement {
   /** Index into Prepared.pieces. */
   kind: number;
-  /** Index into the piece's orientations. */
+  /** Index into the piece's fixed shapes, as listed by orientations(cells, oneSided). */
   orientation: number;
   /** Cell numbers, ascending. */
   cells: number[];
@@ -29,8 +29,6 @@ export interface Prepared {
   region: Region;
   /** The pieces in search order (fewest placements first). */
   pieces: Piece[];
-  /** Each piece's fixed shapes, as placements refer to them. */
-  orientations: Cell[][][];
   /** [x, y] of each cell number. */
   cellXY: Cell[];
   /** Cell numbers by y * width + x; -1 outside the region. */
@@ -70,8 +68,9 @@ export function resolvePieces(input: PiecesInput | undefined): Piece[] {
   for (const item of items) {
     if (typeof item === 'string') {
       const name = item.trim();
-      if (PIECE_SETS.includes(name)) pieces.push(...pieceSet(name));
-      else if (/^[a-z][a-z-]*$/.test(name) && name.length > 1) pieceSet(name); // throws: unknown set
+      // A one-line word of several letters cannot be a picture (one character per piece): a set name.
+      const word = /^[a-z][a-z-]*$/.test(name) && new Set(name).size > 1;
+      if (PIECE_SETS.includes(name) || word) pieces.push(...pieceSet(name)); // pieceSet names the known sets
       else pieces.push(...parsePieces(item));
     } else {
       pieces.push(...piecesFromSpecs([item]));
@@ -135,7 +134,7 @@ function build(spec: ProblemSpec): Prepared {
         }
       }
     });
-    return { piece, shapes, list };
+    return { piece, list };
   });
   const order = found.map((_, i) => i).sort((a, b) => found[a].list.length - found[b].list.length || a - b);
   const pieces = order.map((i) => found[i].piece);
@@ -147,7 +146,6 @@ function build(spec: ProblemSpec): Prepared {
   return {
     region,
     pieces,
-    orientations: order.map((i) => found[i].shapes),
     cellXY: scan,
     cellIndex,
     neighbours,
