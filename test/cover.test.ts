@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BitpuzzleError, cover, exactCover, loadEngineModule, sudoku } from '../dist/index.js';
+import { cover, exactCover, loadEngineModule, sudoku } from '../dist/index.js';
 import { wasmCoverEngine, type CoverEngine, type CoverMatrix } from '../dist/cover/engine.js';
 import { ReferenceCoverEngine } from '../dist/cover/reference.js';
 import { instantiateEngine } from '../dist/wasm/module.js';
@@ -108,9 +108,6 @@ function isValidSudoku(grid: number[][], givens: number[][]): boolean {
   }
   return givens.every((row, r) => row.every((d, c) => d === 0 || grid[r][c] === d));
 }
-
-const gridOf = (text: string): number[][] =>
-  text.split('\n').map((line) => Array.from(line, (ch) => (ch === '.' ? 0 : Number(ch))));
 
 /** N-Queens as exact cover: ranks and files primary, diagonals secondary (Knuth's example). */
 function queensCover(n: number): cover.CoverProblem {

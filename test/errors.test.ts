@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { BitpuzzleError, queens } from '../dist/index.js';
+import { queens } from '../dist/index.js';
 import { rejection } from './helpers.js';
 
 async function drain(iterable: AsyncIterable<unknown>): Promise<void> {
