@@ -56,8 +56,7 @@ let symTable: usize = 0;
 let listId: usize = 0;    // placement id
 let listKind: usize = 0;
 let listSkip: usize = 0;  // first later entry of this cell with another kind
-let listMask: usize = 0;  // one word: the cells; spans: offset of the span in the pools
-let listNear: usize = 0;  // one word: empty-cell candidates next to the placement
+let listOffset: usize = 0; // spans: offset of the span in the pools
 let entries: usize = 0;   // one word: the list packed for the search (see ENTRY)
 let listFrom: usize = 0;  // spans: first word
 let listSpan: usize = 0;  // spans: words
@@ -174,8 +173,7 @@ export function polyLoad(): i32 {
   listId = alloc(placements * 4);
   listKind = alloc(placements * 4);
   listSkip = alloc(placements * 4);
-  listMask = alloc(placements * 8);
-  listNear = alloc(placements * 8);
+  listOffset = alloc(placements * 4);
   listFrom = alloc(placements * 4);
   listSpan = alloc(placements * 4);
   cellStart = alloc((cells + 1) * 4);
@@ -265,6 +263,8 @@ function loadOneWord(): i32 {
     for (let d = 0; d < 4; d++) if (nbr(c, d) >= 0) near |= <u64>1 << <u64>nbr(c, d);
     set64(cellNear, c, near);
   }
+  entries = alloc(placements * <i32>ENTRY);
+  if (entries == 0) return OUT_OF_MEMORY;
   for (let j = 0; j < placements; j++) {
     const p = <i32>get(listId, j);
     const size = <i32>kindArea(placeKind(p));
@@ -275,15 +275,9 @@ function loadOneWord(): i32 {
       mask |= <u64>1 << <u64>c;
       for (let d = 0; d < 4; d++) if (isNear(p, nbr(c, d))) near |= <u64>1 << <u64>nbr(c, d);
     }
-    set64(listMask, j, mask);
-    set64(listNear, j, near);
-  }
-  entries = alloc(placements * <i32>ENTRY);
-  if (entries == 0) return OUT_OF_MEMORY;
-  for (let j = 0; j < placements; j++) {
     const entry = entries + <usize>j * ENTRY;
-    store<u64>(entry, get64(listMask, j));
-    store<u64>(entry, get64(listNear, j), 8);
+    store<u64>(entry, mask);
+    store<u64>(entry, near, 8);
     store<u32>(entry, get(listKind, j), 16);
     store<u32>(entry, get(listSkip, j), 20);
   }
@@ -308,7 +302,7 @@ function loadSpans(): i32 {
     const from = <i32>placeCell(p, 0) >> 6;
     set(listFrom, j, from);
     set(listSpan, j, (last >> 6) - from + 1);
-    set(listMask, j, poolWords);
+    set(listOffset, j, poolWords);
     poolWords += (last >> 6) - from + 1;
   }
   maskPool = alloc(poolWords * 8);
@@ -322,7 +316,7 @@ function loadSpans(): i32 {
     const p = <i32>get(listId, j);
     const size = <i32>kindArea(placeKind(p));
     const from = <i32>get(listFrom, j);
-    const offset = <i32>get(listMask, j);
+    const offset = <i32>get(listOffset, j);
     for (let i = 0; i < size; i++) {
       const c = <i32>placeCell(p, i);
       const w = offset + (c >> 6) - from;
@@ -435,11 +429,11 @@ export function polyRun(budget: i32): i32 {
   const k = <i32>get(listKind, j);
   set(remaining, k, get(remaining, k) + 1);
   if (words == 1) {
-    board1 ^= get64(listMask, j);
+    board1 ^= load<u64>(entries + <usize>j * ENTRY);
   } else {
     const from = <i32>get(listFrom, j);
     const span = <i32>get(listSpan, j);
-    const offset = <i32>get(listMask, j);
+    const offset = <i32>get(listOffset, j);
     for (let i = 0; i < span; i++) set64(board, from + i, get64(board, from + i) ^ get64(maskPool, offset + i));
     empty += <i32>kindArea(k);
   }
@@ -602,7 +596,7 @@ function runSpans(budget: i32): i32 {
     }
     const from = <i32>get(listFrom, j);
     const span = <i32>get(listSpan, j);
-    const offset = <i32>get(listMask, j);
+    const offset = <i32>get(listOffset, j);
     j++;
     let clash = false;
     for (let i = 0; i < span; i++) {
