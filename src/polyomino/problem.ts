@@ -31,14 +31,8 @@ export interface Prepared {
   pieces: Piece[];
   /** [x, y] of each cell number. */
   cellXY: Cell[];
-  /** Cell numbers by y * width + x; -1 outside the region. */
-  cellIndex: Int32Array;
-  /** Four neighbours per cell (up, right, down, left), -1 outside. */
-  neighbours: Int32Array;
   placements: Placement[];
   symmetries: Symmetry[];
-  /** The piece fixed at its orbit representatives, if any. */
-  restricted: number | null;
   /** The parts that count every solution once (or weighted). */
   parts: Part[];
   /** Why the problem has no solution, found without searching; null if not known. */
@@ -142,16 +136,13 @@ function build(spec: ProblemSpec): Prepared {
 
   const symmetries = problemSymmetries(scan, at, pieces);
   const reason = impossibility(scan, neighbours, pieces, order.map((i) => found[i].list.length));
-  const { parts, restricted } = reason ? { parts: [], restricted: null } : rootParts(pieces, placements, symmetries);
+  const parts = reason ? [] : rootParts(pieces, placements, symmetries);
   return {
     region,
     pieces,
     cellXY: scan,
-    cellIndex,
-    neighbours,
     placements,
     symmetries,
-    restricted,
     parts,
     reason,
     input: engineInput(scan.length, pieces, neighbours, placements, symmetries),

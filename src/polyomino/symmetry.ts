@@ -79,14 +79,14 @@ interface PlacementLike {
 /**
  * The parts of a count or a distinct listing: one per orbit representative of the
  * restricted piece's placements, or the whole search when there is no symmetry or no
- * piece to restrict. Also names the restricted piece.
+ * piece to restrict.
  */
 export function rootParts(
   pieces: readonly Piece[],
   placements: readonly PlacementLike[],
   symmetries: readonly Symmetry[],
-): { parts: Part[]; restricted: number | null } {
-  if (symmetries.length === 0) return { parts: [{ pre: [], weight: 1, mask: 0 }], restricted: null };
+): Part[] {
+  if (symmetries.length === 0) return [{ pre: [], weight: 1, mask: 0 }];
   const counts = new Array<number>(pieces.length).fill(0);
   for (const p of placements) counts[p.kind]++;
   let restricted: number | null = null;
@@ -97,7 +97,7 @@ export function rootParts(
     }
   });
   if (restricted === null) {
-    return { parts: [{ pre: [], weight: 1, mask: 2 ** symmetries.length - 1 }], restricted: null };
+    return [{ pre: [], weight: 1, mask: 2 ** symmetries.length - 1 }];
   }
   const byCells = new Map<string, number>();
   placements.forEach((p, id) => {
@@ -122,5 +122,5 @@ export function rootParts(
     orbit.forEach((o) => done.add(o));
     parts.push({ pre: [id], weight: orbit.size, mask });
   });
-  return { parts, restricted };
+  return parts;
 }
