@@ -7,4 +7,4 @@ export { exactCover } from './cover/index.js';
 export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
 export type { Progress } from './parallel/pool.js';
-export { loadEngineModule, engineUrl } from './wasm/module.js';
+export { loadEngineModule, engineUrl, setEngineUrl } from './wasm/module.js';

@@ -8,6 +8,21 @@ import { setMemoryLimit, type EngineExports } from './protocol.js';
 export const engineUrl = new URL('../bitpuzzle.wasm', import.meta.url);
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let engineLocation: URL = engineUrl;
+
+/**
+ * Loads the engine from another address (a CDN, an asset URL a bundler made) instead of the
+ * file beside the module. Takes effect for engines compiled after the call.
+ */
+export function setEngineUrl(url: string | URL): void {
+  const base = (globalThis as { location?: { href: string } }).location?.href ?? engineUrl.href;
+  try {
+    engineLocation = new URL(url, base);
+  } catch {
+    throw new BitpuzzleError('BAD_INPUT', `setEngineUrl: "${String(url)}" is not a URL`);
+  }
+  compiled = undefined;
+}
 
 /**
  * Compiles the engine at `url`: read from disk for file: URLs, fetched otherwise (streaming
@@ -40,7 +55,7 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
 
 /** The compiled engine, compiled on first use. */
 export function loadEngineModule(): Promise<WebAssembly.Module> {
-  compiled ??= compileEngineModule(engineUrl).catch((error: unknown) => {
+  compiled ??= compileEngineModule(engineLocation).catch((error: unknown) => {
     compiled = undefined; // a later call may try again
     throw error;
   });

@@ -1,0 +1,89 @@
+// The browser build: dist/browser/ holds self-contained ES modules (no bare imports), so the
+// package loads from a plain <script type="module"> on a static server as well as in bundlers.
+//   bitpuzzle.js        the public API (package.json points the "browser" condition here)
+//   workers/<family>.js one worker script per family, for the Web Worker pools
+//   bitpuzzle.wasm      the engine, fetched beside bitpuzzle.js
+// The host finds its workers and its engine through `new URL('<literal>', import.meta.url)`;
+// bundling moves the files, so each such URL is rewritten to where the file is in this layout.
+// Literal URLs are what bundlers such as Vite follow, so they keep working one level up.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const dist = path.resolve('dist');
+const out = path.join(dist, 'browser');
+// A family is a folder with an index and a worker script (parallel/ has the worker's body only).
+const families = readdirSync(dist).filter(
+  (name) => existsSync(path.join(dist, name, 'index.js')) && existsSync(path.join(dist, name, 'worker.js')),
+);
+
+/** Rewrites the module-relative URLs of dist/ files for a bundle that will live in `bundleDir`. */
+function relocateUrls(bundleDir) {
+  return {
+    name: 'relocate-urls',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, (args) => {
+        const dir = path.dirname(args.path);
+        const source = readFileSync(args.path, 'utf8');
+        const contents = source.replace(
+          /new URL\('([^']+)', import\.meta\.url\)/g,
+          (match, relative) => {
+            const target = path.resolve(dir, relative);
+            const family = path.basename(dir);
+            // A family's worker script becomes that family's worker bundle.
+            const moved =
+              path.basename(target) === 'worker.js' && families.includes(family)
+                ? path.join(out, 'workers', `${family}.js`)
+                : target === path.join(dist, 'bitpuzzle.wasm')
+                  ? path.join(out, 'bitpuzzle.wasm')
+                  : undefined;
+            if (!moved) throw new Error(`${args.path}: no browser location for ${match}`);
+            let url = path.relative(bundleDir, moved).split(path.sep).join('/');
+            if (!url.startsWith('.')) url = `./${url}`;
+            return `new URL('${url}', import.meta.url)`;
+          },
+        );
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+// The host reads the engine from disk only for file: URLs, which browsers never have; the
+// node: modules it would import become a stub, so bundlers see no Node built-ins.
+const nodeOnly = {
+  name: 'node-only',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-only' }));
+    b.onLoad({ filter: /.*/, namespace: 'node-only' }, (args) => ({
+      contents: `const missing = () => { throw new Error('${args.path} is not available in a browser'); };
+export const readFile = missing, fileURLToPath = missing;`,
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle(entry, outfile) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    // workerpool's Node backends sit behind platform checks never taken in a browser.
+    external: ['worker_threads', 'os', 'child_process'],
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [relocateUrls(path.dirname(outfile)), nodeOnly],
+  });
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(path.join(out, 'workers'), { recursive: true });
+copyFileSync(path.join(dist, 'bitpuzzle.wasm'), path.join(out, 'bitpuzzle.wasm'));
+await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'));
+for (const family of families) {
+  await bundle(path.join(dist, family, 'worker.js'), path.join(out, 'workers', `${family}.js`));
+}
+console.log(`browser build: dist/browser/bitpuzzle.js and workers for ${families.join(', ')}`);

@@ -1,0 +1,157 @@
+// The package and the demo page in a real browser (Debian's headless Chromium, driven by
+// playwright-core): the plain <script type="module"> path with Web Worker pools, and the
+// demo page built by Vite, solving one instance per family on both engines.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { BROWSER_REQUIRED, CHROMIUM, chromiumAvailable, launchChromium, serve } from './browser/harness.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shots = `${root}test-output/browser`;
+
+it.runIf(BROWSER_REQUIRED && !chromiumAvailable)('finds Chromium', () => {
+  expect.fail(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+});
+
+describe.runIf(chromiumAvailable)('in Chromium', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    await build({ configFile: `${root}web/vite.config.js`, logLevel: 'warn' });
+    mkdirSync(shots, { recursive: true });
+    server = await serve(root);
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}${path}`);
+    (page as Page & { errors: string[] }).errors = errors;
+    return page;
+  }
+
+  it('loads from a plain module script: engine fetched beside the module, Web Worker pools, a clear error for a bad URL', async () => {
+    const page = await open('/test/browser/plain.html');
+    const results = await page.evaluate(() => (window as unknown as { results: Promise<unknown> }).results);
+    expect(results).toEqual({
+      missing: {
+        code: 'ENGINE_FAILURE',
+        message: `could not load the WebAssembly engine from ${server.url}/no-such-dir/bitpuzzle.wasm: HTTP 404 Not Found`,
+      },
+      inline: { total: '92', distinct: '12' },
+      pooled: { total: '2279184', distinct: '285053', threads: 2, parts: expect.any(Number) },
+      tiling: { total: '9356', distinct: '2339', threads: expect.any(Number) },
+      twin: { total: '92' },
+    });
+    expect((results as { pooled: { parts: number } }).pooled.parts).toBeGreaterThan(1);
+    await page.close();
+  });
+
+  describe('the demo page', () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await open('/build/web/index.html');
+      await page.waitForSelector('body[data-ready=true]');
+    });
+
+    afterAll(() => page.close());
+
+    /** Solves the shown problem on one engine; returns the summary line and the drawing's markup. */
+    async function solveOn(engine: 'wasm' | 'js'): Promise<{ summary: string; drawing: string }> {
+      await page.check(`input[name=engine][value=${engine}]`);
+      await page.click('#solve');
+      await page.waitForSelector('body[data-state=idle]');
+      const status = await page.textContent('#status');
+      expect(status).toMatch(/^done in \d+ ms$/);
+      return { summary: (await page.textContent('#summary'))!, drawing: await page.innerHTML('#drawing') };
+    }
+
+    async function solveFamily(family: string): Promise<string> {
+      await page.click(`nav button[data-family=${family}]`);
+      const wasm = await solveOn('wasm');
+      await page.screenshot({ path: `${shots}/${family}.png` });
+      const js = await solveOn('js');
+      // The TypeScript twin runs the same search: the same answer, drawn the same.
+      expect(js).toEqual(wasm);
+      const runs = await page.$$eval(`#runs tr[data-family=${family}]`, (rows) =>
+        rows.map((row) => [(row as HTMLElement).dataset.engine, row.children[2].textContent]),
+      );
+      expect(runs.slice(0, 2)).toEqual([
+        ['js', wasm.summary],
+        ['wasm', wasm.summary],
+      ]);
+      return wasm.summary;
+    }
+
+    it('N-Queens: counts 8 queens and draws a valid board', async () => {
+      expect(await solveFamily('queens')).toBe('92 solutions, 12 distinct');
+      const queens = await page.$$eval('#drawing .queen', (cells) =>
+        cells.map((c) => [Number((c as HTMLElement).dataset.x), Number((c as HTMLElement).dataset.y)]),
+      );
+      expect(queens).toHaveLength(8);
+      expect(new Set(queens.map(([x]) => x)).size).toBe(8);
+      expect(new Set(queens.map(([, y]) => y)).size).toBe(8);
+      expect(new Set(queens.map(([x, y]) => x + y)).size).toBe(8);
+      expect(new Set(queens.map(([x, y]) => x - y)).size).toBe(8);
+    });
+
+    it('polyomino: counts the 6×10 pentomino tilings and draws twelve pieces of five cells', async () => {
+      expect(await solveFamily('polyomino')).toBe('9356 tilings, 2339 distinct');
+      const fills = await page.$$eval('#drawing svg g rect', (rects) => rects.map((r) => r.getAttribute('fill')));
+      expect(fills).toHaveLength(60);
+      const sizes = new Map<string | null, number>();
+      for (const fill of fills) sizes.set(fill, (sizes.get(fill) ?? 0) + 1);
+      expect([...sizes.values()]).toEqual(new Array(12).fill(5));
+    });
+
+    it('Sudoku: solves the 17-clue puzzle and draws a valid grid that keeps the givens', async () => {
+      expect(await solveFamily('sudoku')).toBe('1 solution');
+      const cells = await page.$$eval('#drawing .cell', (els) =>
+        els.map((c) => [Number((c as HTMLElement).dataset.x), Number((c as HTMLElement).dataset.y), Number(c.textContent)]),
+      );
+      expect(cells).toHaveLength(81);
+      const givens = (await page.inputValue('#editor textarea')).trim().split('\n');
+      const groups = new Map<string, Set<number>>();
+      for (const [x, y, digit] of cells) {
+        for (const key of [`r${y}`, `c${x}`, `b${Math.floor(y / 3)}${Math.floor(x / 3)}`]) {
+          groups.set(key, (groups.get(key) ?? new Set()).add(digit));
+        }
+        if (givens[y][x] !== '.') expect(digit).toBe(Number(givens[y][x]));
+      }
+      expect([...groups.values()].every((digits) => digits.size === 9)).toBe(true);
+    });
+
+    it('reports bad input with its line and column', async () => {
+      await page.click('nav button[data-family=sudoku]');
+      await page.fill('#editor textarea', '12..\n..x.\n....\n....');
+      await page.click('#solve');
+      await page.waitForSelector('body[data-state=idle]');
+      expect(await page.textContent('#status')).toMatch(/^BAD_INPUT: .*line 2.*column 3/);
+    });
+
+    it('stays responsive while solving and cancels a long search', async () => {
+      await page.click('nav button[data-family=queens]');
+      await page.fill('#editor input[type=number]', '16');
+      await page.dispatchEvent('#editor input[type=number]', 'change');
+      await page.check('input[name=engine][value=js]');
+      await page.click('#solve');
+      await page.waitForSelector('body[data-state=solving]');
+      // The click is handled while the search runs in the worker: the page is not frozen.
+      await page.click('#cancel');
+      await page.waitForSelector('body[data-state=idle]');
+      expect(await page.textContent('#status')).toMatch(/^ABORTED/);
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,6 @@
+// The families the demo shows, in tab order.
+import { queensFamily } from './queens.js';
+import { polyominoFamily } from './polyomino.js';
+import { sudokuFamily } from './sudoku.js';
+
+export const families = [queensFamily, polyominoFamily, sudokuFamily];

@@ -1,0 +1,80 @@
+// Polyomino tiling: paint a region (click cells to cut holes), choose a piece set, count the
+// tilings and draw one in colour.
+import { board, hint, numberInput } from './board.js';
+
+const centreHole = (w, h) => [3, 4].flatMap((y) => [3, 4].map((x) => `${x},${y}`)).filter(() => w === 8 && h === 8);
+
+export const polyominoFamily = {
+  id: 'polyomino',
+  title: 'Polyomino tiling',
+  presets: [
+    { name: 'pentominoes, 6×10', input: { width: 10, height: 6, holes: [], pieces: 'pentominoes' } },
+    { name: 'pentominoes, 8×8 minus the centre', input: { width: 8, height: 8, holes: centreHole(8, 8), pieces: 'pentominoes' } },
+    { name: 'pentominoes, 3×20', input: { width: 20, height: 3, holes: [], pieces: 'pentominoes' } },
+    { name: 'tetrominoes, 4×5', input: { width: 5, height: 4, holes: [], pieces: 'tetrominoes' } },
+  ],
+
+  editor(root, preset) {
+    let { width, height } = preset;
+    let holes = new Set(preset.holes);
+    const area = document.createElement('div');
+    const pieces = document.createElement('select');
+    for (const name of ['pentominoes', 'tetrominoes', 'hexominoes', 'one-sided-pentominoes']) pieces.append(new Option(name, name));
+    pieces.value = preset.pieces;
+    const redraw = () => {
+      area.replaceChildren(
+        board(
+          width,
+          height,
+          (cell, x, y) => {
+            cell.classList.add(holes.has(`${x},${y}`) ? 'hole' : 'light');
+            cell.onclick = () => {
+              const key = `${x},${y}`;
+              if (!holes.delete(key)) holes.add(key);
+              redraw();
+            };
+          },
+          'editable',
+        ),
+      );
+    };
+    const resize = (set) => (value) => {
+      set(value);
+      holes = new Set();
+      redraw();
+    };
+    const label = document.createElement('label');
+    label.append('pieces ', pieces);
+    root.append(
+      numberInput('width', width, 1, 30, resize((v) => (width = v))),
+      numberInput('height', height, 1, 30, resize((v) => (height = v))),
+      label,
+      hint('Click cells to cut holes in the region.'),
+      area,
+    );
+    redraw();
+    return {
+      read() {
+        const rows = Array.from({ length: height }, (_, y) =>
+          Array.from({ length: width }, (_, x) => (holes.has(`${x},${y}`) ? '#' : '.')).join(''),
+        );
+        return { region: rows.join('\n'), pieces: pieces.value };
+      },
+      label: () => `${pieces.value}, ${width}×${height}${holes.size ? ` − ${holes.size}` : ''}`,
+    };
+  },
+
+  answer(result) {
+    if (result.reason) return `no tiling: ${result.reason}`;
+    return `${result.total} tilings, ${result.distinct} distinct`;
+  },
+
+  draw(root, result) {
+    if (!result.svg) return;
+    const holder = document.createElement('div');
+    holder.className = 'tiling';
+    holder.innerHTML = result.svg; // SVG text made by the library from numbers and piece letters
+    for (const [i, placed] of result.solution.pieces.entries()) holder.dataset[`piece${i}`] = placed.piece;
+    root.append(holder);
+  },
+};

@@ -1,0 +1,31 @@
+// What the solver thread does for each family: call the public API and return plain data
+// (structured-cloneable: numbers, strings, BigInt counts) for the page to draw.
+
+export const jobs = {
+  async queens({ queens }, { n, board }, options) {
+    const problem = board ?? n;
+    const count = await queens.count(problem, options);
+    const first = await queens.solve(problem, { engine: options.engine, signal: options.signal });
+    return { n: count.n, total: count.total, distinct: count.distinct, nodes: count.stats.nodes, columns: first?.columns ?? null };
+  },
+
+  async polyomino({ polyomino }, { region, pieces }, options) {
+    const problem = { region, pieces };
+    const count = await polyomino.count(problem, options);
+    const first = await polyomino.solve(problem, { engine: options.engine, signal: options.signal });
+    return {
+      total: count.total,
+      distinct: count.distinct,
+      reason: count.reason,
+      nodes: count.stats.nodes,
+      solution: first,
+      svg: first ? polyomino.svg([first], 28) : null,
+    };
+  },
+
+  async sudoku({ sudoku }, { grid }, options) {
+    const count = await sudoku.count(grid, options);
+    const first = await sudoku.solve(grid, { engine: options.engine, signal: options.signal });
+    return { total: count.total, nodes: count.stats.nodes, grid: first?.grid ?? null };
+  },
+};
