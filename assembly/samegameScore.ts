@@ -1,0 +1,351 @@
+// SameGame for score: a beam search. Each layer keeps the `width` best positions by an
+// evaluation (the score so far plus what the groups on the board would score if clicked
+// now, plus a seeded random tie-break), expands all of them, and keeps the best of their
+// children, positions reached twice only once. Every line that ends (no group left) is
+// scored with the clear bonus, and the best one is the answer. The search is deterministic
+// for a width and seed; the host widens the beam while time remains.
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import {
+  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, moveSize,
+  scoreOf, hashOf, countOf, blocksOf, moveColour, samegameOutputPtr,
+} from './samegame';
+
+// Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
+// the parent's index in its layer u32.
+const H_EVAL: usize = 0;
+const H_TIE: usize = 4;
+const H_SLOT: usize = 8;
+const H_CELL: usize = 10;
+const H_PARENT: usize = 12;
+
+let beamWidth: i32 = 0;
+let evalMode = 1;
+let tabu = 1;
+export function samegameEvalMode(m: i32): void { evalMode = m; }
+let current: usize = 0; // boards of the layer being expanded, by slot
+let following: usize = 0; // boards of the children kept, by slot
+let order: usize = 0; // u16 per node of the current layer: its slot
+let heap: usize = 0;
+let heapSize: i32 = 0;
+let history: usize = 0; // per layer and node: parent u32, cell u32
+let seen: usize = 0; // hashes of the positions kept in the layer being built
+let seenMask: u32 = 0;
+let roll: usize = 0;
+let playLine: usize = 0; // the clicks of the last playout
+let playLength = 0;
+let bestTail: usize = 0; // the clicks after bestCell of the best line
+let bestTailLength = 0;
+let roll2: usize = 0;
+let scratch: usize = 0; // the child being evaluated
+let cells: usize = 0; // the moves of the parent being expanded
+let layer: i32 = 0;
+let layerSize: i32 = 0;
+let parent: i32 = 0;
+let maxLayers: i32 = 0;
+let rng: u64 = 1;
+let finished = true;
+let complete = true; // no child was ever dropped: every line was followed
+let beamNodes: u64 = 0;
+let bestScore: i32 = -1;
+let bestLayer: i32 = 0; // the line: node bestParent of layer bestLayer, then bestCell
+let bestParent: i32 = 0;
+let bestCell: i32 = -1;
+
+@inline function boardAt(base: usize, slot: i32): usize { return base + <usize>slot * boardBytes; }
+@inline function heapAt(i: i32): usize { return heap + (<usize>i << 4); }
+@inline function historyAt(l: i32, node: i32): usize { return history + ((<usize>l * <usize>beamWidth + <usize>node) << 3); }
+
+export function samegameBeamNodes(): u64 { return beamNodes; }
+export function samegameBeamScore(): i32 { return bestScore; }
+/** 1 when the finished search never dropped a child: its best score is the board's best. */
+export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 0; }
+
+function random(): u32 {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return <u32>(rng >> 32);
+}
+
+/** Starts a beam of `beam` positions on the board in INPUT, with tie-breaks drawn from `seed`. */
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32): i32 {
+  finished = true;
+  if (beam < 1 || beam > 65536) return BAD_INPUT;
+  const ready = prepareBoards(w, h);
+  if (ready != DONE) return ready;
+  beamWidth = beam;
+  maxLayers = w * h / 2 + 2;
+  let bits = 4;
+  while ((1 << bits) < 2 * beam) bits++;
+  seenMask = (1 << bits) - 1;
+  const bytes = <u64>boardBytes * <u64>beam;
+  current = arenaAlloc(bytes);
+  following = arenaAlloc(bytes);
+  order = arenaAlloc(<u64>beam * 2);
+  heap = arenaAlloc(<u64>beam * 16);
+  history = arenaAlloc(<u64>maxLayers * <u64>beam * 8);
+  seen = arenaAlloc(<u64>8 << <u64>bits);
+  scratch = arenaAlloc(<u64>boardBytes);
+  cells = arenaAlloc(<u64>maxLayers * 2);
+  roll = arenaAlloc(<u64>boardBytes);
+  playLine = arenaAlloc(<u64>maxLayers * 2);
+  bestTail = arenaAlloc(<u64>maxLayers * 2);
+  roll2 = arenaAlloc(<u64>boardBytes);
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
+    return OUT_OF_MEMORY;
+  }
+  if (!loadInput(boardAt(current, 0))) return BAD_INPUT;
+  tabu = 1;
+  for (let c = 2; c <= 10; c++) if (countOf(boardAt(current, 0), c) > countOf(boardAt(current, 0), tabu)) tabu = c;
+  rng = (<u64>seed << 1) | 0x9e3779b900000001;
+  store<u16>(order, 0);
+  layer = 0;
+  layerSize = 1;
+  parent = 0;
+  heapSize = 0;
+  beamNodes = 0;
+  bestScore = -1;
+  bestCell = -1;
+  complete = true;
+  finished = false;
+  return DONE;
+}
+
+@inline function before(a: usize, b: usize): bool {
+  const ea = load<i32>(a + H_EVAL);
+  const eb = load<i32>(b + H_EVAL);
+  return ea < eb || (ea == eb && load<u32>(a + H_TIE) < load<u32>(b + H_TIE));
+}
+
+function swapEntries(a: usize, b: usize): void {
+  const x = load<u64>(a);
+  const y = load<u64>(a + 8);
+  store<u64>(a, load<u64>(b));
+  store<u64>(a + 8, load<u64>(b + 8));
+  store<u64>(b, x);
+  store<u64>(b + 8, y);
+}
+
+function siftDown(i: i32): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= heapSize) return;
+    let m = l;
+    if (l + 1 < heapSize && before(heapAt(l + 1), heapAt(l))) m = l + 1;
+    if (!before(heapAt(m), heapAt(i))) return;
+    swapEntries(heapAt(m), heapAt(i));
+    i = m;
+  }
+}
+
+function siftUp(i: i32): void {
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!before(heapAt(i), heapAt(p))) return;
+    swapEntries(heapAt(i), heapAt(p));
+    i = p;
+  }
+}
+
+// A line that ends: the clicks to `node` of the current layer, `cell`, then the last
+// playout's clicks (none when the child itself ends). Kept when it scores best so far.
+function record(value: i32, node: i32, cell: i32): void {
+  if (value <= bestScore) return;
+  bestScore = value;
+  bestLayer = layer;
+  bestParent = node;
+  bestCell = cell;
+  bestTailLength = playLength;
+  memory.copy(bestTail, playLine, <usize>playLength << 1);
+}
+
+// Evaluates the child in `scratch` (reached from `node` by `cell`) and keeps it if it is
+// among the best `width` so far; a child with no move left ends a line and is scored.
+function consider(node: i32, cell: i32): void {
+  beamNodes++;
+  const moves = listMoves(scratch);
+  let value = scoreOf(scratch);
+  if (moves == 0) {
+    playLength = 0;
+    record(value, node, cell);
+    return;
+  }
+  if (evalMode == 6) {
+    value = playout();
+    record(value, node, cell);
+  } else if (evalMode == 7) {
+    const n = countOf(scratch, tabu);
+    if (n >= 2) value += (n - 2) * (n - 2);
+    let grouped = 0;
+    for (let i = 0; i < moves; i++) if (moveColour(i) != tabu) grouped += moveSize(i);
+    value -= 10 * (blocksOf(scratch) - n - grouped);
+  } else if (evalMode >= 3) {
+    const n = countOf(scratch, tabu);
+    if (n >= 2) value += (n - 2) * (n - 2);
+    if (evalMode >= 4) {
+      for (let i = 0; i < moves; i++) {
+        const size = moveSize(i);
+        if (moveColour(i) != tabu) value += (size - 2) * (size - 2);
+      }
+    }
+    if (evalMode == 5) {
+      let lone = 0;
+      for (let c = 1; c <= 10; c++) if (countOf(scratch, c) == 1) lone++;
+      if (lone == 0) value += 1000;
+    }
+  } else if (evalMode == 0) {
+    for (let i = 0; i < moves; i++) {
+      const size = moveSize(i);
+      value += (size - 2) * (size - 2);
+    }
+  } else {
+    let lone = 0;
+    for (let c = 1; c <= 10; c++) {
+      const n = countOf(scratch, c);
+      if (n >= 2) value += (n - 2) * (n - 2);
+      if (n == 1) lone++;
+    }
+    if (evalMode == 2 && lone == 0) value += 1000;
+  }
+  const tie = random();
+  let slot: i32;
+  if (heapSize < beamWidth) {
+    slot = heapSize;
+    heapSize++;
+  } else {
+    const root = heapAt(0);
+    const e = load<i32>(root + H_EVAL);
+    complete = false;
+    if (value < e || (value == e && tie <= load<u32>(root + H_TIE))) return;
+    slot = <i32>load<u16>(root + H_SLOT);
+    swapEntries(root, heapAt(heapSize - 1));
+    heapSize--;
+    siftDown(0);
+    heapSize++;
+  }
+  const entry = heapAt(heapSize - 1);
+  store<i32>(entry + H_EVAL, value);
+  store<u32>(entry + H_TIE, tie);
+  store<u16>(entry + H_SLOT, slot);
+  store<u16>(entry + H_CELL, cell);
+  store<u32>(entry + H_PARENT, node);
+  memory.copy(boardAt(following, slot), scratch, boardBytes);
+  siftUp(heapSize - 1);
+}
+
+// A random line from `scratch` that avoids the most common colour while it can; its score.
+function playout(): i32 {
+  memory.copy(roll, scratch, boardBytes);
+  let length = 0;
+  for (;;) {
+    const moves = listMoves(roll);
+    if (moves == 0) {
+      playLength = length;
+      return scoreOf(roll);
+    }
+    let other = 0;
+    for (let i = 0; i < moves; i++) if (moveColour(i) != tabu) other++;
+    let pick = 0;
+    if (other > 0) {
+      let k = <i32>(random() % <u32>other);
+      for (let i = 0; i < moves; i++) {
+        if (moveColour(i) == tabu) continue;
+        if (k == 0) { pick = i; break; }
+        k--;
+      }
+    } else pick = <i32>(random() % <u32>moves);
+    store<u16>(playLine + (<usize>length << 1), moveCell(pick));
+    length++;
+    play(roll, roll2, moveCell(pick));
+    const t = roll; roll = roll2; roll2 = t;
+  }
+  return 0;
+}
+
+// The children kept become the next layer, each position once.
+function nextLayer(): void {
+  memory.fill(seen, 0, (<usize>seenMask + 1) << 3);
+  let kept = 0;
+  for (let i = 0; i < heapSize; i++) {
+    const entry = heapAt(i);
+    const slot = <i32>load<u16>(entry + H_SLOT);
+    const key = hashOf(boardAt(following, slot)) | 1;
+    let at = <u32>key & seenMask;
+    let duplicate = false;
+    for (;;) {
+      const s = load<u64>(seen + (<usize>at << 3));
+      if (s == 0) break;
+      if (s == key) {
+        duplicate = true;
+        break;
+      }
+      at = (at + 1) & seenMask;
+    }
+    if (duplicate) continue;
+    store<u64>(seen + (<usize>at << 3), key);
+    store<u16>(order + (<usize>kept << 1), slot);
+    const h = historyAt(layer + 1, kept);
+    store<u32>(h, load<u32>(entry + H_PARENT));
+    store<u32>(h + 4, load<u16>(entry + H_CELL));
+    kept++;
+  }
+  const t = current;
+  current = following;
+  following = t;
+  layer++;
+  layerSize = kept;
+  parent = 0;
+  heapSize = 0;
+}
+
+/** Expands at most `budget` children: MORE, or DONE when every line has ended. */
+export function samegameBeamRun(budget: i32): i32 {
+  if (finished) return DONE;
+  while (budget > 0) {
+    if (parent == layerSize) {
+      if (heapSize == 0) {
+        finished = true;
+        return DONE;
+      }
+      nextLayer();
+      continue;
+    }
+    const board = boardAt(current, <i32>load<u16>(order + (<usize>parent << 1)));
+    const moves = listMoves(board);
+    if (moves == 0 && layer == 0) {
+      // The start board has no move: its own score is the answer.
+      bestScore = scoreOf(board);
+      bestTailLength = 0;
+      bestCell = -1;
+      finished = true;
+      return DONE;
+    }
+    // consider() overwrites the move list: keep the cells first.
+    for (let i = 0; i < moves; i++) store<u16>(cells + (<usize>i << 1), moveCell(i));
+    for (let i = 0; i < moves; i++) {
+      const cell = <i32>load<u16>(cells + (<usize>i << 1));
+      play(board, scratch, cell);
+      consider(parent, cell);
+    }
+    budget -= moves;
+    parent++;
+  }
+  return MORE;
+}
+
+/** Writes the best line's clicks to the output region; returns how many (-1: none yet). */
+export function samegameBeamLine(): i32 {
+  if (bestScore < 0) return -1;
+  if (bestCell < 0) return 0;
+  const length = bestLayer + 1 + bestTailLength;
+  const out = samegameOutputPtr();
+  memory.copy(out + (<usize>(bestLayer + 1) << 1), bestTail, <usize>bestTailLength << 1);
+  store<u16>(out + (<usize>bestLayer << 1), bestCell);
+  let node = bestParent;
+  for (let l = bestLayer; l > 0; l--) {
+    const h = historyAt(l, node);
+    store<u16>(out + (<usize>(l - 1) << 1), <u16>load<u32>(h + 4));
+    node = <i32>load<u32>(h);
+  }
+  return length;
+}
