@@ -50,5 +50,4 @@ export {
   samegameBeamScore,
   samegameBeamLine,
   samegameBeamComplete,
-  samegameEvalMode,
 } from './samegameScore';

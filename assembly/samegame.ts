@@ -214,6 +214,52 @@ export function play(src: usize, dst: usize, cell: i32): i32 {
   return size;
 }
 
+/** True when the block at `cell` (of column c, row r) has a neighbour of its colour. */
+export function inGroup(b: usize, c: i32, r: i32): bool {
+  const cell = c * height + r;
+  const colour = cellAt(b, cell);
+  return (r + 1 < heightOf(b, c) && cellAt(b, cell + 1) == colour)
+    || (r > 0 && cellAt(b, cell - 1) == colour)
+    || (c > 0 && r < heightOf(b, c - 1) && cellAt(b, cell - height) == colour)
+    || (c + 1 < columnsOf(b) && r < heightOf(b, c + 1) && cellAt(b, cell + height) == colour);
+}
+
+@inline export function colourAt(b: usize, cell: i32): i32 { return cellAt(b, cell); }
+
+/**
+ * Plays the group at `cell` on board `b` itself, for playouts: the score, blocks, columns and
+ * colour counts follow; the hash does not. Returns the group's size.
+ */
+export function playInPlace(b: usize, cell: i32): i32 {
+  stamp++;
+  const size = fill(b, cell);
+  const colour = cellAt(b, cell);
+  const at = b + COUNTS + (<usize>colour << 1);
+  store<u16>(at, load<u16>(at) - <u16>size);
+  const cols = columnsOf(b);
+  let out = 0;
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(b, c);
+    let k = 0;
+    for (let r = 0; r < h; r++) {
+      const from = c * height + r;
+      if (load<u32>(MARK + (<usize>from << 2)) == stamp) continue;
+      store<u8>(b + CELLS + <usize>(out * height + k), cellAt(b, from));
+      k++;
+    }
+    if (k == 0) continue;
+    store<u8>(b + HEIGHTS + <usize>out, k);
+    out++;
+  }
+  const blocks = blocksOf(b) - size;
+  let score = scoreOf(b) + (size - 2) * (size - 2);
+  if (blocks == 0) score += 1000;
+  store<u16>(b + COLS, out);
+  store<u16>(b + BLOCKS, blocks);
+  store<i32>(b + SCORE, score);
+  return size;
+}
+
 /** Colours with exactly one block: those blocks stay to the end. */
 export function lowerBound(b: usize): i32 {
   let lone = 0;

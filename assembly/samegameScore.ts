@@ -1,13 +1,16 @@
-// SameGame for score: a beam search. Each layer keeps the `width` best positions by an
-// evaluation (the score so far plus what the groups on the board would score if clicked
-// now, plus a seeded random tie-break), expands all of them, and keeps the best of their
-// children, positions reached twice only once. Every line that ends (no group left) is
-// scored with the clear bonus, and the best one is the answer. The search is deterministic
-// for a width and seed; the host widens the beam while time remains.
+// SameGame for score: a beam search valued by Monte-Carlo. Each layer keeps the `width`
+// children of its positions whose evaluation is best (positions reached twice only once):
+// the score of one random playout from the child, or (level 1) of a nested Monte-Carlo
+// search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
+// Playouts avoid the colour with the most blocks at the start (the tabu colour) while any
+// other group is left, so that colour can gather into one big group. Every line that ends
+// - a child without moves, or a playout's - is a real game; the best one is the answer.
+// The search is deterministic for a width, level and seed; the host widens the beam while
+// time remains.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
-  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, moveSize,
-  scoreOf, hashOf, countOf, blocksOf, moveColour, samegameOutputPtr,
+  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
+  columnsOf, heightOf, colourAt, inGroup, playInPlace, height, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -19,9 +22,8 @@ const H_CELL: usize = 10;
 const H_PARENT: usize = 12;
 
 let beamWidth: i32 = 0;
-let evalMode = 1;
+let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
 let tabu = 1;
-export function samegameEvalMode(m: i32): void { evalMode = m; }
 let current: usize = 0; // boards of the layer being expanded, by slot
 let following: usize = 0; // boards of the children kept, by slot
 let order: usize = 0; // u16 per node of the current layer: its slot
@@ -31,6 +33,10 @@ let history: usize = 0; // per layer and node: parent u32, cell u32
 let seen: usize = 0; // hashes of the positions kept in the layer being built
 let seenMask: u32 = 0;
 let roll: usize = 0;
+let nestCur: usize = 0;
+let nestNext: usize = 0;
+let nestMoves: usize = 0;
+let nestLine: usize = 0;
 let playLine: usize = 0; // the clicks of the last playout
 let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
@@ -41,6 +47,8 @@ let cells: usize = 0; // the moves of the parent being expanded
 let layer: i32 = 0;
 let layerSize: i32 = 0;
 let parent: i32 = 0;
+let child: i32 = -1; // the next child of the parent to evaluate; -1 before its moves are listed
+let childCount: i32 = 0;
 let maxLayers: i32 = 0;
 let rng: u64 = 1;
 let finished = true;
@@ -68,9 +76,10 @@ function random(): u32 {
 }
 
 /** Starts a beam of `beam` positions on the board in INPUT, with tie-breaks drawn from `seed`. */
-export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32): i32 {
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32): i32 {
   finished = true;
-  if (beam < 1 || beam > 65536) return BAD_INPUT;
+  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1) return BAD_INPUT;
+  level = nestedLevel;
   const ready = prepareBoards(w, h);
   if (ready != DONE) return ready;
   beamWidth = beam;
@@ -88,6 +97,10 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32): i32 {
   scratch = arenaAlloc(<u64>boardBytes);
   cells = arenaAlloc(<u64>maxLayers * 2);
   roll = arenaAlloc(<u64>boardBytes);
+  nestCur = arenaAlloc(<u64>boardBytes);
+  nestNext = arenaAlloc(<u64>boardBytes);
+  nestMoves = arenaAlloc(<u64>maxLayers * 2);
+  nestLine = arenaAlloc(<u64>maxLayers * 2);
   playLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
   roll2 = arenaAlloc(<u64>boardBytes);
@@ -102,6 +115,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32): i32 {
   layer = 0;
   layerSize = 1;
   parent = 0;
+  child = -1;
   heapSize = 0;
   beamNodes = 0;
   bestScore = -1;
@@ -170,43 +184,8 @@ function consider(node: i32, cell: i32): void {
     record(value, node, cell);
     return;
   }
-  if (evalMode == 6) {
-    value = playout();
-    record(value, node, cell);
-  } else if (evalMode == 7) {
-    const n = countOf(scratch, tabu);
-    if (n >= 2) value += (n - 2) * (n - 2);
-    let grouped = 0;
-    for (let i = 0; i < moves; i++) if (moveColour(i) != tabu) grouped += moveSize(i);
-    value -= 10 * (blocksOf(scratch) - n - grouped);
-  } else if (evalMode >= 3) {
-    const n = countOf(scratch, tabu);
-    if (n >= 2) value += (n - 2) * (n - 2);
-    if (evalMode >= 4) {
-      for (let i = 0; i < moves; i++) {
-        const size = moveSize(i);
-        if (moveColour(i) != tabu) value += (size - 2) * (size - 2);
-      }
-    }
-    if (evalMode == 5) {
-      let lone = 0;
-      for (let c = 1; c <= 10; c++) if (countOf(scratch, c) == 1) lone++;
-      if (lone == 0) value += 1000;
-    }
-  } else if (evalMode == 0) {
-    for (let i = 0; i < moves; i++) {
-      const size = moveSize(i);
-      value += (size - 2) * (size - 2);
-    }
-  } else {
-    let lone = 0;
-    for (let c = 1; c <= 10; c++) {
-      const n = countOf(scratch, c);
-      if (n >= 2) value += (n - 2) * (n - 2);
-      if (n == 1) lone++;
-    }
-    if (evalMode == 2 && lone == 0) value += 1000;
-  }
+  value = level == 0 ? playout(scratch) : nested(scratch);
+  record(value, node, cell);
   const tie = random();
   let slot: i32;
   if (heapSize < beamWidth) {
@@ -234,32 +213,94 @@ function consider(node: i32, cell: i32): void {
 }
 
 // A random line from `scratch` that avoids the most common colour while it can; its score.
-function playout(): i32 {
-  memory.copy(roll, scratch, boardBytes);
+// A group is found by picking random blocks until one has a neighbour of its colour (so
+// bigger groups are likelier), and by a scan of the board when the picks keep failing.
+function playout(from: usize): i32 {
+  beamNodes++;
+  memory.copy(roll, from, boardBytes);
   let length = 0;
   for (;;) {
-    const moves = listMoves(roll);
-    if (moves == 0) {
+    let cell = -1;
+    const cols = columnsOf(roll);
+    for (let tries = 0; tries < 24 && cols > 0; tries++) {
+      const c = <i32>(random() % <u32>cols);
+      const r = <i32>(random() % <u32>heightOf(roll, c));
+      if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
+        cell = c * height + r;
+        break;
+      }
+    }
+    if (cell < 0) cell = scanForGroup();
+    if (cell < 0) {
       playLength = length;
       return scoreOf(roll);
     }
-    let other = 0;
-    for (let i = 0; i < moves; i++) if (moveColour(i) != tabu) other++;
-    let pick = 0;
-    if (other > 0) {
-      let k = <i32>(random() % <u32>other);
-      for (let i = 0; i < moves; i++) {
-        if (moveColour(i) == tabu) continue;
-        if (k == 0) { pick = i; break; }
-        k--;
-      }
-    } else pick = <i32>(random() % <u32>moves);
-    store<u16>(playLine + (<usize>length << 1), moveCell(pick));
+    store<u16>(playLine + (<usize>length << 1), cell);
     length++;
-    play(roll, roll2, moveCell(pick));
-    const t = roll; roll = roll2; roll2 = t;
+    playInPlace(roll, cell);
   }
   return 0;
+}
+
+// Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with
+// a playout, and the best line seen so far is followed one more step. Its score; its line
+// in playLine.
+function nested(from: usize): i32 {
+  memory.copy(nestCur, from, boardBytes);
+  let step = 0;
+  let bestLength = 0;
+  let best = -1;
+  for (;;) {
+    const moves = listMoves(nestCur);
+    if (moves == 0) break;
+    for (let i = 0; i < moves; i++) store<u16>(nestMoves + (<usize>i << 1), moveCell(i));
+    for (let i = 0; i < moves; i++) {
+      const cell = <i32>load<u16>(nestMoves + (<usize>i << 1));
+      play(nestCur, nestNext, cell);
+      const value = playout(nestNext);
+      if (value <= best) continue;
+      best = value;
+      store<u16>(nestLine + (<usize>step << 1), cell);
+      memory.copy(nestLine + (<usize>(step + 1) << 1), playLine, <usize>playLength << 1);
+      bestLength = step + 1 + playLength;
+    }
+    play(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
+    const t = nestCur;
+    nestCur = nestNext;
+    nestNext = t;
+    step++;
+  }
+  if (best < 0) best = scoreOf(nestCur); // no move at all from `from`
+  memory.copy(playLine, nestLine, <usize>bestLength << 1);
+  playLength = bestLength;
+  return best;
+}
+
+// A block in a group, not of the tabu colour if one exists, picked at random; -1 if none.
+function scanForGroup(): i32 {
+  let others = 0;
+  let tabus = 0;
+  const cols = columnsOf(roll);
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(roll, c);
+    for (let r = 0; r < h; r++) {
+      if (!inGroup(roll, c, r)) continue;
+      if (colourAt(roll, c * height + r) == tabu) tabus++;
+      else others++;
+    }
+  }
+  if (others + tabus == 0) return -1;
+  const wantTabu = others == 0;
+  let k = <i32>(random() % <u32>(wantTabu ? tabus : others));
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(roll, c);
+    for (let r = 0; r < h; r++) {
+      if (!inGroup(roll, c, r) || (colourAt(roll, c * height + r) == tabu) != wantTabu) continue;
+      if (k == 0) return c * height + r;
+      k--;
+    }
+  }
+  return -1;
 }
 
 // The children kept become the next layer, each position once.
@@ -295,6 +336,7 @@ function nextLayer(): void {
   layer++;
   layerSize = kept;
   parent = 0;
+  child = -1;
   heapSize = 0;
 }
 
@@ -311,24 +353,32 @@ export function samegameBeamRun(budget: i32): i32 {
       continue;
     }
     const board = boardAt(current, <i32>load<u16>(order + (<usize>parent << 1)));
-    const moves = listMoves(board);
-    if (moves == 0 && layer == 0) {
-      // The start board has no move: its own score is the answer.
-      bestScore = scoreOf(board);
-      bestTailLength = 0;
-      bestCell = -1;
-      finished = true;
-      return DONE;
+    if (child < 0) {
+      const moves = listMoves(board);
+      if (moves == 0 && layer == 0) {
+        // The start board has no move: its own score is the answer.
+        bestScore = scoreOf(board);
+        bestTailLength = 0;
+        bestCell = -1;
+        finished = true;
+        return DONE;
+      }
+      // consider() overwrites the move list: keep the cells.
+      for (let i = 0; i < moves; i++) store<u16>(cells + (<usize>i << 1), moveCell(i));
+      childCount = moves;
+      child = 0;
     }
-    // consider() overwrites the move list: keep the cells first.
-    for (let i = 0; i < moves; i++) store<u16>(cells + (<usize>i << 1), moveCell(i));
-    for (let i = 0; i < moves; i++) {
-      const cell = <i32>load<u16>(cells + (<usize>i << 1));
-      play(board, scratch, cell);
-      consider(parent, cell);
+    if (child == childCount) {
+      parent++;
+      child = -1;
+      continue;
     }
-    budget -= moves;
-    parent++;
+    const cell = <i32>load<u16>(cells + (<usize>child << 1));
+    child++;
+    const before = beamNodes;
+    play(board, scratch, cell);
+    consider(parent, cell);
+    budget -= <i32>(beamNodes - before);
   }
   return MORE;
 }

@@ -42,7 +42,8 @@ export function wasmSameGameSearch(exports: EngineExports): SameGameSearch {
 
 /** The beam search for score (Wasm only). */
 export interface SameGameBeam {
-  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number): StatusCode;
+  /** `level` 0 values children by one playout, 1 by a nested search of level 1. */
+  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   /** The best score of a finished line so far, or -1. */
@@ -54,9 +55,9 @@ export interface SameGameBeam {
 
 export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
   return {
-    start(cells, width, height, beam, seed) {
+    start(cells, width, height, beam, seed, level) {
       writeCells(exports, cells);
-      return exports.samegameBeamStart(width, height, beam, seed);
+      return exports.samegameBeamStart(width, height, beam, seed, level);
     },
     run: (budget) => exports.samegameBeamRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameBeamNodes()),

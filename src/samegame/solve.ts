@@ -113,13 +113,14 @@ export function minLeft(input: SameGameInput, options: SearchOptions = {}): Prom
 /** Default seconds for score() when neither time nor maxNodes is given. */
 export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of successive runs; the last repeats with new seeds while time remains. */
-const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
 /**
- * The best SameGame score found within the limits: independent runs of a beam search (one
- * per thread, each widening its beam while time remains), the best line of all.
+ * The best SameGame score found within the limits: independent runs of a Monte-Carlo beam
+ * search (one per thread, each widening its beam while time remains; odd threads value
+ * positions by nested searches, even ones by single playouts), the best line of all.
  */
 export async function score(input: SameGameInput, options: ScoreOptions = {}): Promise<SameGameResult> {
   const started = performance.now();
@@ -139,6 +140,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     deadline: limits.deadline,
     maxNodes: limits.maxNodes === null ? null : Math.max(1, Math.floor(limits.maxNodes / threads)),
     beams: BEAMS,
+    // Threads alternate the two ways of valuing children; neither is best on every board.
+    level: i % 2,
     maxMemory,
   }));
   const runs = await runTasks({

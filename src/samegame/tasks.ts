@@ -92,6 +92,8 @@ export interface ScoreTask {
   maxNodes: number | null;
   /** Beam widths of the runs in turn; the last repeats (with new seeds) while limits allow. */
   beams: number[];
+  /** How the beam values children: 0 one playout, 1 a nested search of level 1. */
+  level: number;
   maxMemory: number;
 }
 
@@ -121,7 +123,7 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
     let spent = 0n;
     for (let run = 0; ; run++) {
       const width = task.beams[Math.min(run, task.beams.length - 1)];
-      checkStatus(beam.start(cells, task.width, task.height, width, runSeed(task.seed, run)), what, task.maxMemory);
+      checkStatus(beam.start(cells, task.width, task.height, width, runSeed(task.seed, run), task.level), what, task.maxMemory);
       const limits: Limits = {
         deadline: task.deadline,
         maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
