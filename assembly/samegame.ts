@@ -177,7 +177,10 @@ export function listMoves(b: usize): i32 {
   return moves;
 }
 
-/** Plays the group at `cell` of board `src` into board `dst`; returns the group's size. */
+/**
+ * Plays the group at `cell` of board `src` into board `dst` (which may be `src` itself: cells
+ * only move down and left); returns the group's size.
+ */
 export function play(src: usize, dst: usize, cell: i32): i32 {
   stamp++;
   const size = fill(src, cell);
@@ -225,40 +228,6 @@ export function inGroup(b: usize, c: i32, r: i32): bool {
 }
 
 @inline export function colourAt(b: usize, cell: i32): i32 { return cellAt(b, cell); }
-
-/**
- * Plays the group at `cell` on board `b` itself, for playouts: the score, blocks, columns and
- * colour counts follow; the hash does not. Returns the group's size.
- */
-export function playInPlace(b: usize, cell: i32): i32 {
-  stamp++;
-  const size = fill(b, cell);
-  const colour = cellAt(b, cell);
-  const at = b + COUNTS + (<usize>colour << 1);
-  store<u16>(at, load<u16>(at) - <u16>size);
-  const cols = columnsOf(b);
-  let out = 0;
-  for (let c = 0; c < cols; c++) {
-    const h = heightOf(b, c);
-    let k = 0;
-    for (let r = 0; r < h; r++) {
-      const from = c * height + r;
-      if (load<u32>(MARK + (<usize>from << 2)) == stamp) continue;
-      store<u8>(b + CELLS + <usize>(out * height + k), cellAt(b, from));
-      k++;
-    }
-    if (k == 0) continue;
-    store<u8>(b + HEIGHTS + <usize>out, k);
-    out++;
-  }
-  const blocks = blocksOf(b) - size;
-  let score = scoreOf(b) + (size - 2) * (size - 2);
-  if (blocks == 0) score += 1000;
-  store<u16>(b + COLS, out);
-  store<u16>(b + BLOCKS, blocks);
-  store<i32>(b + SCORE, score);
-  return size;
-}
 
 /** Colours with exactly one block: those blocks stay to the end. */
 export function lowerBound(b: usize): i32 {

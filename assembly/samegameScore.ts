@@ -10,7 +10,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
   prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, playInPlace, height, samegameOutputPtr,
+  columnsOf, heightOf, colourAt, inGroup, height, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -41,7 +41,6 @@ let playLine: usize = 0; // the clicks of the last playout
 let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
 let bestTailLength = 0;
-let roll2: usize = 0;
 let scratch: usize = 0; // the child being evaluated
 let cells: usize = 0; // the moves of the parent being expanded
 let layer: i32 = 0;
@@ -103,7 +102,6 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   nestLine = arenaAlloc(<u64>maxLayers * 2);
   playLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
-  roll2 = arenaAlloc(<u64>boardBytes);
   if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
     return OUT_OF_MEMORY;
   }
@@ -237,7 +235,7 @@ function playout(from: usize): i32 {
     }
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
-    playInPlace(roll, cell);
+    play(roll, roll, cell);
   }
   return 0;
 }
