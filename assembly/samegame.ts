@@ -45,6 +45,7 @@ export let width: i32 = 0;
 export let height: i32 = 0;
 export let boardBytes: usize = 0;
 let stamp: u32 = 0;
+let fillFirstColumn = 0; // the leftmost column of the group fill() marked last
 let zobristKeys: usize = 0; // u64 per cell and colour, in the arena
 
 @inline function cellAt(b: usize, cell: i32): i32 { return <i32>load<u8>(b + CELLS + <usize>cell); }
@@ -120,12 +121,14 @@ export function loadInput(b: usize): bool {
   return true;
 }
 
-// Marks the group of `cell` with the current stamp and returns its size.
+// Marks the group of `cell` with the current stamp and returns its size (and notes its
+// leftmost column).
 function fill(b: usize, cell: i32): i32 {
   const colour = cellAt(b, cell);
   const cols = columnsOf(b);
   let top = 0;
   let size = 0;
+  fillFirstColumn = MAX_SIDE;
   store<u32>(MARK + (<usize>cell << 2), stamp);
   store<u16>(FILL, cell);
   top = 1;
@@ -135,6 +138,7 @@ function fill(b: usize, cell: i32): i32 {
     size++;
     const c = at / height;
     const r = at - c * height;
+    if (c < fillFirstColumn) fillFirstColumn = c;
     // Up, down, left, right: each pushed once when it has the colour and is unmarked.
     for (let k = 0; k < 4; k++) {
       let n = -1;
@@ -188,17 +192,24 @@ export function play(src: usize, dst: usize, cell: i32): i32 {
   memory.copy(dst + COUNTS, src + COUNTS, 22);
   const at = dst + COUNTS + (<usize>colour << 1);
   store<u16>(at, load<u16>(at) - <u16>size);
+  // Columns left of the group stay as they are; the hash changes by the cells that move.
+  const first = fillFirstColumn;
+  if (dst != src) {
+    memory.copy(dst + CELLS, src + CELLS, <usize>(first * height));
+    memory.copy(dst + HEIGHTS, src + HEIGHTS, <usize>first);
+  }
   const cols = columnsOf(src);
-  let out = 0;
-  let hash: u64 = 0;
-  for (let c = 0; c < cols; c++) {
+  let out = first;
+  let hash = hashOf(src);
+  for (let c = first; c < cols; c++) {
     const h = heightOf(src, c);
     let k = 0;
     for (let r = 0; r < h; r++) {
       const from = c * height + r;
+      const v = cellAt(src, from);
+      hash ^= zobrist(from, v);
       if (load<u32>(MARK + (<usize>from << 2)) == stamp) continue;
       const to = out * height + k;
-      const v = cellAt(src, from);
       store<u8>(dst + CELLS + <usize>to, v);
       hash ^= zobrist(to, v);
       k++;
