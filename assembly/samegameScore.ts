@@ -2,8 +2,8 @@
 // children of its positions whose evaluation is best (positions reached twice only once):
 // the score of one random playout from the child, or (level 1) of a nested Monte-Carlo
 // search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
-// Playouts avoid the colour with the most blocks at the start (the tabu colour) while any
-// other group is left, so that colour can gather into one big group. Every line that ends
+// Playouts avoid the colour with the most blocks where they start (the tabu colour) while
+// any other group is left, so that colour can gather into one big group. Every line that ends
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
 // time remains.
@@ -23,7 +23,7 @@ const H_PARENT: usize = 12;
 
 let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
-let tabu = 1;
+let tabu = 1; // the colour playouts avoid
 let current: usize = 0; // boards of the layer being expanded, by slot
 let following: usize = 0; // boards of the children kept, by slot
 let order: usize = 0; // u16 per node of the current layer: its slot
@@ -106,8 +106,6 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
     return OUT_OF_MEMORY;
   }
   if (!loadInput(boardAt(current, 0))) return BAD_INPUT;
-  tabu = 1;
-  for (let c = 2; c <= 10; c++) if (countOf(boardAt(current, 0), c) > countOf(boardAt(current, 0), tabu)) tabu = c;
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
   store<u16>(order, 0);
   layer = 0;
@@ -210,13 +208,15 @@ function consider(node: i32, cell: i32): void {
   siftUp(heapSize - 1);
 }
 
-// A random line from `scratch` that avoids the most common colour while it can; its score.
+// A random line from `from` that avoids its most common colour while it can; its score.
 // A group is found by picking random blocks until one has a neighbour of its colour (so
 // bigger groups are likelier), and by a scan of the board when the picks keep failing.
 function playout(from: usize): i32 {
   beamNodes++;
   memory.copy(roll, from, boardBytes);
   let length = 0;
+  tabu = 1;
+  for (let c = 2; c <= 10; c++) if (countOf(roll, c) > countOf(roll, tabu)) tabu = c;
   for (;;) {
     let cell = -1;
     const cols = columnsOf(roll);
