@@ -228,6 +228,17 @@ export function play(src: usize, dst: usize, cell: i32): i32 {
   return size;
 }
 
+/** Marks the group of `cell` (see marked). */
+export function markGroup(b: usize, cell: i32): void {
+  stamp++;
+  fill(b, cell);
+}
+
+/** True when `cell` is in the group markGroup marked last. */
+export function marked(cell: i32): bool {
+  return load<u32>(MARK + (<usize>cell << 2)) == stamp;
+}
+
 /** True when the block at `cell` (of column c, row r) has a neighbour of its colour. */
 export function inGroup(b: usize, c: i32, r: i32): bool {
   const cell = c * height + r;

@@ -10,7 +10,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
   prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, height, samegameOutputPtr,
+  columnsOf, heightOf, colourAt, inGroup, height, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -20,6 +20,13 @@ const H_TIE: usize = 4;
 const H_SLOT: usize = 8;
 const H_CELL: usize = 10;
 const H_PARENT: usize = 12;
+
+// A slot: a board, then the score of the best line known through it and that line's clicks
+// after it, so that the best line is never lost from the beam (as in nested search).
+let slotBytes: usize = 0;
+@inline function lineValueAt(slot: usize): usize { return slot + boardBytes; }
+@inline function lineLengthAt(slot: usize): usize { return slot + boardBytes + 4; }
+@inline function lineAt(slot: usize): usize { return slot + boardBytes + 8; }
 
 let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
@@ -48,6 +55,7 @@ let layerSize: i32 = 0;
 let parent: i32 = 0;
 let child: i32 = -1; // the next child of the parent to evaluate; -1 before its moves are listed
 let childCount: i32 = 0;
+let heir: i32 = -1; // the child on the parent's best line
 let maxLayers: i32 = 0;
 let rng: u64 = 1;
 let finished = true;
@@ -58,7 +66,7 @@ let bestLayer: i32 = 0; // the line: node bestParent of layer bestLayer, then be
 let bestParent: i32 = 0;
 let bestCell: i32 = -1;
 
-@inline function boardAt(base: usize, slot: i32): usize { return base + <usize>slot * boardBytes; }
+@inline function boardAt(base: usize, slot: i32): usize { return base + <usize>slot * slotBytes; }
 @inline function heapAt(i: i32): usize { return heap + (<usize>i << 4); }
 @inline function historyAt(l: i32, node: i32): usize { return history + ((<usize>l * <usize>beamWidth + <usize>node) << 3); }
 
@@ -86,13 +94,14 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   let bits = 4;
   while ((1 << bits) < 2 * beam) bits++;
   seenMask = (1 << bits) - 1;
-  const bytes = <u64>boardBytes * <u64>beam;
+  slotBytes = (boardBytes + 8 + <usize>maxLayers * 2 + 15) & ~<usize>15;
+  const bytes = <u64>slotBytes * <u64>beam;
   current = arenaAlloc(bytes);
   following = arenaAlloc(bytes);
   order = arenaAlloc(<u64>beam * 2);
   heap = arenaAlloc(<u64>beam * 16);
   history = arenaAlloc(<u64>maxLayers * <u64>beam * 8);
-  seen = arenaAlloc(<u64>8 << <u64>bits);
+  seen = arenaAlloc(<u64>16 << <u64>bits);
   scratch = arenaAlloc(<u64>boardBytes);
   cells = arenaAlloc(<u64>maxLayers * 2);
   roll = arenaAlloc(<u64>boardBytes);
@@ -105,7 +114,10 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
     return OUT_OF_MEMORY;
   }
-  if (!loadInput(boardAt(current, 0))) return BAD_INPUT;
+  const root = boardAt(current, 0);
+  if (!loadInput(root)) return BAD_INPUT;
+  store<i32>(lineValueAt(root), -1);
+  store<i32>(lineLengthAt(root), 0);
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
   store<u16>(order, 0);
   layer = 0;
@@ -171,7 +183,7 @@ function record(value: i32, node: i32, cell: i32): void {
 
 // Evaluates the child in `scratch` (reached from `node` by `cell`) and keeps it if it is
 // among the best `width` so far; a child with no move left ends a line and is scored.
-function consider(node: i32, cell: i32): void {
+function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
   beamNodes++;
   const moves = listMoves(scratch);
   let value = scoreOf(scratch);
@@ -181,6 +193,13 @@ function consider(node: i32, cell: i32): void {
     return;
   }
   value = level == 0 ? playout(scratch) : nested(scratch);
+  const known = load<i32>(lineValueAt(parentSlot));
+  if (heir && known > value) {
+    // The child on the parent's best line keeps that line.
+    value = known;
+    playLength = load<i32>(lineLengthAt(parentSlot)) - 1;
+    memory.copy(playLine, lineAt(parentSlot) + 2, <usize>playLength << 1);
+  }
   record(value, node, cell);
   const tie = random();
   let slot: i32;
@@ -204,7 +223,11 @@ function consider(node: i32, cell: i32): void {
   store<u16>(entry + H_SLOT, slot);
   store<u16>(entry + H_CELL, cell);
   store<u32>(entry + H_PARENT, node);
-  memory.copy(boardAt(following, slot), scratch, boardBytes);
+  const to = boardAt(following, slot);
+  memory.copy(to, scratch, boardBytes);
+  store<i32>(lineValueAt(to), value);
+  store<i32>(lineLengthAt(to), playLength);
+  memory.copy(lineAt(to), playLine, <usize>playLength << 1);
   siftUp(heapSize - 1);
 }
 
@@ -303,30 +326,34 @@ function scanForGroup(): i32 {
 
 // The children kept become the next layer, each position once.
 function nextLayer(): void {
-  memory.fill(seen, 0, (<usize>seenMask + 1) << 3);
+  memory.fill(seen, 0, (<usize>seenMask + 1) << 4);
   let kept = 0;
   for (let i = 0; i < heapSize; i++) {
     const entry = heapAt(i);
     const slot = <i32>load<u16>(entry + H_SLOT);
     const key = hashOf(boardAt(following, slot)) | 1;
     let at = <u32>key & seenMask;
-    let duplicate = false;
+    let node = kept;
     for (;;) {
-      const s = load<u64>(seen + (<usize>at << 3));
-      if (s == 0) break;
-      if (s == key) {
-        duplicate = true;
-        break;
-      }
+      const s = load<u64>(seen + (<usize>at << 4));
+      if (s == 0 || s == key) break;
       at = (at + 1) & seenMask;
     }
-    if (duplicate) continue;
-    store<u64>(seen + (<usize>at << 3), key);
-    store<u16>(order + (<usize>kept << 1), slot);
-    const h = historyAt(layer + 1, kept);
+    const place = seen + (<usize>at << 4);
+    if (load<u64>(place) == key) {
+      // Reached twice: keep the copy with the better line.
+      node = load<i32>(place + 8);
+      const other = boardAt(following, <i32>load<u16>(order + (<usize>node << 1)));
+      if (load<i32>(lineValueAt(boardAt(following, slot))) <= load<i32>(lineValueAt(other))) continue;
+    } else {
+      store<u64>(place, key);
+      store<i32>(place + 8, node);
+      kept++;
+    }
+    store<u16>(order + (<usize>node << 1), slot);
+    const h = historyAt(layer + 1, node);
     store<u32>(h, load<u32>(entry + H_PARENT));
     store<u32>(h + 4, load<u16>(entry + H_CELL));
-    kept++;
   }
   const t = current;
   current = following;
@@ -365,6 +392,12 @@ export function samegameBeamRun(budget: i32): i32 {
       for (let i = 0; i < moves; i++) store<u16>(cells + (<usize>i << 1), moveCell(i));
       childCount = moves;
       child = 0;
+      // The move that continues the parent's best line (its first click is any cell of that group).
+      heir = -1;
+      if (load<i32>(lineLengthAt(board)) > 0) {
+        markGroup(board, <i32>load<u16>(lineAt(board)));
+        for (let i = 0; i < moves && heir < 0; i++) if (marked(<i32>load<u16>(cells + (<usize>i << 1)))) heir = i;
+      }
     }
     if (child == childCount) {
       parent++;
@@ -375,7 +408,7 @@ export function samegameBeamRun(budget: i32): i32 {
     child++;
     const before = beamNodes;
     play(board, scratch, cell);
-    consider(parent, cell);
+    consider(parent, cell, child - 1 == heir, board);
     budget -= <i32>(beamNodes - before);
   }
   return MORE;
