@@ -74,5 +74,9 @@ export async function tour(): Promise<void> {
   start = performance.now();
   const fewest = await samegame.minLeft(stuck);
   console.log(`\n${stuck}\ncannot be cleared (the lone 3); the fewest blocks left is ${fewest.left}, proved (${ms(start)})`);
+  start = performance.now();
+  const best = await samegame.score(clicko, { maxNodes: 20_000, threads: 1 });
+  const proof = best.proved ? 'the best possible: the beam followed every line' : 'not proved';
+  console.log(`\nSameGame on the first board: ${best.score} points in ${best.clicks.length} clicks, ${proof} (${ms(start)})`);
 }
 
