@@ -82,10 +82,13 @@ function random(): u32 {
   return <u32>(rng >> 32);
 }
 
-/** Starts a beam of `beam` positions on the board in INPUT, with tie-breaks drawn from `seed`. */
-export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32): i32 {
+/**
+ * Starts a beam of `beam` positions on the board in INPUT, with random numbers drawn from
+ * `seed`; `knownLength` clicks in the output region are a line known to score `knownScore`.
+ */
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, knownScore: i32, knownLength: i32): i32 {
   finished = true;
-  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1) return BAD_INPUT;
+  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
   level = nestedLevel;
   const ready = prepareBoards(w, h);
   if (ready != DONE) return ready;
@@ -116,8 +119,11 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   }
   const root = boardAt(current, 0);
   if (!loadInput(root)) return BAD_INPUT;
-  store<i32>(lineValueAt(root), -1);
-  store<i32>(lineLengthAt(root), 0);
+  // A line known from an earlier run (its clicks in the output region) seeds the root, so
+  // this run follows it and can only improve on it.
+  store<i32>(lineValueAt(root), knownLength > 0 ? knownScore : -1);
+  store<i32>(lineLengthAt(root), knownLength);
+  memory.copy(lineAt(root), samegameOutputPtr(), <usize>knownLength << 1);
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
   store<u16>(order, 0);
   layer = 0;

@@ -42,8 +42,11 @@ export function wasmSameGameSearch(exports: EngineExports): SameGameSearch {
 
 /** The beam search for score (Wasm only). */
 export interface SameGameBeam {
-  /** `level` 0 values children by one playout, 1 by a nested search of level 1. */
-  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number): StatusCode;
+  /**
+   * `level` 0 values children by one playout, 1 by a nested search of level 1; `known` is a
+   * line (engine cells) scoring `knownScore` that the search starts from.
+   */
+  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, known: number[], knownScore: number): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   /** The best score of a finished line so far, or -1. */
@@ -55,9 +58,10 @@ export interface SameGameBeam {
 
 export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
   return {
-    start(cells, width, height, beam, seed, level) {
+    start(cells, width, height, beam, seed, level, known, knownScore) {
       writeCells(exports, cells);
-      return exports.samegameBeamStart(width, height, beam, seed, level);
+      new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
+      return exports.samegameBeamStart(width, height, beam, seed, level, knownScore, known.length);
     },
     run: (budget) => exports.samegameBeamRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameBeamNodes()),

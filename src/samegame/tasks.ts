@@ -111,7 +111,10 @@ export interface ScoreTaskResult {
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
 const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + run * 0x7f4a7c15) >>> 0;
 
-/** Beam runs of widening width until a limit is reached; the best line of them all. */
+/**
+ * Beam runs of widening width until a limit is reached, each starting from the best line
+ * found before it; the best line of them all.
+ */
 export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
   const what = 'the SameGame beam search';
   const exports = await acquireEngine();
@@ -123,7 +126,8 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
     let spent = 0n;
     for (let run = 0; ; run++) {
       const width = task.beams[Math.min(run, task.beams.length - 1)];
-      checkStatus(beam.start(cells, task.width, task.height, width, runSeed(task.seed, run), task.level), what, task.maxMemory);
+      const seed = runSeed(task.seed, run);
+      checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, best.line, best.score), what, task.maxMemory);
       const limits: Limits = {
         deadline: task.deadline,
         maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
