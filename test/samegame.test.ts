@@ -148,6 +148,13 @@ describe('rules', () => {
     expect(() => samegame.replay(board, [{ column: 1, row: 2 }, { column: 4, row: 2 }])).toThrow(/click 2/);
   });
 
+  it('takes a board object back, checked', async () => {
+    const board = samegame.parseBoard('1122\n2211');
+    expect((await samegame.clear(board)).cleared).toBe(true);
+    const error = await rejection(samegame.clear({ ...board, columns: [[1, 1, 1], [2]] }));
+    expect(error.message).toMatch(/do not fit its 4×2 frame/);
+  });
+
   it('reads cells separated by spaces and letters as colours', () => {
     const board = samegame.parseBoard('a b\nB a\n');
     expect(board.symbols).toEqual(['B', 'a', 'b']);

@@ -122,6 +122,9 @@ export function picture(board: SameGameBoard): string {
   if (!Number.isInteger(width) || !Number.isInteger(height) || !Array.isArray(columns) || !Array.isArray(symbols)) {
     throw badInput('a board object needs width, height, columns and symbols');
   }
+  if (columns.length > width || columns.some((column) => column.length > height)) {
+    throw badInput(`a board object's columns do not fit its ${width}×${height} frame`);
+  }
   const lines: string[] = [];
   for (let row = height - 1; row >= 0; row--) {
     let line = '';

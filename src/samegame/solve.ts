@@ -58,17 +58,18 @@ export interface SameGameResult {
   stats: SameGameStats;
 }
 
-function checkCount(value: unknown, name: string, positive = true): number | null {
+/** A positive number option, or null when it is not given. */
+function checkPositive(value: unknown, name: string): number | null {
   if (value === undefined) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (positive && value === 0)) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw badInput(`${name} must be a positive number, got ${String(value)}`);
   }
   return value;
 }
 
 function limitsOf(options: SameGameOptions, started: number): Limits {
-  const time = checkCount(options.time, 'time');
-  const maxNodes = checkCount(options.maxNodes, 'maxNodes');
+  const time = checkPositive(options.time, 'time');
+  const maxNodes = checkPositive(options.maxNodes, 'maxNodes');
   if (maxNodes !== null && !Number.isSafeInteger(maxNodes)) throw badInput(`maxNodes must be an integer, got ${maxNodes}`);
   return { deadline: time === null ? null : started + time * 1000, maxNodes, signal: options.signal };
 }
