@@ -34,3 +34,20 @@ export {
   dlxOutputPtr,
   dlxOutputLength,
 } from './dlx';
+export {
+  samegameInputPtr,
+  samegameOutputPtr,
+  samegameStart,
+  samegameRun,
+  samegameNodes,
+  samegameBest,
+  samegameBestLength,
+} from './samegame';
+export {
+  samegameBeamStart,
+  samegameBeamRun,
+  samegameBeamNodes,
+  samegameBeamScore,
+  samegameBeamLine,
+  samegameBeamComplete,
+} from './samegameScore';

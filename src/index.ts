@@ -4,6 +4,7 @@ export * as polyomino from './polyomino/index.js';
 export * as cover from './cover/index.js';
 export * as sudoku from './cover/sudoku.js';
 export { exactCover } from './cover/index.js';
+export * as samegame from './samegame/index.js';
 export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
 export type { Progress } from './parallel/pool.js';

@@ -1,5 +1,5 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { polyomino, queens, sudoku } from '../index.js';
+import { polyomino, queens, samegame, sudoku } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
@@ -62,4 +62,21 @@ export async function tour(): Promise<void> {
   const unique = await sudoku.count(puzzle);
   console.log(`a 17-clue puzzle, solved by dancing links (${unique.total} solution, ${ms(start)}):`);
   console.log(solved!.text);
+
+  console.log('\n== Clickomania / SameGame ==');
+  const clicko = ['32332', '31313', '32323', '22313', '31332'].join('\n');
+  start = performance.now();
+  const cleared = await samegame.clear(clicko);
+  const clicks = cleared.clicks.map((c) => `${c.column},${c.row}`).join(' ');
+  console.log(`this board clears in ${cleared.clicks.length} clicks (column,row from the bottom-left): ${clicks}`);
+  console.log(`${clicko}\n(${cleared.stats.nodes} nodes, ${ms(start)}; a plain backtracker visits 188)`);
+  const stuck = ['1122', '2213', '1122'].join('\n');
+  start = performance.now();
+  const fewest = await samegame.minLeft(stuck);
+  console.log(`\n${stuck}\ncannot be cleared (the lone 3); the fewest blocks left is ${fewest.left}, proved (${ms(start)})`);
+  start = performance.now();
+  const best = await samegame.score(clicko, { maxNodes: 20_000, threads: 1 });
+  const proof = best.proved ? 'the best possible: the beam followed every line' : 'not proved';
+  console.log(`\nSameGame on the first board: ${best.score} points in ${best.clicks.length} clicks, ${proof} (${ms(start)})`);
 }
+

@@ -45,6 +45,21 @@ export interface EngineExports {
   dlxNodes(): bigint;
   dlxOutputPtr(): number;
   dlxOutputLength(): number;
+  // SameGame (assembly/samegame.ts, assembly/samegameScore.ts): the fewest-left search and
+  // the beam search for score share the input (board cells) and output (clicks) regions.
+  samegameInputPtr(): number;
+  samegameOutputPtr(): number;
+  samegameStart(width: number, height: number, bound: number, tableBits: number): StatusCode;
+  samegameRun(budget: number): StatusCode;
+  samegameNodes(): bigint;
+  samegameBest(): number;
+  samegameBestLength(): number;
+  samegameBeamStart(width: number, height: number, beam: number, seed: number, level: number, knownScore: number, knownLength: number): StatusCode;
+  samegameBeamRun(budget: number): StatusCode;
+  samegameBeamNodes(): bigint;
+  samegameBeamScore(): number;
+  samegameBeamComplete(): number;
+  samegameBeamLine(): number;
 }
 
 const PAGE_BYTES = 65536;

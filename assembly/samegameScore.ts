@@ -1,0 +1,438 @@
+// SameGame for score: a beam search valued by Monte-Carlo. Each layer keeps the `width`
+// children of its positions whose evaluation is best (positions reached twice only once):
+// the score of one random playout from the child, or (level 1) of a nested Monte-Carlo
+// search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
+// Playouts avoid the colour with the most blocks where they start (the tabu colour) while
+// any other group is left, so that colour can gather into one big group. Every line that ends
+// - a child without moves, or a playout's - is a real game; the best one is the answer.
+// The search is deterministic for a width, level and seed; the host widens the beam while
+// time remains.
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import {
+  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
+  columnsOf, heightOf, colourAt, inGroup, height, markGroup, marked, samegameOutputPtr,
+} from './samegame';
+
+// Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
+// the parent's index in its layer u32.
+const H_EVAL: usize = 0;
+const H_TIE: usize = 4;
+const H_SLOT: usize = 8;
+const H_CELL: usize = 10;
+const H_PARENT: usize = 12;
+
+// A slot: a board, then the score of the best line known through it and that line's clicks
+// after it, so that the best line is never lost from the beam (as in nested search).
+let slotBytes: usize = 0;
+@inline function lineValueAt(slot: usize): usize { return slot + boardBytes; }
+@inline function lineLengthAt(slot: usize): usize { return slot + boardBytes + 4; }
+@inline function lineAt(slot: usize): usize { return slot + boardBytes + 8; }
+
+let beamWidth: i32 = 0;
+let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
+let tabu = 1; // the colour playouts avoid
+let current: usize = 0; // boards of the layer being expanded, by slot
+let following: usize = 0; // boards of the children kept, by slot
+let order: usize = 0; // u16 per node of the current layer: its slot
+let heap: usize = 0;
+let heapSize: i32 = 0;
+let history: usize = 0; // per layer and node: parent u32, cell u32
+let seen: usize = 0; // hashes of the positions kept in the layer being built
+let seenMask: u32 = 0;
+let roll: usize = 0;
+let nestCur: usize = 0;
+let nestNext: usize = 0;
+let nestMoves: usize = 0;
+let nestLine: usize = 0;
+let playLine: usize = 0; // the clicks of the last playout
+let playLength = 0;
+let bestTail: usize = 0; // the clicks after bestCell of the best line
+let bestTailLength = 0;
+let scratch: usize = 0; // the child being evaluated
+let cells: usize = 0; // the moves of the parent being expanded
+let layer: i32 = 0;
+let layerSize: i32 = 0;
+let parent: i32 = 0;
+let child: i32 = -1; // the next child of the parent to evaluate; -1 before its moves are listed
+let childCount: i32 = 0;
+let heir: i32 = -1; // the child on the parent's best line
+let maxLayers: i32 = 0;
+let rng: u64 = 1;
+let finished = true;
+let complete = true; // no child was ever dropped: every line was followed
+let beamNodes: u64 = 0;
+let bestScore: i32 = -1;
+let bestLayer: i32 = 0; // the line: node bestParent of layer bestLayer, then bestCell
+let bestParent: i32 = 0;
+let bestCell: i32 = -1;
+
+@inline function boardAt(base: usize, slot: i32): usize { return base + <usize>slot * slotBytes; }
+@inline function heapAt(i: i32): usize { return heap + (<usize>i << 4); }
+@inline function historyAt(l: i32, node: i32): usize { return history + ((<usize>l * <usize>beamWidth + <usize>node) << 3); }
+
+export function samegameBeamNodes(): u64 { return beamNodes; }
+export function samegameBeamScore(): i32 { return bestScore; }
+/** 1 when the finished search never dropped a child: its best score is the board's best. */
+export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 0; }
+
+function random(): u32 {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return <u32>(rng >> 32);
+}
+
+/**
+ * Starts a beam of `beam` positions on the board in INPUT, with random numbers drawn from
+ * `seed`; `knownLength` clicks in the output region are a line known to score `knownScore`.
+ */
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, knownScore: i32, knownLength: i32): i32 {
+  finished = true;
+  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
+  level = nestedLevel;
+  const ready = prepareBoards(w, h);
+  if (ready != DONE) return ready;
+  beamWidth = beam;
+  maxLayers = w * h / 2 + 2;
+  let bits = 4;
+  while ((1 << bits) < 2 * beam) bits++;
+  seenMask = (1 << bits) - 1;
+  slotBytes = (boardBytes + 8 + <usize>maxLayers * 2 + 15) & ~<usize>15;
+  const bytes = <u64>slotBytes * <u64>beam;
+  current = arenaAlloc(bytes);
+  following = arenaAlloc(bytes);
+  order = arenaAlloc(<u64>beam * 2);
+  heap = arenaAlloc(<u64>beam * 16);
+  history = arenaAlloc(<u64>maxLayers * <u64>beam * 8);
+  seen = arenaAlloc(<u64>16 << <u64>bits);
+  scratch = arenaAlloc(<u64>boardBytes);
+  cells = arenaAlloc(<u64>maxLayers * 2);
+  roll = arenaAlloc(<u64>boardBytes);
+  nestCur = arenaAlloc(<u64>boardBytes);
+  nestNext = arenaAlloc(<u64>boardBytes);
+  nestMoves = arenaAlloc(<u64>maxLayers * 2);
+  nestLine = arenaAlloc(<u64>maxLayers * 2);
+  playLine = arenaAlloc(<u64>maxLayers * 2);
+  bestTail = arenaAlloc(<u64>maxLayers * 2);
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
+    return OUT_OF_MEMORY;
+  }
+  const root = boardAt(current, 0);
+  if (!loadInput(root)) return BAD_INPUT;
+  // A line known from an earlier run (its clicks in the output region) seeds the root, so
+  // this run follows it and can only improve on it.
+  store<i32>(lineValueAt(root), knownLength > 0 ? knownScore : -1);
+  store<i32>(lineLengthAt(root), knownLength);
+  memory.copy(lineAt(root), samegameOutputPtr(), <usize>knownLength << 1);
+  rng = (<u64>seed << 1) | 0x9e3779b900000001;
+  store<u16>(order, 0);
+  layer = 0;
+  layerSize = 1;
+  parent = 0;
+  child = -1;
+  heapSize = 0;
+  beamNodes = 0;
+  bestScore = -1;
+  bestCell = -1;
+  complete = true;
+  finished = false;
+  return DONE;
+}
+
+@inline function before(a: usize, b: usize): bool {
+  const ea = load<i32>(a + H_EVAL);
+  const eb = load<i32>(b + H_EVAL);
+  return ea < eb || (ea == eb && load<u32>(a + H_TIE) < load<u32>(b + H_TIE));
+}
+
+function swapEntries(a: usize, b: usize): void {
+  const x = load<u64>(a);
+  const y = load<u64>(a + 8);
+  store<u64>(a, load<u64>(b));
+  store<u64>(a + 8, load<u64>(b + 8));
+  store<u64>(b, x);
+  store<u64>(b + 8, y);
+}
+
+function siftDown(i: i32): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= heapSize) return;
+    let m = l;
+    if (l + 1 < heapSize && before(heapAt(l + 1), heapAt(l))) m = l + 1;
+    if (!before(heapAt(m), heapAt(i))) return;
+    swapEntries(heapAt(m), heapAt(i));
+    i = m;
+  }
+}
+
+function siftUp(i: i32): void {
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!before(heapAt(i), heapAt(p))) return;
+    swapEntries(heapAt(i), heapAt(p));
+    i = p;
+  }
+}
+
+// A line that ends: the clicks to `node` of the current layer, `cell`, then the last
+// playout's clicks (none when the child itself ends). Kept when it scores best so far.
+function record(value: i32, node: i32, cell: i32): void {
+  if (value <= bestScore) return;
+  bestScore = value;
+  bestLayer = layer;
+  bestParent = node;
+  bestCell = cell;
+  bestTailLength = playLength;
+  memory.copy(bestTail, playLine, <usize>playLength << 1);
+}
+
+// Evaluates the child in `scratch` (reached from `node` by `cell`) and keeps it if it is
+// among the best `width` so far; a child with no move left ends a line and is scored.
+function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
+  beamNodes++;
+  const moves = listMoves(scratch);
+  let value = scoreOf(scratch);
+  if (moves == 0) {
+    playLength = 0;
+    record(value, node, cell);
+    return;
+  }
+  value = level == 0 ? playout(scratch) : nested(scratch);
+  const known = load<i32>(lineValueAt(parentSlot));
+  if (heir && known > value) {
+    // The child on the parent's best line keeps that line.
+    value = known;
+    playLength = load<i32>(lineLengthAt(parentSlot)) - 1;
+    memory.copy(playLine, lineAt(parentSlot) + 2, <usize>playLength << 1);
+  }
+  record(value, node, cell);
+  const tie = random();
+  let slot: i32;
+  if (heapSize < beamWidth) {
+    slot = heapSize;
+    heapSize++;
+  } else {
+    const root = heapAt(0);
+    const e = load<i32>(root + H_EVAL);
+    complete = false;
+    if (value < e || (value == e && tie <= load<u32>(root + H_TIE))) return;
+    slot = <i32>load<u16>(root + H_SLOT);
+    swapEntries(root, heapAt(heapSize - 1));
+    heapSize--;
+    siftDown(0);
+    heapSize++;
+  }
+  const entry = heapAt(heapSize - 1);
+  store<i32>(entry + H_EVAL, value);
+  store<u32>(entry + H_TIE, tie);
+  store<u16>(entry + H_SLOT, slot);
+  store<u16>(entry + H_CELL, cell);
+  store<u32>(entry + H_PARENT, node);
+  const to = boardAt(following, slot);
+  memory.copy(to, scratch, boardBytes);
+  store<i32>(lineValueAt(to), value);
+  store<i32>(lineLengthAt(to), playLength);
+  memory.copy(lineAt(to), playLine, <usize>playLength << 1);
+  siftUp(heapSize - 1);
+}
+
+// A random line from `from` that avoids its most common colour while it can; its score.
+// A group is found by picking random blocks until one has a neighbour of its colour (so
+// bigger groups are likelier), and by a scan of the board when the picks keep failing.
+function playout(from: usize): i32 {
+  beamNodes++;
+  memory.copy(roll, from, boardBytes);
+  let length = 0;
+  tabu = 1;
+  for (let c = 2; c <= 10; c++) if (countOf(roll, c) > countOf(roll, tabu)) tabu = c;
+  for (;;) {
+    let cell = -1;
+    const cols = columnsOf(roll);
+    for (let tries = 0; tries < 24 && cols > 0; tries++) {
+      const c = <i32>(random() % <u32>cols);
+      const r = <i32>(random() % <u32>heightOf(roll, c));
+      if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
+        cell = c * height + r;
+        break;
+      }
+    }
+    if (cell < 0) cell = scanForGroup();
+    if (cell < 0) {
+      playLength = length;
+      return scoreOf(roll);
+    }
+    store<u16>(playLine + (<usize>length << 1), cell);
+    length++;
+    play(roll, roll, cell);
+  }
+  return 0;
+}
+
+// Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with
+// a playout, and the best line seen so far is followed one more step. Its score; its line
+// in playLine.
+function nested(from: usize): i32 {
+  memory.copy(nestCur, from, boardBytes);
+  let step = 0;
+  let bestLength = 0;
+  let best = -1;
+  for (;;) {
+    const moves = listMoves(nestCur);
+    if (moves == 0) break;
+    for (let i = 0; i < moves; i++) store<u16>(nestMoves + (<usize>i << 1), moveCell(i));
+    for (let i = 0; i < moves; i++) {
+      const cell = <i32>load<u16>(nestMoves + (<usize>i << 1));
+      play(nestCur, nestNext, cell);
+      const value = playout(nestNext);
+      if (value <= best) continue;
+      best = value;
+      store<u16>(nestLine + (<usize>step << 1), cell);
+      memory.copy(nestLine + (<usize>(step + 1) << 1), playLine, <usize>playLength << 1);
+      bestLength = step + 1 + playLength;
+    }
+    play(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
+    const t = nestCur;
+    nestCur = nestNext;
+    nestNext = t;
+    step++;
+  }
+  if (best < 0) best = scoreOf(nestCur); // no move at all from `from`
+  memory.copy(playLine, nestLine, <usize>bestLength << 1);
+  playLength = bestLength;
+  return best;
+}
+
+// A block in a group, not of the tabu colour if one exists, picked at random; -1 if none.
+function scanForGroup(): i32 {
+  let others = 0;
+  let tabus = 0;
+  const cols = columnsOf(roll);
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(roll, c);
+    for (let r = 0; r < h; r++) {
+      if (!inGroup(roll, c, r)) continue;
+      if (colourAt(roll, c * height + r) == tabu) tabus++;
+      else others++;
+    }
+  }
+  if (others + tabus == 0) return -1;
+  const wantTabu = others == 0;
+  let k = <i32>(random() % <u32>(wantTabu ? tabus : others));
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(roll, c);
+    for (let r = 0; r < h; r++) {
+      if (!inGroup(roll, c, r) || (colourAt(roll, c * height + r) == tabu) != wantTabu) continue;
+      if (k == 0) return c * height + r;
+      k--;
+    }
+  }
+  return -1;
+}
+
+// The children kept become the next layer, each position once.
+function nextLayer(): void {
+  memory.fill(seen, 0, (<usize>seenMask + 1) << 4);
+  let kept = 0;
+  for (let i = 0; i < heapSize; i++) {
+    const entry = heapAt(i);
+    const slot = <i32>load<u16>(entry + H_SLOT);
+    const key = hashOf(boardAt(following, slot)) | 1;
+    let at = <u32>key & seenMask;
+    let node = kept;
+    for (;;) {
+      const s = load<u64>(seen + (<usize>at << 4));
+      if (s == 0 || s == key) break;
+      at = (at + 1) & seenMask;
+    }
+    const place = seen + (<usize>at << 4);
+    if (load<u64>(place) == key) {
+      // Reached twice: keep the copy with the better line.
+      node = load<i32>(place + 8);
+      const other = boardAt(following, <i32>load<u16>(order + (<usize>node << 1)));
+      if (load<i32>(lineValueAt(boardAt(following, slot))) <= load<i32>(lineValueAt(other))) continue;
+    } else {
+      store<u64>(place, key);
+      store<i32>(place + 8, node);
+      kept++;
+    }
+    store<u16>(order + (<usize>node << 1), slot);
+    const h = historyAt(layer + 1, node);
+    store<u32>(h, load<u32>(entry + H_PARENT));
+    store<u32>(h + 4, load<u16>(entry + H_CELL));
+  }
+  const t = current;
+  current = following;
+  following = t;
+  layer++;
+  layerSize = kept;
+  parent = 0;
+  child = -1;
+  heapSize = 0;
+}
+
+/** Expands at most `budget` children: MORE, or DONE when every line has ended. */
+export function samegameBeamRun(budget: i32): i32 {
+  if (finished) return DONE;
+  while (budget > 0) {
+    if (parent == layerSize) {
+      if (heapSize == 0) {
+        finished = true;
+        return DONE;
+      }
+      nextLayer();
+      continue;
+    }
+    const board = boardAt(current, <i32>load<u16>(order + (<usize>parent << 1)));
+    if (child < 0) {
+      const moves = listMoves(board);
+      if (moves == 0 && layer == 0) {
+        // The start board has no move: its own score is the answer.
+        bestScore = scoreOf(board);
+        bestTailLength = 0;
+        bestCell = -1;
+        finished = true;
+        return DONE;
+      }
+      // consider() overwrites the move list: keep the cells.
+      for (let i = 0; i < moves; i++) store<u16>(cells + (<usize>i << 1), moveCell(i));
+      childCount = moves;
+      child = 0;
+      // The move that continues the parent's best line (its first click is any cell of that group).
+      heir = -1;
+      if (load<i32>(lineLengthAt(board)) > 0) {
+        markGroup(board, <i32>load<u16>(lineAt(board)));
+        for (let i = 0; i < moves && heir < 0; i++) if (marked(<i32>load<u16>(cells + (<usize>i << 1)))) heir = i;
+      }
+    }
+    if (child == childCount) {
+      parent++;
+      child = -1;
+      continue;
+    }
+    const cell = <i32>load<u16>(cells + (<usize>child << 1));
+    child++;
+    const before = beamNodes;
+    play(board, scratch, cell);
+    consider(parent, cell, child - 1 == heir, board);
+    budget -= <i32>(beamNodes - before);
+  }
+  return MORE;
+}
+
+/** Writes the best line's clicks to the output region; returns how many (-1: none yet). */
+export function samegameBeamLine(): i32 {
+  if (bestScore < 0) return -1;
+  if (bestCell < 0) return 0;
+  const length = bestLayer + 1 + bestTailLength;
+  const out = samegameOutputPtr();
+  memory.copy(out + (<usize>(bestLayer + 1) << 1), bestTail, <usize>bestTailLength << 1);
+  store<u16>(out + (<usize>bestLayer << 1), bestCell);
+  let node = bestParent;
+  for (let l = bestLayer; l > 0; l--) {
+    const h = historyAt(l, node);
+    store<u16>(out + (<usize>(l - 1) << 1), <u16>load<u32>(h + 4));
+    node = <i32>load<u32>(h);
+  }
+  return length;
+}

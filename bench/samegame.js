@@ -1,0 +1,126 @@
+// npm run bench:samegame [-- --only clear|score --time 30 --threads N --positions 1-20]:
+// 1. clear: seeded random boards (3 colours 5×5, 8×8, 10×10; 4 colours 10×10), each decided
+//    with a node budget by the Wasm engine and by its TS twin: share cleared, proved
+//    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
+// 2. score: the 20 standard SameGame positions, --time seconds each on every thread; the
+//    total beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934).
+// Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { fail, markdown, ratio, time, timeSuite } from './common.js';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    time: { type: 'string', default: '30' },
+    threads: { type: 'string', default: String(os.availableParallelism()) },
+    positions: { type: 'string', default: '1-20' },
+  },
+});
+if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
+const seconds = Number(values.time);
+const threads = Number(values.threads);
+const range = /^(\d+)-(\d+)$/.exec(values.positions) ?? fail(`--positions is a range like 1-20, got ${values.positions}`);
+if (!(seconds > 0) || !(threads >= 1)) fail('--time and --threads must be positive');
+
+if (!existsSync(new URL('../dist/index.js', import.meta.url))) fail('dist/ is missing: run `npm run build` first');
+const { samegame } = await import('../dist/index.js');
+
+/** xorshift32: the same boards on every run. */
+function generator(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+function randomBoards(width, height, colours, count, seed) {
+  const next = generator(seed);
+  return Array.from({ length: count }, () =>
+    Array.from({ length: height }, () => Array.from({ length: width }, () => String(1 + Math.floor(next() * colours))).join('')),
+  );
+}
+
+function checkLine(board, result) {
+  const played = samegame.replay(board, result.clicks);
+  if (played.left !== result.left || played.score !== result.score) fail('a line does not replay to its result');
+}
+
+const NODE_BUDGET = 1_000_000;
+const CLEAR_WORKLOADS = [
+  { title: '5×5, 3 colours', boards: randomBoards(5, 5, 3, 200, 1) },
+  { title: '8×8, 3 colours', boards: randomBoards(8, 8, 3, 50, 2) },
+  { title: '10×10, 3 colours', boards: randomBoards(10, 10, 3, 20, 3) },
+  { title: '10×10, 4 colours', boards: randomBoards(10, 10, 4, 20, 4) },
+];
+
+async function benchClear() {
+  const rows = [['workload', 'boards', 'cleared', 'impossible', 'unknown', 'nodes/board', 'Wasm/board', 'TS twin/board', 'Wasm vs twin']];
+  for (const { title, boards } of CLEAR_WORKLOADS) {
+    const parsed = boards.map((rows) => samegame.parseBoard(rows.join('\n')));
+    const outcomes = {};
+    const solveAll = (engine) => async () => {
+      const results = [];
+      for (const board of parsed) results.push(await samegame.clear(board, { engine, maxNodes: NODE_BUDGET }));
+      results.forEach((r, i) => checkLine(parsed[i], r));
+      outcomes[engine] = results;
+    };
+    const [wasmMs, jsMs] = await timeSuite(title, [
+      { name: 'wasm', run: solveAll('wasm') },
+      { name: 'js', run: solveAll('js') },
+    ], (name, ms, calls) => console.error(`${title}: ${name} ${time(ms)} per set (${calls} runs)`));
+    const wasm = outcomes.wasm;
+    wasm.forEach((r, i) => {
+      const twin = outcomes.js[i];
+      if (r.cleared !== twin.cleared || r.proved !== twin.proved || r.stats.nodes !== twin.stats.nodes) fail(`${title}: the engines disagree on board ${i + 1}`);
+    });
+    const cleared = wasm.filter((r) => r.cleared).length;
+    const impossible = wasm.filter((r) => !r.cleared && r.proved).length;
+    const nodes = wasm.reduce((sum, r) => sum + r.stats.nodes, 0n);
+    const share = (k) => `${((100 * k) / boards.length).toFixed(0)}%`;
+    rows.push([
+      title,
+      String(boards.length),
+      share(cleared),
+      share(impossible),
+      share(boards.length - cleared - impossible),
+      String(nodes / BigInt(boards.length)),
+      time(wasmMs / boards.length),
+      time(jsMs / boards.length),
+      ratio(jsMs, wasmMs),
+    ]);
+  }
+  console.log(`Clear: random boards, each with a budget of ${NODE_BUDGET.toLocaleString('en')} nodes (unknown: the budget ran out)\n`);
+  console.log(markdown(rows));
+}
+
+async function benchScore() {
+  const text = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8');
+  const positions = text.trim().split(/\n\s*\n/);
+  const first = Number(range[1]);
+  const last = Math.min(Number(range[2]), positions.length);
+  const rows = [['position', 'score', 'left', 'nodes']];
+  let total = 0;
+  for (let i = first; i <= last; i++) {
+    const board = samegame.parseBoard(positions[i - 1]);
+    const result = await samegame.score(board, { time: seconds, threads, seed: i });
+    checkLine(board, result);
+    total += result.score;
+    console.error(`position ${i}: ${result.score} (${result.left} left), running total ${total}`);
+    rows.push([String(i), String(result.score), String(result.left), String(result.stats.nodes)]);
+  }
+  rows.push(['total', String(total), '', '']);
+  console.log(`\nScore: standard positions ${first}-${last}, ${seconds} s each on ${threads} thread(s)\n`);
+  console.log(markdown(rows));
+  if (first === 1 && last === 20) {
+    console.log(`\ntotal ${total}: ${ratio(total, 73998)} SP-MCTS (73,998), ${ratio(total, 77934)} nested Monte-Carlo level 3 (77,934)`);
+  }
+}
+
+if (values.only !== 'score') await benchClear();
+if (values.only !== 'clear') await benchScore();

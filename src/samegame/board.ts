@@ -1,0 +1,233 @@
+// SameGame boards as the host sees them: reading the text format (every check happens here,
+// before an engine sees a board), the rules of a click, replaying clicks, and pictures.
+import { badInput } from '../errors.js';
+
+/** The largest board side the engines take. */
+export const MAX_SIDE = 32;
+export const MAX_COLOURS = 10;
+
+/**
+ * A board. Columns run from the left, each listing its colours from the bottom up (1 to
+ * the number of colours); a column is as high as its blocks, and emptied columns are gone.
+ * `width` and `height` are the frame the board started in.
+ */
+export interface SameGameBoard {
+  width: number;
+  height: number;
+  columns: number[][];
+  /** The character of each colour: symbols[colour - 1]. */
+  symbols: string[];
+}
+
+/**
+ * A click: the column from the left and the row from the bottom, both from 1, on the board
+ * as it is at the time of the click (after earlier clicks closed gaps).
+ */
+export interface Click {
+  column: number;
+  row: number;
+}
+
+/** What the API accepts: the text (top row first), its lines, or a board. */
+export type SameGameInput = string | readonly string[] | SameGameBoard;
+
+const CELL = /[0-9A-Za-z]/;
+
+/**
+ * Reads a board: one line per row, top row first, one character per cell: a digit or a
+ * letter for a colour, '.' for an empty cell. Cells may be separated by spaces.
+ */
+export function parseBoard(text: string): SameGameBoard {
+  const lines = text.replace(/\r/g, '').split('\n');
+  let first = 0;
+  while (first < lines.length && lines[first].trim() === '') first++;
+  let last = lines.length - 1;
+  while (last >= first && lines[last].trim() === '') last--;
+  if (first > last) throw badInput('the board is empty: expected one line per row of digits, letters and .');
+  const rows: Array<Array<{ ch: string; column: number }>> = [];
+  for (let i = first; i <= last; i++) {
+    const cells: Array<{ ch: string; column: number }> = [];
+    for (let k = 0; k < lines[i].length; k++) {
+      const ch = lines[i][k];
+      if (ch === ' ' || ch === '\t') continue;
+      if (ch !== '.' && !CELL.test(ch)) {
+        throw badInput(`line ${i + 1}, column ${k + 1}: unexpected character ${JSON.stringify(ch)} (expected a digit or letter for a colour, or . for empty)`);
+      }
+      cells.push({ ch, column: k + 1 });
+    }
+    if (rows.length > 0 && cells.length !== rows[0].length) {
+      throw badInput(`line ${i + 1}: ${cells.length} cells, expected ${rows[0].length} as on line ${first + 1} (rows must be equally long)`);
+    }
+    rows.push(cells);
+  }
+  const height = rows.length;
+  const width = rows[0].length;
+  if (width > MAX_SIDE || height > MAX_SIDE) {
+    throw badInput(`the board is ${width}×${height}; at most ${MAX_SIDE}×${MAX_SIDE} is supported`);
+  }
+  const where = (row: number, col: number): string => `line ${first + row + 1}, column ${rows[row][col].column}`;
+  // Colours are numbered in the order of their characters, so the numbering is the layout's.
+  const symbols: string[] = [];
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const ch = rows[row][col].ch;
+      if (ch === '.' || symbols.includes(ch)) continue;
+      if (symbols.length === MAX_COLOURS) {
+        throw badInput(`${where(row, col)}: ${JSON.stringify(ch)} is an 11th colour; at most ${MAX_COLOURS} are supported`);
+      }
+      symbols.push(ch);
+    }
+  }
+  symbols.sort();
+  const columns: number[][] = [];
+  let emptyColumn = -1;
+  for (let col = 0; col < width; col++) {
+    const column: number[] = [];
+    for (let row = height - 1; row >= 0; row--) {
+      const ch = rows[row][col].ch;
+      if (ch === '.') continue;
+      if (column.length !== height - 1 - row) {
+        throw badInput(`${where(row, col)}: a block above an empty cell (blocks fall down, so holes cannot be under them)`);
+      }
+      column.push(symbols.indexOf(ch) + 1);
+    }
+    if (column.length === 0) {
+      if (emptyColumn < 0) emptyColumn = col;
+      continue;
+    }
+    if (emptyColumn >= 0) {
+      throw badInput(`${where(height - 1, emptyColumn)}: an empty column left of blocks (empty columns close up to the left)`);
+    }
+    columns.push(column);
+  }
+  return { width, height, columns, symbols };
+}
+
+/** Normalises any accepted input into a checked board. */
+export function toBoard(input: SameGameInput): SameGameBoard {
+  if (typeof input === 'string') return parseBoard(input);
+  if (Array.isArray(input)) return parseBoard(input.join('\n'));
+  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${String(input)}`);
+  return parseBoard(picture(input as SameGameBoard));
+}
+
+/** Blocks on the board. */
+export function blocks(board: SameGameBoard): number {
+  return board.columns.reduce((sum, column) => sum + column.length, 0);
+}
+
+/** The board as text in its frame, top row first ('.' for empty cells). */
+export function picture(board: SameGameBoard): string {
+  const { width, height, columns, symbols } = board;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || !Array.isArray(columns) || !Array.isArray(symbols)) {
+    throw badInput('a board object needs width, height, columns and symbols');
+  }
+  if (columns.length > width || columns.some((column) => column.length > height)) {
+    throw badInput(`a board object's columns do not fit its ${width}×${height} frame`);
+  }
+  const lines: string[] = [];
+  for (let row = height - 1; row >= 0; row--) {
+    let line = '';
+    for (let col = 0; col < width; col++) {
+      const colour = columns[col]?.[row];
+      line += colour === undefined ? '.' : symbols[colour - 1] ?? '?';
+    }
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/** The cells of the board for the engines: column-major from the bottom-left, 0 for empty. */
+export function engineCells(board: SameGameBoard): Uint8Array {
+  const cells = new Uint8Array(board.width * board.height);
+  board.columns.forEach((column, c) => column.forEach((colour, r) => (cells[c * board.height + r] = colour)));
+  return cells;
+}
+
+/** The click an engine names by its cell (column × height + row, from 0). */
+export function clickOfCell(cell: number, height: number): Click {
+  return { column: Math.floor(cell / height) + 1, row: (cell % height) + 1 };
+}
+
+/** The cells (0-based [column, row]) of the group a click hits. */
+export function groupAt(board: SameGameBoard, click: Click): Array<[number, number]> {
+  const { columns } = board;
+  const c0 = click.column - 1;
+  const r0 = click.row - 1;
+  const colour = columns[c0]?.[r0];
+  if (colour === undefined) return [];
+  const seen = new Set([c0 * MAX_SIDE + r0]);
+  const group: Array<[number, number]> = [[c0, r0]];
+  for (let i = 0; i < group.length; i++) {
+    const [c, r] = group[i];
+    for (const [nc, nr] of [[c, r + 1], [c, r - 1], [c - 1, r], [c + 1, r]]) {
+      if (columns[nc]?.[nr] !== colour || seen.has(nc * MAX_SIDE + nr)) continue;
+      seen.add(nc * MAX_SIDE + nr);
+      group.push([nc, nr]);
+    }
+  }
+  return group;
+}
+
+/** Points for removing a group of n blocks; clearing the board adds CLEAR_BONUS once. */
+export const groupScore = (n: number): number => (n - 2) * (n - 2);
+export const CLEAR_BONUS = 1000;
+
+/** The board after a click, and what it removed. BAD_INPUT when the click hits no group. */
+export function applyClick(board: SameGameBoard, click: Click): { board: SameGameBoard; removed: number; points: number } {
+  if (!Number.isInteger(click?.column) || !Number.isInteger(click?.row)) {
+    throw badInput(`a click is { column, row } with integers from 1, got ${JSON.stringify(click)}`);
+  }
+  const group = groupAt(board, click);
+  const at = `column ${click.column}, row ${click.row}`;
+  if (group.length === 0) throw badInput(`the click at ${at} hits no block`);
+  if (group.length === 1) throw badInput(`the click at ${at} hits a lone block (a group needs 2 or more)`);
+  const gone = new Set(group.map(([c, r]) => c * MAX_SIDE + r));
+  const columns = board.columns
+    .map((column, c) => column.filter((_, r) => !gone.has(c * MAX_SIDE + r)))
+    .filter((column) => column.length > 0);
+  const next = { ...board, columns };
+  const points = groupScore(group.length) + (columns.length === 0 ? CLEAR_BONUS : 0);
+  return { board: next, removed: group.length, points };
+}
+
+export interface Replay {
+  /** The board after each click. */
+  boards: SameGameBoard[];
+  score: number;
+  left: number;
+}
+
+/** Plays the clicks in order; BAD_INPUT names the first that hits no group. */
+export function replay(board: SameGameBoard, clicks: readonly Click[]): Replay {
+  const boards: SameGameBoard[] = [];
+  let score = 0;
+  let current = board;
+  clicks.forEach((click, i) => {
+    let step;
+    try {
+      step = applyClick(current, click);
+    } catch (error) {
+      throw badInput(`click ${i + 1}: ${(error as Error).message}`);
+    }
+    current = step.board;
+    score += step.points;
+    boards.push(current);
+  });
+  return { boards, score: blocks(board) === 0 ? CLEAR_BONUS : score, left: blocks(current) };
+}
+
+/** One click per group of 2 or more blocks (its lowest block in the leftmost column). */
+export function moves(board: SameGameBoard): Click[] {
+  const seen = new Set<number>();
+  const out: Click[] = [];
+  board.columns.forEach((column, c) =>
+    column.forEach((_, r) => {
+      if (seen.has(c * MAX_SIDE + r)) return;
+      const group = groupAt(board, { column: c + 1, row: r + 1 });
+      for (const [gc, gr] of group) seen.add(gc * MAX_SIDE + gr);
+      if (group.length >= 2) out.push({ column: c + 1, row: r + 1 });
+    }),
+  );
+  return out;
+}

@@ -1,0 +1,75 @@
+// The SameGame engines as the host drives them: the fewest-left search (Wasm or its
+// pure-TS twin, behind one interface) and the Wasm beam search for score.
+import type { EngineExports, StatusCode } from '../wasm/protocol.js';
+
+export interface SameGameSearch {
+  /**
+   * Starts a search on `cells` (column-major from the bottom-left, 0 empty) for a line
+   * leaving fewer than `bound` blocks, with a table of 2^tableBits entries.
+   */
+  start(cells: Uint8Array, width: number, height: number, bound: number, tableBits: number): StatusCode;
+  run(budget: number): StatusCode;
+  nodes(): bigint;
+  /** The fewest blocks left on a line found, or the bound when none was found. */
+  best(): number;
+  /** That line's clicks as engine cells (column × height + row on the board of the time), or null. */
+  line(): number[] | null;
+}
+
+function writeCells(exports: EngineExports, cells: Uint8Array): void {
+  new Uint8Array(exports.memory.buffer, exports.samegameInputPtr(), cells.length).set(cells);
+}
+
+function readLine(exports: EngineExports, length: number): number[] {
+  return Array.from(new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), length));
+}
+
+export function wasmSameGameSearch(exports: EngineExports): SameGameSearch {
+  return {
+    start(cells, width, height, bound, tableBits) {
+      writeCells(exports, cells);
+      return exports.samegameStart(width, height, bound, tableBits);
+    },
+    run: (budget) => exports.samegameRun(budget),
+    nodes: () => BigInt.asUintN(64, exports.samegameNodes()),
+    best: () => exports.samegameBest(),
+    line() {
+      const length = exports.samegameBestLength();
+      return length < 0 ? null : readLine(exports, length);
+    },
+  };
+}
+
+/** The beam search for score (Wasm only). */
+export interface SameGameBeam {
+  /**
+   * `level` 0 values children by one playout, 1 by a nested search of level 1; `known` is a
+   * line (engine cells) scoring `knownScore` that the search starts from.
+   */
+  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, known: number[], knownScore: number): StatusCode;
+  run(budget: number): StatusCode;
+  nodes(): bigint;
+  /** The best score of a finished line so far, or -1. */
+  score(): number;
+  /** True when the finished search never dropped a position: its score is the board's best. */
+  complete(): boolean;
+  line(): number[];
+}
+
+export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
+  return {
+    start(cells, width, height, beam, seed, level, known, knownScore) {
+      writeCells(exports, cells);
+      new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
+      return exports.samegameBeamStart(width, height, beam, seed, level, knownScore, known.length);
+    },
+    run: (budget) => exports.samegameBeamRun(budget),
+    nodes: () => BigInt.asUintN(64, exports.samegameBeamNodes()),
+    score: () => exports.samegameBeamScore(),
+    complete: () => exports.samegameBeamComplete() === 1,
+    line() {
+      const length = exports.samegameBeamLine();
+      return length < 0 ? [] : readLine(exports, length);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+export { clear, minLeft, score, DEFAULT_SCORE_SECONDS } from './solve.js';
+export type { SameGameOptions, SameGameResult, SameGameStats, ScoreOptions, SearchOptions } from './solve.js';
+export {
+  parseBoard,
+  toBoard,
+  picture,
+  replay,
+  applyClick,
+  moves,
+  blocks,
+  groupScore,
+  CLEAR_BONUS,
+  MAX_SIDE,
+  MAX_COLOURS,
+} from './board.js';
+export type { Click, Replay, SameGameBoard, SameGameInput } from './board.js';

@@ -1,0 +1,163 @@
+// The SameGame API: clear (can the board be emptied?), minLeft (the fewest blocks that must
+// remain) and score (the best SameGame score found in a time budget).
+import { BitpuzzleError, badInput } from '../errors.js';
+import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { loadEngineModule } from '../wasm/module.js';
+import { checkEngine, type EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY } from '../wasm/protocol.js';
+import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
+import { runScoreTask, searchFewestLeft, type Limits, type ScoreTask } from './tasks.js';
+
+export interface SameGameOptions {
+  /** Stops the work; the promise rejects with code ABORTED. */
+  signal?: AbortSignal;
+  /** Stop after this many seconds with the best found so far (not proved). */
+  time?: number;
+  /** Stop after this many nodes (positions searched) with the best found so far. */
+  maxNodes?: number;
+  /** The most memory (bytes) the engine instance may grow to. */
+  maxMemory?: number;
+}
+
+export interface SearchOptions extends SameGameOptions {
+  /** 'wasm' (default) or the pure-TS twin 'js'. */
+  engine?: EngineKind;
+}
+
+export interface ScoreOptions extends SameGameOptions {
+  /** Seed of the tie-breaks and playouts (default 1): the same seed, threads and maxNodes give the same game. */
+  seed?: number;
+  /** Independent runs on worker threads (default: every core); the best one wins. */
+  threads?: number;
+  /** Called as runs finish. */
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface SameGameStats {
+  nodes: bigint;
+  milliseconds: number;
+  threads: number;
+}
+
+export interface SameGameResult {
+  /** The clicks of the line found, in order. */
+  clicks: Click[];
+  /** Blocks left after the clicks. */
+  left: number;
+  /** True when the clicks empty the board. */
+  cleared: boolean;
+  /** The SameGame score of the clicks: (n − 2)² per group of n, plus 1000 for clearing. */
+  score: number;
+  /**
+   * clear: the answer (cleared or not) is proved; minLeft: `left` is the fewest possible;
+   * score: `score` is the best possible (only when the search could follow every line).
+   */
+  proved: boolean;
+  /** The board after each click. */
+  boards: SameGameBoard[];
+  stats: SameGameStats;
+}
+
+/** A positive number option, or null when it is not given. */
+function checkPositive(value: unknown, name: string): number | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw badInput(`${name} must be a positive number, got ${String(value)}`);
+  }
+  return value;
+}
+
+function limitsOf(options: SameGameOptions, started: number): Limits {
+  const time = checkPositive(options.time, 'time');
+  const maxNodes = checkPositive(options.maxNodes, 'maxNodes');
+  if (maxNodes !== null && !Number.isSafeInteger(maxNodes)) throw badInput(`maxNodes must be an integer, got ${maxNodes}`);
+  return { deadline: time === null ? null : started + time * 1000, maxNodes, signal: options.signal };
+}
+
+/** The result of a line given as engine cells, checked by replaying it on the host. */
+function result(board: SameGameBoard, line: number[], proved: boolean, stats: SameGameStats, expect: { left?: number; score?: number }): SameGameResult {
+  const clicks = line.map((cell) => clickOfCell(cell, board.height));
+  const played = replay(board, clicks);
+  if ((expect.left !== undefined && played.left !== expect.left) || (expect.score !== undefined && played.score !== expect.score)) {
+    throw new BitpuzzleError('ENGINE_FAILURE', 'the engine returned a line that does not replay to its result');
+  }
+  return { clicks, left: played.left, cleared: played.left === 0, score: played.score, proved, boards: played.boards, stats };
+}
+
+async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
+  const started = performance.now();
+  const board = toBoard(input);
+  const kind = checkEngine(options.engine);
+  const limits = limitsOf(options, Date.now());
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const total = blocks(board);
+  // Clear: only a line leaving 0 counts. Fewest left: any line beats leaving them all + 1.
+  const bound = clearOnly ? 1 : total + 1;
+  const outcome = await searchFewestLeft(engineCells(board), board.width, board.height, bound, kind, limits, maxMemory);
+  const stats = { nodes: outcome.nodes, milliseconds: performance.now() - started, threads: 1 };
+  const found = outcome.line !== null;
+  // A clear is its own proof; otherwise only a finished search proves anything.
+  const proved = outcome.finished || (found && outcome.best === 0);
+  return result(board, outcome.line ?? [], proved, stats, found ? { left: outcome.best } : {});
+}
+
+/** Decides whether the board can be cleared: the clicks that do it, or a proof that none do. */
+export function clear(input: SameGameInput, options: SearchOptions = {}): Promise<SameGameResult> {
+  return fewestLeft(input, options, true);
+}
+
+/** The fewest blocks that must remain, with clicks that leave that many (proved unless a limit stopped it). */
+export function minLeft(input: SameGameInput, options: SearchOptions = {}): Promise<SameGameResult> {
+  return fewestLeft(input, options, false);
+}
+
+/** Default seconds for score() when neither time nor maxNodes is given. */
+export const DEFAULT_SCORE_SECONDS = 10;
+/** Beam widths of successive runs; the last repeats with new seeds while time remains. */
+const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+/**
+ * The best SameGame score found within the limits: independent runs of a Monte-Carlo beam
+ * search (one per thread, each widening its beam while time remains; odd threads value
+ * positions by nested searches, even ones by single playouts), the best line of all.
+ */
+export async function score(input: SameGameInput, options: ScoreOptions = {}): Promise<SameGameResult> {
+  const started = performance.now();
+  const board = toBoard(input);
+  const threads = checkThreads(options.threads);
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${String(seed)}`);
+  const limits = limitsOf(options, Date.now());
+  if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const cells = Array.from(engineCells(board));
+  const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
+    cells,
+    width: board.width,
+    height: board.height,
+    seed: (seed + i * 0x3c6ef372) >>> 0,
+    deadline: limits.deadline,
+    maxNodes: limits.maxNodes === null ? null : Math.max(1, Math.floor(limits.maxNodes / threads)),
+    beams: BEAMS,
+    // Threads alternate the two ways of valuing children; neither is best on every board.
+    level: i % 2,
+    maxMemory,
+  }));
+  const runs = await runTasks({
+    tasks,
+    threads,
+    workerUrl,
+    runInline: runScoreTask,
+    engineModule: await loadEngineModule(),
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  // The best run; ties go to the lowest thread, so the result does not depend on timing.
+  let best = runs[0];
+  for (const run of runs) if (run.score > best.score) best = run;
+  const nodes = runs.reduce((sum, run) => sum + run.nodes, 0n);
+  const stats = { nodes, milliseconds: performance.now() - started, threads };
+  return result(board, best.line, runs.some((run) => run.optimal), stats, { score: best.score });
+}

@@ -1,0 +1,148 @@
+// Running the SameGame engines to a node budget or a deadline: the fewest-left search on
+// the calling thread, and the beam search for score as independent runs, one per thread.
+import { BitpuzzleError } from '../errors.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import type { EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { wasmSameGameBeam, wasmSameGameSearch, type SameGameSearch } from './engine.js';
+import { ReferenceSameGameSearch } from './reference.js';
+
+/** Nodes per engine call: a few milliseconds, so deadlines and aborts are prompt. */
+const SLICE = 4096;
+
+export interface Limits {
+  /** Epoch milliseconds after which the search stops, or null. */
+  deadline: number | null;
+  /** Nodes after which the search stops, or null. */
+  maxNodes: number | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `run(budget)` until it is done or a limit is reached; true when it finished.
+ * `nodes()` is the engine's count so far.
+ */
+async function runToLimits(run: (budget: number) => number, nodes: () => bigint, limits: Limits, what: string, maxMemory: number): Promise<boolean> {
+  let stopped = false;
+  const status = await runSliced((budget) => {
+    let slice = Math.min(budget, SLICE);
+    if (limits.maxNodes !== null) slice = Math.min(slice, limits.maxNodes - Number(nodes()));
+    if (slice <= 0 || (limits.deadline !== null && Date.now() >= limits.deadline)) {
+      stopped = true;
+      return Status.DONE;
+    }
+    return run(slice);
+  }, limits.signal);
+  checkStatus(status, what, maxMemory);
+  return !stopped;
+}
+
+/** Table entries (as a power of two) for a board of `cells` cells within `maxMemory`. */
+function tableBits(cells: number, maxMemory: number): number {
+  let bits = Math.min(20, Math.max(12, Math.ceil(Math.log2(Math.max(cells, 1))) + 10));
+  while (bits > 4 && 16 * 2 ** bits > maxMemory / 2) bits--;
+  return bits;
+}
+
+export interface SearchOutcome {
+  /** The fewest blocks left on the best line found (`bound` when none was). */
+  best: number;
+  /** The line's clicks as engine cells, or null. */
+  line: number[] | null;
+  nodes: bigint;
+  /** The search ran to the end, so `best` is proved (or no line below `bound` exists). */
+  finished: boolean;
+}
+
+/** The fewest-left search for a line leaving fewer than `bound` blocks. */
+export async function searchFewestLeft(
+  cells: Uint8Array,
+  width: number,
+  height: number,
+  bound: number,
+  kind: EngineKind,
+  limits: Limits,
+  maxMemory = DEFAULT_MAX_MEMORY,
+): Promise<SearchOutcome> {
+  const what = 'the SameGame search';
+  let engine: SameGameSearch;
+  let release = (): void => undefined;
+  if (kind === 'js') engine = new ReferenceSameGameSearch();
+  else {
+    const exports = await acquireEngine();
+    setMemoryLimit(exports, maxMemory);
+    engine = wasmSameGameSearch(exports);
+    release = () => releaseEngine(exports);
+  }
+  try {
+    checkStatus(engine.start(cells, width, height, bound, tableBits(width * height, maxMemory)), what, maxMemory);
+    const finished = await runToLimits((budget) => engine.run(budget), () => engine.nodes(), limits, what, maxMemory);
+    return { best: engine.best(), line: engine.line(), nodes: engine.nodes(), finished };
+  } finally {
+    release();
+  }
+}
+
+export interface ScoreTask {
+  cells: number[];
+  width: number;
+  height: number;
+  seed: number;
+  deadline: number | null;
+  maxNodes: number | null;
+  /** Beam widths of the runs in turn; the last repeats (with new seeds) while limits allow. */
+  beams: number[];
+  /** How the beam values children: 0 one playout, 1 a nested search of level 1. */
+  level: number;
+  maxMemory: number;
+}
+
+export interface ScoreTaskResult {
+  score: number;
+  /** The best line's clicks as engine cells. */
+  line: number[];
+  nodes: bigint;
+  /** Beam runs started. */
+  runs: number;
+  /** A run followed every line, so `score` is the board's best. */
+  optimal: boolean;
+}
+
+/** Seeds of successive runs: distinct, deterministic, 32-bit. */
+const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + run * 0x7f4a7c15) >>> 0;
+
+/**
+ * Beam runs of widening width until a limit is reached, each starting from the best line
+ * found before it; the best line of them all.
+ */
+export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
+  const what = 'the SameGame beam search';
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, task.maxMemory);
+    const beam = wasmSameGameBeam(exports);
+    const cells = Uint8Array.from(task.cells);
+    let best = { score: -1, line: [] as number[] };
+    let spent = 0n;
+    for (let run = 0; ; run++) {
+      const width = task.beams[Math.min(run, task.beams.length - 1)];
+      const seed = runSeed(task.seed, run);
+      checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, best.line, best.score), what, task.maxMemory);
+      const limits: Limits = {
+        deadline: task.deadline,
+        maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
+        signal,
+      };
+      const finished = await runToLimits((budget) => beam.run(budget), () => beam.nodes(), limits, what, task.maxMemory);
+      spent += beam.nodes();
+      // A stopped run's finished lines are real games too.
+      if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
+      const optimal = beam.complete();
+      const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
+      if (!finished || optimal || last) return { ...best, nodes: spent, runs: run + 1, optimal };
+      if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
+    }
+  } finally {
+    releaseEngine(exports);
+  }
+}

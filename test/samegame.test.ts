@@ -1,0 +1,358 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { samegame } from '../dist/index.js';
+import { random, rejection } from './helpers.js';
+
+// ---- an independent oracle: the rules written plainly over rows of characters ----------
+
+/** Columns from the left, each from the bottom up, of a board given as rows (top first). */
+function columnsOf(rows: string[]): string[][] {
+  const cols: string[][] = [];
+  for (let c = 0; c < rows[0].length; c++) {
+    const col: string[] = [];
+    for (let r = rows.length - 1; r >= 0; r--) if (rows[r][c] !== '.') col.push(rows[r][c]);
+    if (col.length) cols.push(col);
+  }
+  return cols;
+}
+
+/** Every group of 2 or more, as lists of [column, row] from 0. */
+function groupsOf(cols: string[][]): Array<Array<[number, number]>> {
+  const seen = new Set<string>();
+  const out: Array<Array<[number, number]>> = [];
+  cols.forEach((col, c) =>
+    col.forEach((colour, r) => {
+      if (seen.has(`${c},${r}`)) return;
+      const group: Array<[number, number]> = [[c, r]];
+      seen.add(`${c},${r}`);
+      for (let i = 0; i < group.length; i++) {
+        const [x, y] = group[i];
+        for (const [a, b] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+          if (cols[a]?.[b] !== colour || seen.has(`${a},${b}`)) continue;
+          seen.add(`${a},${b}`);
+          group.push([a, b]);
+        }
+      }
+      if (group.length >= 2) out.push(group);
+    }),
+  );
+  return out;
+}
+
+function removeGroup(cols: string[][], group: Array<[number, number]>): string[][] {
+  const gone = new Set(group.map(([c, r]) => `${c},${r}`));
+  return cols.map((col, c) => col.filter((_, r) => !gone.has(`${c},${r}`))).filter((col) => col.length > 0);
+}
+
+const count = (cols: string[][]): number => cols.reduce((sum, col) => sum + col.length, 0);
+
+/** Plays clicks ({ column, row } from the bottom-left, from 1); the score and blocks left. */
+function replayOracle(rows: string[], clicks: Array<{ column: number; row: number }>): { score: number; left: number } {
+  let cols = columnsOf(rows);
+  let score = 0;
+  for (const { column, row } of clicks) {
+    const group = groupsOf(cols).find((g) => g.some(([c, r]) => c === column - 1 && r === row - 1));
+    if (!group) throw new Error(`click ${column},${row} hits no group`);
+    score += (group.length - 2) ** 2;
+    cols = removeGroup(cols, group);
+  }
+  const left = count(cols);
+  return { score: score + (left === 0 ? 1000 : 0), left };
+}
+
+/** The fewest blocks left and the best score over every line of play (memoised). */
+function bruteForce(rows: string[]): { minLeft: number; bestScore: number } {
+  const memo = new Map<string, { minLeft: number; bestScore: number }>();
+  const visit = (cols: string[][]): { minLeft: number; bestScore: number } => {
+    const key = cols.map((c) => c.join('')).join('|');
+    const known = memo.get(key);
+    if (known) return known;
+    const groups = groupsOf(cols);
+    let result = { minLeft: count(cols), bestScore: count(cols) === 0 ? 1000 : 0 };
+    if (groups.length > 0) {
+      // The game goes on while a group is left: the best score is a child's.
+      result = { minLeft: Infinity, bestScore: -Infinity };
+      for (const group of groups) {
+        const below = visit(removeGroup(cols, group));
+        result.minLeft = Math.min(result.minLeft, below.minLeft);
+        result.bestScore = Math.max(result.bestScore, below.bestScore + (group.length - 2) ** 2);
+      }
+    }
+    memo.set(key, result);
+    return result;
+  };
+  return visit(columnsOf(rows));
+}
+
+/** The seed's plain backtracker: every group in turn, first clear wins, cut only by lone colours. */
+function plainBacktrackerNodes(rows: string[]): { cleared: boolean; nodes: number } {
+  let nodes = 0;
+  const visit = (cols: string[][]): boolean => {
+    nodes++;
+    if (count(cols) === 0) return true;
+    const tally = new Map<string, number>();
+    for (const col of cols) for (const colour of col) tally.set(colour, (tally.get(colour) ?? 0) + 1);
+    if ([...tally.values()].includes(1)) return false;
+    return groupsOf(cols).some((group) => visit(removeGroup(cols, group)));
+  };
+  return { cleared: visit(columnsOf(rows)), nodes };
+}
+
+function randomRows(width: number, height: number, colours: number, next: () => number): string[] {
+  return Array.from({ length: height }, () =>
+    Array.from({ length: width }, () => String(1 + Math.floor(next() * colours))).join(''),
+  );
+}
+
+// ---- tests -----------------------------------------------------------------------------
+
+describe('rules', () => {
+  it('a click removes its group, blocks fall and empty columns close to the left', () => {
+    const board = samegame.parseBoard(['1.3', '122', '123'].join('\n'));
+    // Column 1 from the bottom: 1 1 1. The 1s go, column 1 empties and the others close up.
+    const { board: after, removed, points } = samegame.applyClick(board, { column: 1, row: 2 });
+    expect(removed).toBe(3);
+    expect(points).toBe(1);
+    expect(samegame.picture(after)).toBe(['.3.', '22.', '23.'].join('\n'));
+    // The 2s: three in an L. The 3 above falls onto the remaining 3.
+    const next = samegame.applyClick(after, { column: 1, row: 2 });
+    expect(samegame.picture(next.board)).toBe(['...', '3..', '3..'].join('\n'));
+  });
+
+  it('a lone block or an empty cell is not a move', () => {
+    const board = samegame.parseBoard(['12', '21'].join('\n'));
+    expect(samegame.moves(board)).toEqual([]);
+    expect(() => samegame.applyClick(board, { column: 1, row: 1 })).toThrow(/lone block/);
+    expect(() => samegame.applyClick(board, { column: 3, row: 1 })).toThrow(/hits no block/);
+  });
+
+  it('moves lists one click per group', () => {
+    const board = samegame.parseBoard(['112', '122', '333'].join('\n'));
+    expect(samegame.moves(board)).toEqual([
+      { column: 1, row: 1 },
+      { column: 1, row: 2 },
+      { column: 2, row: 2 },
+    ]);
+  });
+
+  it('replay scores (n - 2)² per group and 1000 for clearing', () => {
+    const board = samegame.parseBoard(['2222', '1111'].join('\n'));
+    const played = samegame.replay(board, [
+      { column: 1, row: 1 },
+      { column: 1, row: 1 },
+    ]);
+    expect(played.score).toBe(4 + 4 + 1000);
+    expect(played.left).toBe(0);
+    expect(() => samegame.replay(board, [{ column: 1, row: 2 }, { column: 4, row: 2 }])).toThrow(/click 2/);
+  });
+
+  it('takes a board object back, checked', async () => {
+    const board = samegame.parseBoard('1122\n2211');
+    expect((await samegame.clear(board)).cleared).toBe(true);
+    const error = await rejection(samegame.clear({ ...board, columns: [[1, 1, 1], [2]] }));
+    expect(error.message).toMatch(/do not fit its 4×2 frame/);
+  });
+
+  it('reads cells separated by spaces and letters as colours', () => {
+    const board = samegame.parseBoard('a b\nB a\n');
+    expect(board.symbols).toEqual(['B', 'a', 'b']);
+    expect(samegame.picture(board)).toBe('ab\nBa');
+  });
+});
+
+describe('bad input', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['ragged rows', '123\n12\n', /line 2: 2 cells, expected 3/],
+    ['an unknown character', '12\n1#\n', /line 2, column 2: unexpected character "#"/],
+    ['a block over a hole', '1.\n.2\n12\n', /line 1, column 1: a block above an empty cell/],
+    ['an empty column left of blocks', '1.1\n1.1\n', /line 2, column 2: an empty column/],
+    ['an 11th colour', '0123456789a\n', /line 1, column 11: "a" is an 11th colour/],
+    ['too wide a board', '1'.repeat(33), /at most 32×32/],
+    ['nothing', '\n\n', /the board is empty/],
+  ];
+  for (const [name, text, message] of cases) {
+    it(`${name} is BAD_INPUT`, async () => {
+      const error = await rejection(samegame.clear(text));
+      expect(error.code).toBe('BAD_INPUT');
+      expect(error.message).toMatch(message);
+    });
+  }
+
+  it('bad options are BAD_INPUT', async () => {
+    for (const promise of [
+      samegame.clear('11', { time: -1 }),
+      samegame.minLeft('11', { maxNodes: 1.5 }),
+      samegame.clear('11', { engine: 'gpu' as 'js' }),
+      samegame.score('11', { seed: -3 }),
+      samegame.score('11', { threads: 0 }),
+    ]) {
+      expect((await rejection(promise)).code).toBe('BAD_INPUT');
+    }
+  });
+});
+
+describe('clear and fewest left against a brute force', () => {
+  const next = random(20261122);
+  const boards: string[][] = [];
+  for (let i = 0; i < 60; i++) boards.push(randomRows(2 + Math.floor(next() * 4), 2 + Math.floor(next() * 4), 2 + Math.floor(next() * 3), next));
+  for (let i = 0; i < 40; i++) boards.push(randomRows(5, 5, 3, next));
+
+  it('100 random boards: both engines agree with the oracle, node for node, and every line replays', async () => {
+    let clearable = 0;
+    for (const rows of boards) {
+      const truth = bruteForce(rows);
+      for (const engine of ['wasm', 'js'] as const) {
+        const cleared = await samegame.clear(rows, { engine });
+        expect(cleared.proved).toBe(true);
+        expect(cleared.cleared).toBe(truth.minLeft === 0);
+        const fewest = await samegame.minLeft(rows, { engine });
+        expect(fewest.proved).toBe(true);
+        expect(fewest.left).toBe(truth.minLeft);
+        for (const result of [cleared, fewest]) {
+          const played = replayOracle(rows, result.clicks);
+          expect(played.left).toBe(result.left);
+          expect(played.score).toBe(result.score);
+        }
+      }
+      const [wasm, js] = await Promise.all([samegame.minLeft(rows), samegame.minLeft(rows, { engine: 'js' })]);
+      expect(js.stats.nodes).toBe(wasm.stats.nodes);
+      expect(js.clicks).toEqual(wasm.clicks);
+      if (truth.minLeft === 0) clearable++;
+    }
+    // Both kinds are well represented.
+    expect(clearable).toBeGreaterThan(20);
+    expect(clearable).toBeLessThan(90);
+  });
+
+  it('a board the plain backtracker wastes nodes on is decided in fewer', async () => {
+    const rows = ['32332', '31313', '32323', '22313', '31332'];
+    const plain = plainBacktrackerNodes(rows);
+    for (const engine of ['wasm', 'js'] as const) {
+      const result = await samegame.clear(rows, { engine });
+      expect(result.cleared).toBe(plain.cleared);
+      expect(result.cleared).toBe(true);
+      expect(result.stats.nodes).toBeLessThan(BigInt(plain.nodes));
+    }
+    expect(plain.nodes).toBeGreaterThan(150);
+  });
+
+  it('a lone colour makes a board unclearable at once', async () => {
+    const result = await samegame.clear(['1122', '2213', '1122']);
+    expect(result).toMatchObject({ cleared: false, proved: true, clicks: [] });
+    expect(result.stats.nodes).toBe(1n);
+  });
+
+  it('a node budget stops the search with an unproved answer', async () => {
+    const rows = randomRows(12, 12, 4, random(5));
+    for (const engine of ['wasm', 'js'] as const) {
+      const result = await samegame.minLeft(rows, { engine, maxNodes: 50 });
+      expect(result.proved).toBe(false);
+      expect(result.stats.nodes).toBeLessThanOrEqual(50n);
+      expect(replayOracle(rows, result.clicks).left).toBe(result.left);
+    }
+  });
+
+  it('a time limit stops the search', async () => {
+    const rows = randomRows(20, 20, 5, random(9));
+    const started = Date.now();
+    const result = await samegame.clear(rows, { time: 0.3 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.proved || result.cleared).toBe(result.cleared);
+  });
+
+  it('an aborted search rejects with ABORTED', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejection(samegame.minLeft(randomRows(10, 10, 4, random(3)), { signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+  });
+});
+
+describe('score', () => {
+  it('on small boards whose every line the beam follows, the score is the brute-force best', async () => {
+    const next = random(77);
+    for (let i = 0; i < 12; i++) {
+      const rows = randomRows(4, 4, 3, next);
+      const result = await samegame.score(rows, { threads: 1, maxNodes: 200_000 });
+      const truth = bruteForce(rows);
+      expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+      expect(result.score).toBeLessThanOrEqual(truth.bestScore);
+      if (result.proved) expect(result.score).toBe(truth.bestScore);
+    }
+  });
+
+  const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8')
+    .trim()
+    .split(/\n\s*\n/);
+
+  it('reads the 20 standard positions (boards 11-15 have 45 blocks of each colour)', () => {
+    expect(standard).toHaveLength(20);
+    standard.forEach((text, i) => {
+      const board = samegame.parseBoard(text);
+      expect([board.width, board.height, board.symbols.length]).toEqual([15, 15, 5]);
+      if (i >= 10 && i < 15) {
+        const tally = new Array(6).fill(0);
+        for (const column of board.columns) for (const colour of column) tally[colour]++;
+        expect(tally.slice(1)).toEqual([45, 45, 45, 45, 45]);
+      }
+    });
+  });
+
+  it('is deterministic for a seed, thread count and node budget, and its line replays', async () => {
+    const rows = standard[0].split('\n');
+    const options = { seed: 7, maxNodes: 20_000 };
+    const one = await samegame.score(rows, { ...options, threads: 1 });
+    const again = await samegame.score(rows, { ...options, threads: 1 });
+    expect(again.clicks).toEqual(one.clicks);
+    expect(again.score).toBe(one.score);
+    const two = await samegame.score(rows, { ...options, threads: 2 });
+    const twoAgain = await samegame.score(rows, { ...options, threads: 2 });
+    expect(twoAgain.clicks).toEqual(two.clicks);
+    for (const result of [one, two]) {
+      expect(replayOracle(rows.map((r) => r.replace(/ /g, '')), result.clicks)).toEqual({ score: result.score, left: result.left });
+      expect(result.score).toBeGreaterThan(500);
+    }
+  });
+});
+
+describe('bitpuzzle samegame', () => {
+  const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
+  const run = (args: string[], input?: string) => {
+    const result = spawnSync(process.execPath, [bin, 'samegame', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const rows = ['32332', '31313', '32323', '22313', '31332'];
+
+  it('--clear --json gives the clicks, and they replay', () => {
+    const { status, stdout } = run(['-', '--clear', '--json'], rows.join('\n'));
+    expect(status).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ cleared: true, proved: true, left: 0 });
+    expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: 0 });
+    expect(result.stats.nodes).toBeGreaterThan(0);
+  });
+
+  it('--min-left prints each click and the board after it', () => {
+    const { status, stdout } = run(['-', '--min-left'], '1122\n2213\n1122\n');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/click 1: column \d+, row \d+/);
+    expect(stdout).toMatch(/fewest blocks left: \d+ \(proved\)/);
+  });
+
+  it('--score --json is deterministic with a seed and node budget', () => {
+    const args = ['-', '--score', '--seed', '3', '--nodes', '2000', '--threads', '1', '--json'];
+    const first = JSON.parse(run(args, rows.join('\n')).stdout);
+    const second = JSON.parse(run(args, rows.join('\n')).stdout);
+    expect(second.clicks).toEqual(first.clicks);
+    expect(replayOracle(rows, first.clicks).score).toBe(first.score);
+  });
+
+  it('bad input exits 2 with the line and column', () => {
+    const { status, stderr } = run(['-'], '12\n1x?\n');
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/BAD_INPUT: line 2, column 3/);
+    expect(run(['-', '--clear', '--score'], '11').status).toBe(2);
+  });
+});
