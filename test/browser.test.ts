@@ -132,6 +132,25 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       expect([...groups.values()].every((digits) => digits.size === 9)).toBe(true);
     });
 
+    /** Steps the playback to its last frame and returns the drawn frame's cells with a class. */
+    async function lastFrame(selector: string): Promise<{ frames: number; marked: number; caption: string }> {
+      await page.click('#drawing .playback button[title=last]');
+      return {
+        frames: Number(await page.getAttribute('#drawing', 'data-frames')),
+        marked: (await page.$$(`#drawing .frame ${selector}`)).length,
+        caption: (await page.textContent('#drawing .caption'))!,
+      };
+    }
+
+    it('SameGame: clears the 5×5 board and plays the clicks back to an empty board', async () => {
+      const summary = await solveFamily('samegame');
+      const clicks = Number(/^cleared in (\d+) clicks$/.exec(summary)?.[1]);
+      expect(clicks).toBeGreaterThan(0);
+      expect(await page.$$('#drawing .frame .block')).toHaveLength(25);
+      const last = await lastFrame('.block');
+      expect(last).toEqual({ frames: clicks + 1, marked: 0, caption: `after ${clicks} clicks: 0 blocks left` });
+    });
+
     it('reports bad input with its line and column', async () => {
       await page.click('nav button[data-family=sudoku]');
       await page.fill('#editor textarea', '12..\n..x.\n....\n....');

@@ -28,4 +28,18 @@ export const jobs = {
     const first = await sudoku.solve(grid, { engine: options.engine, signal: options.signal });
     return { total: count.total, nodes: count.stats.nodes, grid: first?.grid ?? null };
   },
+
+  async samegame({ samegame }, { text, mode, seconds }, options) {
+    const { engine, signal, onProgress } = options;
+    let result;
+    if (mode === 'score') {
+      if (engine === 'js') throw Object.assign(new Error('the score search has no TypeScript twin: choose WebAssembly'), { code: 'BAD_INPUT' });
+      result = await samegame.score(text, { time: seconds, signal, onProgress });
+    } else {
+      const search = mode === 'clear' ? samegame.clear : samegame.minLeft;
+      result = await search(text, { engine, signal, time: seconds });
+    }
+    const { clicks, left, cleared, score, proved, boards, stats } = result;
+    return { mode, clicks, left, cleared, score, proved, boards: [samegame.toBoard(text), ...boards], nodes: stats.nodes };
+  },
 };

@@ -2,5 +2,6 @@
 import { queensFamily } from './queens.js';
 import { polyominoFamily } from './polyomino.js';
 import { sudokuFamily } from './sudoku.js';
+import { samegameFamily } from './samegame.js';
 
-export const families = [queensFamily, polyominoFamily, sudokuFamily];
+export const families = [queensFamily, polyominoFamily, sudokuFamily, samegameFamily];

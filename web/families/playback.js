@@ -37,17 +37,17 @@ export function playback(root, frames, drawFrame, caption) {
   const play = button('▶', 'play', () => {
     if (timer) return stop();
     if (at() === frames - 1) show(0);
-    play.textContent = '⏸';
+    play.textContent = '❚❚';
     timer = setInterval(() => (root.isConnected && at() < frames - 1 ? show(at() + 1) : stop()), 400);
   });
   const controls = document.createElement('div');
   controls.className = 'playback';
   controls.append(
-    button('⏮', 'first', () => (stop(), show(0))),
-    button('◀', 'back', () => (stop(), show(at() - 1))),
+    button('«', 'first', () => (stop(), show(0))),
+    button('‹', 'back', () => (stop(), show(at() - 1))),
     play,
-    button('▶|', 'forward', () => (stop(), show(at() + 1))),
-    button('⏭', 'last', () => (stop(), show(frames - 1))),
+    button('›', 'forward', () => (stop(), show(at() + 1))),
+    button('»', 'last', () => (stop(), show(frames - 1))),
     slider,
   );
   slider.oninput = () => (stop(), show(at()));
