@@ -42,4 +42,27 @@ export const jobs = {
     const { clicks, left, cleared, score, proved, boards, stats } = result;
     return { mode, clicks, left, cleared, score, proved, boards: [samegame.toBoard(text), ...boards], nodes: stats.nodes };
   },
+
+  async sliding({ sliding }, { text, method }, options) {
+    const { engine, signal, onProgress } = options;
+    const board = sliding.toBoard(text);
+    const solution = await sliding.solve(board, { method, engine, signal, onProgress });
+    const { rows, cols, moves, length, optimal, lowerBound, stats } = solution;
+    return { rows, cols, tiles: Array.from(board.tiles), moves, length, optimal, lowerBound, nodes: stats.nodes };
+  },
+
+  async pegs({ pegs }, { board, start, finish, mode }, options) {
+    const problem = pegs.toProblem({ board, start: start || undefined, finish: finish || undefined });
+    const holes = problem.board.holes.map(({ line, column, name }) => ({ line, column, name }));
+    const shown = { mode, geometry: problem.board.geometry, holes, jumps: null, moves: null, positions: null };
+    if (mode === 'count') {
+      const count = await pegs.count(problem, options);
+      return { ...shown, total: count.total, nodes: count.stats.nodes };
+    }
+    const answer = mode === 'fewest' ? await pegs.minMoves(problem, options) : await pegs.solve(problem, options);
+    if (!answer) return { ...shown, nodes: null };
+    const positions = [problem.start, ...pegs.replay(problem.board, problem.start, answer.jumps)];
+    const moves = mode === 'fewest' ? answer.moveList : answer.moves;
+    return { ...shown, jumps: answer.jumps, moves, positions, nodes: answer.stats.nodes };
+  },
 };
