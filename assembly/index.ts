@@ -34,3 +34,16 @@ export {
   dlxOutputPtr,
   dlxOutputLength,
 } from './dlx';
+export {
+  pegsInputAlloc,
+  pegsLoad,
+  pegsStart,
+  pegsRun,
+  pegsOutputPtr,
+  pegsOutputLength,
+  pegsNodes,
+  pegsTotal,
+  pegsLevel,
+  pegsMoves,
+  pegsMemory,
+} from './pegs';

@@ -45,6 +45,18 @@ export interface EngineExports {
   dlxNodes(): bigint;
   dlxOutputPtr(): number;
   dlxOutputLength(): number;
+  // Peg solitaire (assembly/pegs.ts)
+  pegsInputAlloc(words: number): number;
+  pegsLoad(): StatusCode;
+  pegsStart(mode: number, log: number): StatusCode;
+  pegsRun(budget: number): StatusCode;
+  pegsOutputPtr(): number;
+  pegsOutputLength(): number;
+  pegsNodes(): bigint;
+  pegsTotal(): bigint;
+  pegsLevel(): number;
+  pegsMoves(): number;
+  pegsMemory(): bigint;
 }
 
 const PAGE_BYTES = 65536;
