@@ -5,6 +5,7 @@ import { polyominoCommand } from './polyomino.js';
 import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
 import { tour } from './tour.js';
+import { pegsCommand } from './pegs.js';
 
 function program(): Command {
   return new Command('bitpuzzle')
@@ -14,6 +15,7 @@ function program(): Command {
     .addCommand(polyominoCommand())
     .addCommand(coverCommand())
     .addCommand(sudokuCommand())
+    .addCommand(pegsCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

@@ -1,5 +1,5 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { polyomino, queens, sudoku } from '../index.js';
+import { pegs, polyomino, queens, sudoku } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
@@ -62,4 +62,19 @@ export async function tour(): Promise<void> {
   const unique = await sudoku.count(puzzle);
   console.log(`a 17-clue puzzle, solved by dancing links (${unique.total} solution, ${ms(start)}):`);
   console.log(solved!.text);
+
+  console.log('\n== Peg solitaire ==');
+  start = performance.now();
+  const central = await pegs.solve({ board: 'english' });
+  console.log(`English board, centre to centre: ${central!.jumps.length} jumps in ${central!.moves.length} moves (${ms(start)}):`);
+  console.log(central!.moves.join(' '));
+  start = performance.now();
+  const triangle = await pegs.count({ board: 'triangle5', finish: 'any' });
+  const shortest = await pegs.minMoves({ board: 'triangle5', finish: 'any' });
+  console.log(`triangle of side 5, top empty: ${triangle.total} solutions, the fewest moves ${shortest.moves} (${ms(start)})`);
+  try {
+    await pegs.solve({ board: 'french' });
+  } catch (error) {
+    console.log(`French board, centre to centre: ${(error as Error).message}`);
+  }
 }
