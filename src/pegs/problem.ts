@@ -28,7 +28,7 @@ export interface PegsProblem {
   pagodas: Array<{ weights: number[]; need: number }>;
 }
 
-const isPicture = (text: string): boolean => /[\n.oO#]/.test(text) && !/^[a-z]+\d+$/i.test(text.trim());
+const isPicture = (text: string): boolean => /\n/.test(text) || /^[oO.# \t]+$/.test(text);
 
 export function toBoard(input: string | Board | undefined, geometry?: Geometry): Board {
   if (input === undefined) return builtinBoard('english')!;
