@@ -8,7 +8,10 @@
 //   COUNT  dynamic programming level by level (a jump removes one peg): a hash table maps
 //          each canonical position to the number of jump sequences reaching its whole orbit.
 //          Summing orbit totals is exact: F(R) = sum over orbits Q of F(Q) · (jumps from one
-//          representative of Q into R), because every member of Q has as many.
+//          representative of Q into R), because every member of Q has as many. When the
+//          finish is the complement of the start (the central games), undoing jumps from the
+//          finish is jumping from the start on complements, so the search stops halfway: the
+//          solutions through p are paths(p) · paths(~p), summed over the middle level.
 //   MOVES  fewest moves (a chain of jumps by one peg is one move) by breadth-first search
 //          from both ends. Undoing a jump is jumping on the complement, so the finish side
 //          searches from the complements of the finishes; undoing a chain is, on the
@@ -107,6 +110,7 @@ let nextCount: u32 = 0;
 let scan: u32 = 0;        // the slot reached in the table being expanded
 let level: i32 = 0;       // COUNT: pegs of the level being expanded; MOVES: depth expanded
 let grewDuringScan: bool = false;
+let meetLevel: i32 = -1;  // COUNT: the middle level where the two halves meet, or -1
 
 // MOVES state.
 let depthA: i32 = 0;      // levels completed on each side
@@ -459,6 +463,8 @@ function startCount(log: u32): i32 {
   nextCount = 0;
   level = <i32>popcnt(start);
   scan = 0;
+  const selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
+  meetLevel = selfDual && level > (holes >> 1) ? holes >> 1 : -1;
   for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
   outputLength = 65;
   set64(OUTPUT, level, 1);
@@ -475,6 +481,30 @@ function finishCount(): i32 {
     if (key != 0 && isFinish(key)) total += load<u64>(slot, 8);
   }
   level = finishPegs;
+  finished = true;
+  return DONE;
+}
+
+/**
+ * Solutions = the sum over positions p of the middle level of paths(p) · paths(~p). Per orbit
+ * R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd number
+ * of holes ~p is one level up (the table just expanded), with an even number on the same level.
+ */
+function meetCount(): i32 {
+  const upper = holes - level == level ? nextBase : tabBase;
+  const upperLog = holes - level == level ? nextLog : tabLog;
+  total = 0;
+  const slots: u32 = <u32>1 << nextLog;
+  for (let i: u32 = 0; i < slots; i++) {
+    const slot = nextBase + (<usize>i << 4);
+    const key = load<u64>(slot);
+    if (key == 0) continue;
+    const other = findSlot(upper, upperLog, canonical(~key & full));
+    if (load<u64>(other) == 0) continue;
+    let fixed: u32 = 1;
+    for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
+    total += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+  }
   finished = true;
   return DONE;
 }
@@ -514,6 +544,7 @@ function runCount(budget: i32): i32 {
   // The level is done: the next level moves down into the place of this one.
   level--;
   set64(OUTPUT, level, <u64>nextCount);
+  if (level == meetLevel) return meetCount();
   const size: usize = <usize>16 << nextLog;
   memory.copy(tabBase, nextBase, size);
   tabLog = nextLog;

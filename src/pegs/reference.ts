@@ -93,6 +93,7 @@ export class ReferencePegsEngine implements PegsEngine {
   private next = new Table(4);
   private scan = 0;
   private levelNow = 0;
+  private meetLevel = -1;
 
   constructor(private readonly maxMemory: number) {}
 
@@ -250,6 +251,8 @@ export class ReferencePegsEngine implements PegsEngine {
       this.levelSizes = new Array<bigint>(65).fill(0n);
       this.levelSizes[this.levelNow] = 1n;
       this.scan = 0;
+      const selfDual = this.finishLo.length === 1 && this.finishLo[0] === (~this.startLo & this.fullLo) >>> 0 && this.finishHi[0] === (~this.startHi & this.fullHi) >>> 0;
+      this.meetLevel = selfDual && this.levelNow > this.holes >> 1 ? this.holes >> 1 : -1;
       if (this.levelNow === this.finishPegs) this.finishCount();
       return Status.DONE;
     }
@@ -331,6 +334,30 @@ export class ReferencePegsEngine implements PegsEngine {
     this.finished = true;
   }
 
+  /** The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs.ts). */
+  private meetCount(): void {
+    const middle = this.next;
+    const upper = this.holes - this.levelNow === this.levelNow ? this.next : this.current;
+    const value = (t: Table, i: number): bigint => (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
+    let total = 0n;
+    for (let i = 0; i < middle.keyLo.length; i++) {
+      const lo = middle.keyLo[i];
+      const hi = middle.keyHi[i];
+      if (lo === 0 && hi === 0) continue;
+      this.canonical((~lo & this.fullLo) >>> 0, (~hi & this.fullHi) >>> 0);
+      const other = upper.find(this.canonLo, this.canonHi);
+      if (upper.keyLo[other] === 0 && upper.keyHi[other] === 0) continue;
+      let fixed = 1;
+      for (let s = 1; s < this.syms; s++) {
+        this.image(s, lo, hi);
+        if (this.canonLo === lo && this.canonHi === hi) fixed++;
+      }
+      total += value(middle, i) * (value(upper, other) / BigInt(this.syms / fixed));
+    }
+    this.totalCount = BigInt.asUintN(64, total);
+    this.finished = true;
+  }
+
   private runCount(budget: number): StatusCode {
     const { imagesLo, imagesHi } = this;
     const s = this.syms;
@@ -384,6 +411,10 @@ export class ReferencePegsEngine implements PegsEngine {
       }
       this.levelNow--;
       this.levelSizes[this.levelNow] = BigInt(this.next.count);
+      if (this.levelNow === this.meetLevel) {
+        this.meetCount();
+        return Status.DONE;
+      }
       this.current = this.next;
       if (this.levelNow === this.finishPegs || this.current.count === 0) {
         this.finishCount();
