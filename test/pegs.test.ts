@@ -82,6 +82,21 @@ function randomBoard(rand: () => number, size: number, triangular: boolean): str
   return lines.join('\n');
 }
 
+/** Solvable-looking problems (finish anywhere) on random small boards; impossible ones are skipped. */
+function randomProblems(seed: number, boards: number, triangularEvery: number): pegs.PegsProblem[] {
+  const rand = random(seed);
+  const problems: pegs.PegsProblem[] = [];
+  for (let i = 0; i < boards; i++) {
+    const text = randomBoard(rand, 3 + Math.floor(rand() * 3), i % triangularEvery === triangularEvery - 1);
+    try {
+      problems.push(pegs.toProblem({ board: text, finish: 'any' }));
+    } catch (error) {
+      expect((error as BitpuzzleError).code).toMatch(/UNSOLVABLE|BAD_INPUT/);
+    }
+  }
+  return problems;
+}
+
 function expectSolves(problem: pegs.PegsProblem, jumps: string[]): void {
   const after = pegs.replay(problem.board, problem.start, jumps);
   expect(problem.finishes).toContain(after[after.length - 1]);
@@ -190,17 +205,8 @@ describe('counting', () => {
   });
 
   it('agrees with the twin and the brute force on random small boards', async () => {
-    const rand = random(7);
     let checked = 0;
-    for (let i = 0; i < 60; i++) {
-      const text = randomBoard(rand, 3 + Math.floor(rand() * 3), i % 3 === 2);
-      let problem: pegs.PegsProblem;
-      try {
-        problem = pegs.toProblem({ board: text, finish: 'any' });
-      } catch (error) {
-        expect((error as BitpuzzleError).code).toMatch(/UNSOLVABLE|BAD_INPUT/);
-        continue;
-      }
+    for (const problem of randomProblems(7, 60, 3)) {
       const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
       const wasm = await pegs.count(problem);
       const js = await pegs.count(problem, { engine: 'js' });
@@ -213,6 +219,22 @@ describe('counting', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('counts reachable positions up to symmetry like the brute force', async () => {
+    const problem = pegs.toProblem({ board: 'triangle6', finish: 'any' });
+    const { jumps } = problem.board;
+    const { symmetries } = problem;
+    const canon = (p: number): number => Math.min(...symmetries.map((perm) => perm.reduce((q, to, from) => (has(p, from) ? q | (1 << to) : q), 0)));
+    const seen = new Set<number>();
+    const walk = (p: number): void => {
+      if (seen.has(canon(p))) return;
+      seen.add(canon(p));
+      for (const j of legalJumps(jumps, p)) walk(apply(p, j));
+    };
+    walk(Number(problem.start));
+    const result = await pegs.reachable(problem);
+    expect(result.levels.reduce((a, b) => a + b, 0)).toBe(seen.size);
   });
 
   it('reports progress per level', async () => {
@@ -244,16 +266,8 @@ describe('fewest moves', () => {
   });
 
   it('matches the brute force on random small boards', async () => {
-    const rand = random(11);
     let checked = 0;
-    for (let i = 0; i < 40; i++) {
-      const text = randomBoard(rand, 3 + Math.floor(rand() * 3), i % 2 === 1);
-      let problem: pegs.PegsProblem;
-      try {
-        problem = pegs.toProblem({ board: text, finish: 'any' });
-      } catch {
-        continue;
-      }
+    for (const problem of randomProblems(11, 40, 2)) {
       const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
       if (expected < 0) {
         await expectCode(pegs.minMoves(problem), 'UNSOLVABLE');
