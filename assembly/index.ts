@@ -40,6 +40,8 @@ export {
   pegsStart,
   pegsRun,
   pegsOutputPtr,
+  pegsOrderPtr,
+  pegsRestart,
   pegsOutputLength,
   pegsNodes,
   pegsTotal,

@@ -45,6 +45,8 @@ const MAX_LOAD_DEN: u32 = 10;
 // Engine-written: solve: the jumps of a solution (u32 each); moves: the positions along a
 // shortest solution (u64 each); count: positions kept per level (u64, index = pegs).
 const OUTPUT: usize = memory.data(8 * 72);
+// Host-written: the order in which SOLVE tries the jumps (a permutation of 0..J-1).
+const ORDER: usize = memory.data(4 * MAX_JUMPS);
 
 @inline function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
 @inline function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
@@ -134,6 +136,7 @@ export function pegsInputAlloc(words: u32): usize {
 }
 
 export function pegsOutputPtr(): usize { return OUTPUT; }
+export function pegsOrderPtr(): usize { return ORDER; }
 export function pegsOutputLength(): i32 { return outputLength; }
 export function pegsNodes(): u64 { return nodes; }
 export function pegsTotal(): u64 { return total; }
@@ -201,6 +204,7 @@ export function pegsLoad(): i32 {
     set64(jumpFlip, j, (<u64>1 << f) | (<u64>1 << o) | (<u64>1 << t));
     set(jumpLand, j, t);
     set(jumpFrom, j, f);
+    set(ORDER, j, j);
   }
   // Jumps grouped by their from hole, for chains of jumps by one peg.
   let k = 0;
@@ -397,6 +401,17 @@ function startSolve(log: u32): i32 {
   deadCount = 0;
   deadBase = newTable(log);
   if (deadBase == 0) return OUT_OF_MEMORY;
+  return pegsRestart();
+}
+
+/**
+ * Starts the depth-first search again from the start (in the jump order now in the order
+ * region), keeping the positions already proved dead: restarts learn from each other.
+ */
+export function pegsRestart(): i32 {
+  if (mode != MODE_SOLVE || loadedGeneration != arenaGeneration()) return BAD_INPUT;
+  for (let k = 0; k < jumps; k++) if (get(ORDER, k) >= <u32>jumps) return BAD_INPUT;
+  finished = false;
   depth = 0;
   set64(stackPos, 0, start);
   set(stackNext, 0, 0xffffffff); // not yet entered
@@ -424,9 +439,9 @@ function runSolve(budget: i32): i32 {
       next = 0;
     }
     if (budget <= 0) { set(stackNext, depth, next); return MORE; }
-    let j = <i32>next;
-    while (j < jumps && !legal(pos, j)) j++;
-    if (j >= jumps) {
+    let k = <i32>next;
+    while (k < jumps && !legal(pos, <i32>get(ORDER, k))) k++;
+    if (k >= jumps) {
       // Exhausted: dead unless a solution was found below (the table is a cache: when it is
       // full it simply stops learning).
       if (get(stackLive, depth) == 0 && !crowded(deadCount + 1, deadLog)) {
@@ -438,7 +453,8 @@ function runSolve(budget: i32): i32 {
     }
     budget--;
     nodes++;
-    set(stackNext, depth, <u32>(j + 1));
+    const j = <i32>get(ORDER, k);
+    set(stackNext, depth, <u32>(k + 1));
     set(stackJump, depth, <u32>j);
     depth++;
     set64(stackPos, depth, pos ^ get64(jumpFlip, j));

@@ -1,48 +1,63 @@
-// Peg solitaire benchmark: the Wasm engine against its pure-TS twin on the same workloads,
-// as ratios from one run. `--english-count` also times the full English count once (minutes).
+// Peg solitaire benchmark: the Wasm engine against its pure-TS twin, as ratios from one run.
+// Short workloads are timed by benchmark.js; the English count and fewest-moves proof run once
+// (`--quick` skips the TS twin's English count, which takes minutes).
 import { pegs } from '../dist/index.js';
 import { fail, timeSuite } from './common.js';
 
+const quick = process.argv.includes('--quick');
 const check = (ok, what) => {
   if (!ok) fail(`wrong answer: ${what}`);
 };
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const mib = (bytes) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
-const workloads = [
+const suites = [
   {
     title: 'English central game, first solution',
-    wasm: async () => check((await pegs.solve({ board: 'english' })).jumps.length === 31, 'english solve'),
-    js: async () => check((await pegs.solve({ board: 'english' }, { engine: 'js' })).jumps.length === 31, 'english solve js'),
+    run: (engine) => async () => check((await pegs.solve({ board: 'english' }, { engine })).jumps.length === 31, 'solve'),
   },
   {
-    title: 'triangle 6, top empty: count every solution',
-    wasm: async () => check((await pegs.count({ board: 'triangle6', finish: 'any' })).total === 43419942138n, 'triangle6'),
-    js: async () => check((await pegs.count({ board: 'triangle6', finish: 'any' }, { engine: 'js' })).total === 43419942138n, 'triangle6 js'),
-  },
-  {
-    title: 'triangle 7, a2 empty: count every solution',
-    wasm: async () => check((await pegs.count({ board: 'triangle7', start: 'a2', finish: 'any' })).total > 0n, 'triangle7'),
-    js: async () => check((await pegs.count({ board: 'triangle7', start: 'a2', finish: 'any' }, { engine: 'js' })).total > 0n, 'triangle7 js'),
+    title: 'triangle 6 (top empty), count every solution',
+    run: (engine) => async () => check((await pegs.count({ board: 'triangle6', finish: 'any' }, { engine })).total === 43419942138n, 'count'),
   },
 ];
 
-const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 console.log('| workload | Wasm, 1 thread | TS twin | Wasm vs TS twin |');
 console.log('|---|---:|---:|---:|');
-for (const w of workloads) {
-  const [wasm, js] = await timeSuite(w.title, [
-    { name: 'wasm', run: w.wasm },
-    { name: 'js', run: w.js },
-  ], (name, ms) => console.error(`${w.title}: ${name} ${fmt(ms)}`));
-  console.log(`| ${w.title} | ${fmt(wasm)} | ${fmt(js)} | ${(js / wasm).toFixed(2)}× |`);
+for (const s of suites) {
+  const [wasm, js] = await timeSuite(s.title, [
+    { name: 'wasm', run: s.run('wasm') },
+    { name: 'js', run: s.run('js') },
+  ], (name, ms) => console.error(`${s.title}: ${name} ${fmt(ms)}`));
+  console.log(`| ${s.title} | ${fmt(wasm)} | ${fmt(js)} | ${(js / wasm).toFixed(2)}× |`);
 }
 
-let started = performance.now();
-const shortest = await pegs.minMoves({ board: 'triangle6', finish: 'any' });
-console.log(`\ntriangle 6, fewest moves: ${shortest.moves} in ${fmt(performance.now() - started)}, ${(shortest.stats.memory / 2 ** 20).toFixed(0)} MiB`);
+/** One timed call: milliseconds and the engine memory it reported. */
+async function once(what, run) {
+  console.error(`${what}…`);
+  const started = performance.now();
+  const result = await run();
+  return { ms: performance.now() - started, result };
+}
 
-// French board: the single-vacancy starts whose position class allows one peg at the end.
-const french = pegs.builtinBoard('french');
-const open = french.holes.filter((hole) => {
+const english = 40861647040079968n;
+const wasmCount = await once('English count, wasm', () => pegs.count({ board: 'english' }));
+check(wasmCount.result.total === english, 'english count');
+const row = [`| English central game, count all ${english.toLocaleString('en')} | ${fmt(wasmCount.ms)}, ${mib(wasmCount.result.stats.memory)}`];
+if (quick) row.push('(skipped) | |');
+else {
+  const jsCount = await once('English count, TS twin', () => pegs.count({ board: 'english' }, { engine: 'js' }));
+  check(jsCount.result.total === english, 'english count js');
+  row.push(`${fmt(jsCount.ms)}, ${mib(jsCount.result.stats.memory)} | ${(jsCount.ms / wasmCount.ms).toFixed(2)}× |`);
+}
+console.log(row.join(' | '));
+const moves = await once('English fewest moves, wasm', () => pegs.minMoves({ board: 'english' }));
+check(moves.result.moves === 18, 'english 18 moves');
+console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.stats.memory)} | (Wasm only) | |`);
+
+// French board: the single-vacancy starts whose position class allows one peg at the end,
+// and the fewest moves from a hole next to the centre.
+const open = pegs.builtinBoard('french').holes.filter((hole) => {
   try {
     pegs.toProblem({ board: 'french', start: hole.name, finish: 'any' });
     return true;
@@ -50,11 +65,6 @@ const open = french.holes.filter((hole) => {
     return false;
   }
 });
-console.log(`French board: single-vacancy starts in a class that can end with one peg: ${open.map((h) => h.name).join(' ')}`);
-
-if (process.argv.includes('--english-count')) {
-  started = performance.now();
-  const counted = await pegs.count({ board: 'english' });
-  check(counted.total === 40861647040079968n, 'english count');
-  console.log(`English central game: ${counted.total} solutions in ${fmt(performance.now() - started)}, ${(counted.stats.memory / 2 ** 20).toFixed(0)} MiB of engine memory`);
-}
+console.log(`\nFrench board, single-vacancy starts that can end with one peg (position class): ${open.map((h) => h.name).join(' ')}`);
+const french = await once('French d3, fewest moves', () => pegs.minMoves({ board: 'french', start: 'd3' }));
+console.log(`French board, d3 empty to one peg in d3: ${french.result.moves} moves (${fmt(french.ms)}, ${mib(french.result.stats.memory)}): ${french.result.moveList.join(' ')}`);

@@ -170,6 +170,7 @@ describe('solutions', () => {
   it('solves the other built-in boards (replayed)', async () => {
     for (const input of [
       { board: 'french', start: 'c1', finish: 'any' },
+      { board: 'french', start: 'e1', finish: 'any' },
       { board: 'triangle6', finish: 'any' },
     ]) {
       const problem = pegs.toProblem(input);

@@ -84,6 +84,7 @@ async function runPegs(flags: PegsFlags): Promise<void> {
   }
   if (flags.count) {
     console.log(`\n${out.total} solutions (jump sequences)`);
-    console.log(`positions per peg count, up to symmetry: ${(out.levels as number[]).slice(1).reverse().join(' ')}`);
+    const levels = (out.levels as number[]).map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => (out.levels as number[])[pegCount] > 0);
+    console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
   }
 }

@@ -13,6 +13,8 @@ export interface PegsEngine {
   /** Starts a search; `log` is log2 of the first hash table's slots. */
   start(mode: number, log: number): StatusCode;
   run(budget: number): StatusCode;
+  /** SOLVE: restarts from the start trying jumps in this order, keeping the dead positions. */
+  restart(order: readonly number[]): StatusCode;
   /** SOLVE: the jumps of the solution just reported (indices into the loaded jumps). */
   jumps(): number[];
   /** MOVES: the positions along a shortest solution. */
@@ -47,6 +49,10 @@ export function wasmPegsEngine(exports: EngineExports): PegsEngine {
     },
     start: (mode, log) => exports.pegsStart(mode, log),
     run: (budget) => exports.pegsRun(budget),
+    restart(order) {
+      view.u32.set(order, exports.pegsOrderPtr() >>> 2);
+      return exports.pegsRestart();
+    },
     jumps: () => Array.from(view.u32.subarray(output, output + exports.pegsOutputLength())),
     positions: () => pairs(exports.pegsOutputLength()),
     levels: () => pairs(exports.pegsOutputLength()),

@@ -88,6 +88,7 @@ export class ReferencePegsEngine implements PegsEngine {
   private stackLive: boolean[] = [];
   private depth = 0;
   private dead = new Table(4);
+  private order: number[] = [];
   // COUNT
   private current = new Table(4);
   private next = new Table(4);
@@ -166,6 +167,7 @@ export class ReferencePegsEngine implements PegsEngine {
       this.finishHi[k] = input[at + 3 + 2 * k];
     }
     this.finishPegs = popcount32(this.finishLo[0]) + popcount32(this.finishHi[0]);
+    this.order = Array.from({ length: j }, (_, k) => k);
     this.mode = -1;
     return Status.DONE;
   }
@@ -230,13 +232,7 @@ export class ReferencePegsEngine implements PegsEngine {
     if (mode === MODE_SOLVE) {
       if (!this.fits(16 << log)) return Status.OUT_OF_MEMORY;
       this.dead = new Table(log);
-      this.depth = 0;
-      this.stackLo = [this.startLo];
-      this.stackHi = [this.startHi];
-      this.stackNext = [-1];
-      this.stackLive = [false];
-      this.stackJump = [];
-      return Status.DONE;
+      return this.restart(this.order);
     }
     if (mode === MODE_COUNT) {
       this.current = new Table(4);
@@ -257,6 +253,19 @@ export class ReferencePegsEngine implements PegsEngine {
       return Status.DONE;
     }
     return Status.BAD_INPUT;
+  }
+
+  restart(order: readonly number[]): StatusCode {
+    if (this.mode !== MODE_SOLVE || order.length !== this.jumpCount) return Status.BAD_INPUT;
+    this.order = order.slice();
+    this.finished = false;
+    this.depth = 0;
+    this.stackLo = [this.startLo];
+    this.stackHi = [this.startHi];
+    this.stackNext = [-1];
+    this.stackLive = [false];
+    this.stackJump = [];
+    return Status.DONE;
   }
 
   run(budget: number): StatusCode {
@@ -293,9 +302,10 @@ export class ReferencePegsEngine implements PegsEngine {
         stackNext[d] = next;
         return Status.MORE;
       }
-      let j = next;
-      while (j < this.jumpCount && !this.legal(lo, hi, j)) j++;
-      if (j >= this.jumpCount) {
+      const order = this.order;
+      let k = next;
+      while (k < this.jumpCount && !this.legal(lo, hi, order[k])) k++;
+      if (k >= this.jumpCount) {
         if (!stackLive[d] && !this.dead.crowded()) {
           this.canonical(lo, hi);
           const slot = this.dead.find(this.canonLo, this.canonHi);
@@ -310,7 +320,8 @@ export class ReferencePegsEngine implements PegsEngine {
       }
       budget--;
       this.nodeCount++;
-      stackNext[d] = j + 1;
+      const j = order[k];
+      stackNext[d] = k + 1;
       stackJump[d] = j;
       this.depth = d + 1;
       stackLo[d + 1] = (lo ^ this.flipLo[j]) >>> 0;

@@ -8,6 +8,7 @@ import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } f
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
 import { boardAndStart, engineInput, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { ReferencePegsEngine } from './reference.js';
+import type { Board } from './board.js';
 
 export interface PegsOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
@@ -51,7 +52,10 @@ export interface PegsMinMoves {
 export interface PegsCount {
   /** Distinct jump sequences from the start to a finish. */
   total: bigint;
-  /** Positions kept at each number of pegs, up to symmetry (index = pegs; from the start's count down). */
+  /**
+   * Positions kept at each number of pegs, up to symmetry (index = pegs). When the finish is
+   * the complement of the start the count meets in the middle, and only the upper half is searched.
+   */
   levels: number[];
   /** The number of symmetries used. */
   symmetries: number;
@@ -90,40 +94,66 @@ const GAVE_UP = 3; // a status of our own: an attempt used up its budget
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
- * positions; attempts under a doubling budget alternate the problem, the problem played
- * backwards and shuffled jump orders, because a fixed order meets pathological cases.
+ * positions. A fixed jump order meets pathological cases, so attempts under a growing node
+ * budget alternate the problem and the problem played backwards (on complements), each on
+ * its own engine, and restart in the board order seen through each symmetry of the board
+ * (a mirrored search keeps the board order's locality, which random orders lose), then in
+ * shuffled orders; an engine keeps the positions it has proved dead from one restart to the next.
  */
 export async function solve(input: PegsInput | PegsProblem, options: PegsOptions = {}): Promise<PegsSolution | null> {
   const started = performance.now();
   const problem = toProblem(input);
-  return withEngine(options, async (engine, maxMemory) => {
-    const reversed = reversedProblem(problem);
-    let nodes = 0n;
+  const kind = checkEngine(options.engine);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const reversed = reversedProblem(problem);
+  const sides = reversed ? [problem, reversed] : [problem];
+  // Each side's engine holds a dead-position table of a share of the memory.
+  const share = 0.8 / sides.length;
+  const held: Held[] = [];
+  try {
+    for (const side of sides) {
+      const h = await openEngine(kind, maxMemory);
+      held.push(h);
+      checkStatus(h.engine.load(engineInput(side)), 'loading the board', maxMemory);
+      checkStatus(h.engine.start(MODE_SOLVE, tableLog(maxMemory, share, 22)), 'the peg solitaire search', maxMemory);
+    }
+    const orders = symmetricOrders(problem.board);
     let budget = 1 << 18;
-    let seed = 1;
-    for (let attempt = 1; ; attempt++) {
-      const backwards = reversed !== null && attempt % 2 === 0;
-      const current = backwards ? reversed : problem;
-      const order = shuffledOrder(current.board.jumps.length, attempt <= 2 ? 0 : seed++);
-      checkStatus(engine.load(engineInput(current, order)), 'loading the board', maxMemory);
-      checkStatus(engine.start(MODE_SOLVE, tableLog(maxMemory, 0.25, 22)), 'the peg solitaire search', maxMemory);
-      const limit = engine.nodes() + BigInt(budget);
+    for (let attempt = 0; ; attempt++, budget *= 1.25) {
+      const k = attempt % sides.length;
+      const { engine } = held[k];
+      const current = sides[k];
+      const round = Math.floor(attempt / sides.length);
+      const order = orders[round] ?? shuffledOrder(current.board.jumps.length, round);
+      if (round > 0) checkStatus(engine.restart(order), 'the peg solitaire search', maxMemory);
+      const limit = engine.nodes() + BigInt(Math.round(budget));
       const status = checkStatus(
-        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(slice)), options.signal),
+        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal),
         'the peg solitaire search',
         maxMemory,
       );
-      nodes += engine.nodes();
-      const stats = { nodes, milliseconds: performance.now() - started, memory: engine.memory(), attempts: attempt };
       if (status === Status.DONE) return null; // searched to the end: no solution
       if (status === Status.SOLUTION) {
-        let triples = engine.jumps().map((j) => current.board.jumps[order[j]]);
-        if (backwards) triples = triples.reverse();
+        let triples = engine.jumps().map((j) => current.board.jumps[j]);
+        if (k === 1) triples = triples.reverse();
         const names = jumpNames(problem.board, triples);
+        const nodes = held.reduce((sum, h) => sum + h.engine.nodes(), 0n);
+        const memory = held.reduce((sum, h) => sum + h.engine.memory(), 0);
+        const stats = { nodes, milliseconds: performance.now() - started, memory, attempts: attempt + 1 };
         return { jumps: names, moves: groupMoves(names), stats };
       }
-      if (attempt % 2 === 0 || reversed === null) budget *= 2;
     }
+  } finally {
+    for (const h of held) h.release();
+  }
+}
+
+/** The board's jump order seen through each of its symmetries (the identity first). */
+function symmetricOrders(board: Board): number[][] {
+  const index = new Map(board.jumps.map(([f, o, t], i) => [`${f},${o},${t}`, i]));
+  return board.symmetries.map((perm) => {
+    const rank = board.jumps.map(([f, o, t]) => index.get(`${perm[f]},${perm[o]},${perm[t]}`)!);
+    return board.jumps.map((_, i) => i).sort((a, b) => rank[a] - rank[b]);
   });
 }
 

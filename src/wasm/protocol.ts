@@ -51,6 +51,8 @@ export interface EngineExports {
   pegsStart(mode: number, log: number): StatusCode;
   pegsRun(budget: number): StatusCode;
   pegsOutputPtr(): number;
+  pegsOrderPtr(): number;
+  pegsRestart(): StatusCode;
   pegsOutputLength(): number;
   pegsNodes(): bigint;
   pegsTotal(): bigint;
