@@ -100,6 +100,7 @@ let depth: i32 = 0;
 let deadBase: usize = 0;
 let deadLog: u32 = 0;
 let deadCount: u32 = 0;
+let deadMaxLog: u32 = 0;  // the table grows up to 2^deadMaxLog slots, then stops learning
 
 // Growable hash tables (key u64, value u64; key 0 is empty). The growing table is always
 // the arena's last allocation, so growth can move it back down over its old place.
@@ -366,7 +367,7 @@ function newTable(log: u32): usize {
 // ---- start -------------------------------------------------------------------------------
 
 /**
- * Starts a search. SOLVE: `arg` is log2 of the dead-position table's slots. COUNT and MOVES:
+ * Starts a search. SOLVE: `arg` is log2 of the most slots the dead-position table grows to. COUNT and MOVES:
  * log2 of the first table's slots (tables grow as needed within the memory limit).
  */
 export function pegsStart(searchMode: i32, arg: i32): i32 {
@@ -397,7 +398,8 @@ export function pegsRun(budget: i32): i32 {
 // ---- SOLVE -------------------------------------------------------------------------------
 
 function startSolve(log: u32): i32 {
-  deadLog = log;
+  deadMaxLog = log;
+  deadLog = min<u32>(log, 16);
   deadCount = 0;
   deadBase = newTable(log);
   if (deadBase == 0) return OUT_OF_MEMORY;
@@ -444,6 +446,11 @@ function runSolve(budget: i32): i32 {
     if (k >= jumps) {
       // Exhausted: dead unless a solution was found below (the table is a cache: when it is
       // full it simply stops learning).
+      if (get(stackLive, depth) == 0 && crowded(deadCount + 1, deadLog) && deadLog < deadMaxLog) {
+        const grown = grow(deadBase, deadLog);
+        if (grown == 0) deadMaxLog = deadLog; // out of memory: keep the table as it is
+        else deadLog = grown;
+      }
       if (get(stackLive, depth) == 0 && !crowded(deadCount + 1, deadLog)) {
         const slot = findSlot(deadBase, deadLog, canonical(pos));
         if (load<u64>(slot) == 0) { store<u64>(slot, canonical(pos)); deadCount++; }

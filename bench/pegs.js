@@ -66,5 +66,17 @@ const open = pegs.builtinBoard('french').holes.filter((hole) => {
   }
 });
 console.log(`\nFrench board, single-vacancy starts that can end with one peg (position class): ${open.map((h) => h.name).join(' ')}`);
-const french = await once('French d3, fewest moves', () => pegs.minMoves({ board: 'french', start: 'd3' }));
-console.log(`French board, d3 empty to one peg in d3: ${french.result.moves} moves (${fmt(french.ms)}, ${mib(french.result.stats.memory)}): ${french.result.moveList.join(' ')}`);
+// The holes next to the centre are one class up to symmetry: d3 empty, to each finish its class allows.
+const finishes = pegs.toProblem({ board: 'french', start: 'd3', finish: 'any' }).finishes;
+const names = finishes.map((f) => pegs.builtinBoard('french').holes[f.toString(2).length - 1].name);
+for (const finish of names) {
+  try {
+    const best = await once(`French d3 to ${finish}, fewest moves`, () =>
+      pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) }),
+    );
+    const m = best.result;
+    console.log(`French board, d3 empty to one peg in ${finish}: ${m.moves} moves (${fmt(best.ms)}, ${mib(m.stats.memory)}): ${m.moveList.join(' ')}`);
+  } catch (error) {
+    console.log(`French board, d3 empty to one peg in ${finish}: ${error.code}: ${error.message}`);
+  }
+}

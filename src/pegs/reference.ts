@@ -89,6 +89,7 @@ export class ReferencePegsEngine implements PegsEngine {
   private depth = 0;
   private dead = new Table(4);
   private order: number[] = [];
+  private deadMaxLog = 0;
   // COUNT
   private current = new Table(4);
   private next = new Table(4);
@@ -230,8 +231,8 @@ export class ReferencePegsEngine implements PegsEngine {
     this.totalCount = 0n;
     this.out = [];
     if (mode === MODE_SOLVE) {
-      if (!this.fits(16 << log)) return Status.OUT_OF_MEMORY;
-      this.dead = new Table(log);
+      this.deadMaxLog = log;
+      this.dead = new Table(Math.min(log, 16));
       return this.restart(this.order);
     }
     if (mode === MODE_COUNT) {
@@ -306,6 +307,10 @@ export class ReferencePegsEngine implements PegsEngine {
       let k = next;
       while (k < this.jumpCount && !this.legal(lo, hi, order[k])) k++;
       if (k >= this.jumpCount) {
+        if (!stackLive[d] && this.dead.crowded() && this.dead.log < this.deadMaxLog) {
+          if (this.fits(3 * this.dead.bytes())) this.dead = grow(this.dead);
+          else this.deadMaxLog = this.dead.log;
+        }
         if (!stackLive[d] && !this.dead.crowded()) {
           this.canonical(lo, hi);
           const slot = this.dead.find(this.canonLo, this.canonHi);
