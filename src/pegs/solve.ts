@@ -6,7 +6,7 @@ import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
-import { boardAndStart, engineInput, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
+import { boardAndStart, engineInput, fullMask, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { ReferencePegsEngine } from './reference.js';
 import type { Board } from './board.js';
 
@@ -228,7 +228,10 @@ export async function count(input: PegsInput | PegsProblem, options: LevelOption
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_COUNT, 10), 'counting', maxMemory);
     const startPegs = popcount(problem.start);
-    const steps = startPegs - popcount(problem.finishes[0]);
+    // The engine meets in the middle when the finish is the start's complement.
+    const holes = problem.board.holes.length;
+    const meets = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
+    const steps = startPegs - (meets ? Math.min(startPegs, holes >> 1) : popcount(problem.finishes[0]));
     await runLevels(engine, steps, 'counting', maxMemory, options);
     const levels = engine.levels().slice(0, startPegs + 1).map(Number);
     return {
