@@ -1,6 +1,7 @@
 // Peg solitaire benchmark: the Wasm engine against its pure-TS twin, as ratios from one run.
 // Short workloads are timed by benchmark.js; the English count and fewest-moves proof run once
-// (`--quick` skips the TS twin's English count, which takes minutes).
+// (`--quick` skips the TS twin's English count; `--french` adds the fewest moves on the French
+// board from d3, which take minutes).
 import { pegs } from '../dist/index.js';
 import { fail, timeSuite } from './common.js';
 
@@ -66,10 +67,11 @@ const open = pegs.builtinBoard('french').holes.filter((hole) => {
   }
 });
 console.log(`\nFrench board, single-vacancy starts that can end with one peg (position class): ${open.map((h) => h.name).join(' ')}`);
-// The holes next to the centre are one class up to symmetry: d3 empty, to each finish its class allows.
+// The holes next to the centre are one class up to symmetry: d3 empty, to each finish its
+// class allows (minutes: only with --french).
 const finishes = pegs.toProblem({ board: 'french', start: 'd3', finish: 'any' }).finishes;
 const names = finishes.map((f) => pegs.builtinBoard('french').holes[f.toString(2).length - 1].name);
-for (const finish of names) {
+for (const finish of process.argv.includes('--french') ? names : []) {
   try {
     const best = await once(`French d3 to ${finish}, fewest moves`, () =>
       pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) }),
