@@ -584,51 +584,89 @@ function runCount(budget: i32): i32 {
 
 // ---- MOVES -------------------------------------------------------------------------------
 
+// The MOVES table packs a slot into one u64: the position in the low 48 bits (boards of up
+// to 48 holes), its distance from each side in the top two bytes (0xff: not reached).
+export const MAX_MOVES_HOLES: i32 = 48;
+const POSITION_BITS: u64 = (<u64>1 << 48) - 1;
+
 @inline function distance(slot: usize, s: i32): u32 {
-  return <u32>((load<u64>(slot, 8) >> (<u64>s << 3)) & 0xff);
+  return <u32>((load<u64>(slot) >> (48 + (<u64>s << 3))) & 0xff);
 }
 
-/** Records `pos` (canonical) at distance d on side s; returns its slot, or 0 when out of memory. */
-function visit(key: u64, s: i32, d: u32): usize {
-  let slot = findSlot(tabBase, tabLog, key);
+/** The slot of a position in the MOVES table: its own, or the empty one it would take. */
+@inline function movesSlot(key: u64): usize {
+  const mask: u32 = (<u32>1 << tabLog) - 1;
+  let i = slotIndex(key, tabLog);
+  for (;;) {
+    const slot = tabBase + (<usize>i << 3);
+    const k = load<u64>(slot);
+    if (k == 0 || (k & POSITION_BITS) == key) return slot;
+    i = (i + 1) & mask;
+  }
+  return 0; // not reached: tables never fill
+}
+
+/** Doubles the MOVES table (the arena's last allocation), as grow() does for wide slots. */
+function growMoves(): bool {
+  const newLog = tabLog + 1;
+  const size: u64 = <u64>8 << newLog;
+  const fresh = arenaAlloc(size);
+  if (fresh == 0) return false;
+  memory.fill(fresh, 0, <usize>size);
+  const slots: u32 = <u32>1 << tabLog;
+  const newMask: u32 = (<u32>1 << newLog) - 1;
+  for (let i: u32 = 0; i < slots; i++) {
+    const entry = load<u64>(tabBase + (<usize>i << 3));
+    if (entry == 0) continue;
+    let j = slotIndex(entry & POSITION_BITS, newLog);
+    while (load<u64>(fresh + (<usize>j << 3)) != 0) j = (j + 1) & newMask;
+    store<u64>(fresh + (<usize>j << 3), entry);
+  }
+  memory.copy(tabBase, fresh, <usize>size);
+  arenaRewind(tabBase + <usize>size);
+  tabLog = newLog;
+  return true;
+}
+
+/** Records `pos` (canonical) at distance d on side s; false when out of memory. */
+function visit(key: u64, s: i32, d: u32): bool {
+  let slot = movesSlot(key);
   if (load<u64>(slot) == 0) {
     if (crowded(tabCount + 1, tabLog)) {
-      const grown = grow(tabBase, tabLog);
-      if (grown == 0) return 0;
-      tabLog = grown;
+      if (!growMoves()) return false;
       grewDuringScan = true;
-      slot = findSlot(tabBase, tabLog, key);
+      slot = movesSlot(key);
     }
-    store<u64>(slot, key);
-    store<u64>(slot, 0xffff, 8);
+    store<u64>(slot, key | (<u64>0xffff << 48));
     tabCount++;
   }
-  const old = distance(slot, s);
-  if (d < old) {
-    const shift = <u64>s << 3;
-    store<u64>(slot, (load<u64>(slot, 8) & ~(<u64>0xff << shift)) | (<u64>d << shift), 8);
+  if (d < distance(slot, s)) {
+    const shift = 48 + (<u64>s << 3);
+    store<u64>(slot, (load<u64>(slot) & ~(<u64>0xff << shift)) | (<u64>d << shift));
   }
-  return slot;
+  return true;
 }
 
 /** The distance of a position (any image) from side s, or UNSEEN. */
 function seen(pos: u64, s: i32): u32 {
-  const slot = findSlot(tabBase, tabLog, canonical(pos));
+  const slot = movesSlot(canonical(pos));
   return load<u64>(slot) == 0 ? UNSEEN : distance(slot, s);
 }
 
 function startMoves(log: u32): i32 {
+  if (holes > MAX_MOVES_HOLES) return BAD_INPUT;
   tabLog = log;
-  tabBase = newTable(tabLog);
+  tabBase = arenaAlloc(<u64>8 << tabLog);
   if (tabBase == 0) return OUT_OF_MEMORY;
+  memory.fill(tabBase, 0, <usize>8 << tabLog);
   tabCount = 0;
   best = 0x7fffffff;
   depthA = 0;
   depthB = 0;
-  if (visit(canonical(start), 0, 0) == 0) return OUT_OF_MEMORY;
+  if (!visit(canonical(start), 0, 0)) return OUT_OF_MEMORY;
   frontA = 1;
   frontB = <u64>finishes;
-  for (let f = 0; f < finishes; f++) if (visit(canonical(~get64(finishList, f) & full), 1, 0) == 0) return OUT_OF_MEMORY;
+  for (let f = 0; f < finishes; f++) if (!visit(canonical(~get64(finishList, f) & full), 1, 0)) return OUT_OF_MEMORY;
   if (isFinish(start)) {
     best = 0;
     meetPos = start;
@@ -700,10 +738,10 @@ let chainReverse: bool = false;
 function arrive(child: u64, d: u32, other: i32): bool {
   if (!hopefulFor(child)) return true;
   const key = canonical(child);
-  const before = findSlot(tabBase, tabLog, key);
+  const before = movesSlot(key);
   const known = load<u64>(before) != 0 && distance(before, side) <= d;
   if (!known) {
-    if (visit(key, side, d) == 0) return false;
+    if (!visit(key, side, d)) return false;
     frontNew++;
   }
   const there = seen(~child & full, other);
@@ -726,10 +764,11 @@ function runMoves(budget: i32): i32 {
     const d: u32 = <u32>(side == 0 ? depthA : depthB);
     while (scan < slots) {
       if (budget <= 0) return MORE;
-      const slot = tabBase + (<usize>scan << 4);
+      const slot = tabBase + (<usize>scan << 3);
       scan++;
-      const key = load<u64>(slot);
-      if (key == 0 || distance(slot, side) != d) continue;
+      const entry = load<u64>(slot);
+      if (entry == 0 || distance(slot, side) != d) continue;
+      const key = entry & POSITION_BITS;
       budget--;
       nodes++;
       target = d + 1;

@@ -90,7 +90,9 @@ function tableLog(maxMemory: number, share: number, cap: number): number {
   return Math.max(4, Math.min(cap, Math.floor(Math.log2((maxMemory * share) / 16))));
 }
 
-const GAVE_UP = 3; // a status of our own: an attempt used up its budget
+const GAVE_UP = 3;
+/** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
+const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
@@ -269,6 +271,9 @@ export async function minMoves(input: PegsInput | PegsProblem, options: LevelOpt
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");
+  }
+  if (problem.board.holes.length > MAX_MOVES_HOLES) {
+    throw new BitpuzzleError('BAD_INPUT', `minMoves handles boards of up to ${MAX_MOVES_HOLES} holes; this one has ${problem.board.holes.length}`);
   }
   return withEngine(options, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
