@@ -190,17 +190,22 @@ describe('solutions', () => {
   });
 });
 
+/** Counts on both engines, checked against the brute force and each other; returns the count. */
+async function expectCountsAgree(problem: pegs.PegsProblem): Promise<bigint> {
+  const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+  const wasm = await pegs.count(problem);
+  const js = await pegs.count(problem, { engine: 'js' });
+  expect(wasm.total).toBe(expected);
+  expect(js.total).toBe(expected);
+  expect(js.levels).toEqual(wasm.levels);
+  expect(js.stats.nodes).toBe(wasm.stats.nodes);
+  return expected;
+}
+
 describe('counting', () => {
   it('counts triangle 5 against the brute force, on both engines', async () => {
     for (const finish of ['any', 'a1', 'c5']) {
-      const problem = pegs.toProblem({ board: 'triangle5', finish });
-      const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
-      const wasm = await pegs.count(problem);
-      const js = await pegs.count(problem, { engine: 'js' });
-      expect(wasm.total).toBe(expected);
-      expect(js.total).toBe(expected);
-      expect(js.levels).toEqual(wasm.levels);
-      expect(js.stats.nodes).toBe(wasm.stats.nodes);
+      await expectCountsAgree(pegs.toProblem({ board: 'triangle5', finish }));
     }
     expect((await pegs.count({ board: 'triangle5', finish: 'any' })).total).toBe(29760n);
   });
@@ -208,12 +213,7 @@ describe('counting', () => {
   it('agrees with the twin and the brute force on random small boards', async () => {
     let checked = 0;
     for (const problem of randomProblems(7, 60, 3)) {
-      const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
-      const wasm = await pegs.count(problem);
-      const js = await pegs.count(problem, { engine: 'js' });
-      expect(wasm.total).toBe(expected);
-      expect(js.total).toBe(expected);
-      expect(js.levels).toEqual(wasm.levels);
+      const expected = await expectCountsAgree(problem);
       const found = await pegs.solve(problem);
       if (expected === 0n) expect(found).toBeNull();
       else expectSolves(problem, found!.jumps);
