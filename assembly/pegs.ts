@@ -128,6 +128,7 @@ let meetSide: i32 = 0;
 let chainPos: usize = 0;  // per chain depth: position, next jump index
 let chainNext: usize = 0;
 let chainPeg: usize = 0;
+let chainImages: usize = 0; // per chain depth: MAX_SYMS images of the position
 
 export function pegsInputAlloc(words: u32): usize {
   arenaReset();
@@ -145,8 +146,13 @@ export function pegsTotal(): u64 { return total; }
 export function pegsLevel(): i32 { return mode == MODE_MOVES ? depthA + depthB : level; }
 /** MOVES: the fewest moves, once the search is done. */
 export function pegsMoves(): i32 { return best == 0x7fffffff ? -1 : best; }
-/** Bytes of engine memory in use (tables included). */
-export function pegsMemory(): u64 { return <u64>memory.size() << 16; }
+/**
+ * The most linear memory the current search has needed (its tables at their largest, growth
+ * included). The instance's memory never shrinks, so after other searches it may hold more.
+ */
+export function pegsMemory(): u64 { return <u64>peakTop; }
+let peakTop: usize = 0;
+@inline function notePeak(): void { peakTop = max<usize>(peakTop, arenaTop()); }
 
 @inline function alloc(bytes: u64): usize {
   const p = arenaAlloc(max<u64>(bytes, 8));
@@ -195,6 +201,7 @@ export function pegsLoad(): i32 {
   chainPos = alloc(8 * 72);
   chainNext = alloc(4 * 72);
   chainPeg = alloc(4 * 72);
+  chainImages = alloc(<u64>(8 * 72 * MAX_SYMS));
   if (failed) return OUT_OF_MEMORY;
 
   for (let j = 0; j < jumps; j++) {
@@ -342,6 +349,7 @@ function grow(base: usize, log: u32): u32 {
   const size: u64 = <u64>16 << newLog;
   const fresh = arenaAlloc(size);
   if (fresh == 0) return 0;
+  notePeak();
   memory.fill(fresh, 0, <usize>size);
   const slots: u32 = <u32>1 << log;
   for (let i: u32 = 0; i < slots; i++) {
@@ -361,6 +369,7 @@ function grow(base: usize, log: u32): u32 {
 function newTable(log: u32): usize {
   const base = arenaAlloc(<u64>16 << log);
   if (base != 0) memory.fill(base, 0, <usize>16 << log);
+  notePeak();
   return base;
 }
 
@@ -375,6 +384,7 @@ export function pegsStart(searchMode: i32, arg: i32): i32 {
   if (arg < 4 || arg > 30) return BAD_INPUT;
   // Forget the tables of an earlier search on this problem (they sit above the loaded ones).
   arenaRewind(tablesTop);
+  peakTop = tablesTop;
   mode = searchMode;
   finished = false;
   nodes = 0;
@@ -612,6 +622,7 @@ function growMoves(): bool {
   const size: u64 = <u64>8 << newLog;
   const fresh = arenaAlloc(size);
   if (fresh == 0) return false;
+  notePeak();
   memory.fill(fresh, 0, <usize>size);
   const slots: u32 = <u32>1 << tabLog;
   const newMask: u32 = (<u32>1 << newLog) - 1;
@@ -658,6 +669,7 @@ function startMoves(log: u32): i32 {
   tabLog = log;
   tabBase = arenaAlloc(<u64>8 << tabLog);
   if (tabBase == 0) return OUT_OF_MEMORY;
+  notePeak();
   memory.fill(tabBase, 0, <usize>8 << tabLog);
   tabCount = 0;
   best = 0x7fffffff;
@@ -698,6 +710,7 @@ let found: u64 = 0;
  */
 function walkMoves(pos: u64, purpose: i32, reverse: bool): bool {
   chainReverse = reverse;
+  keepImages(pos);
   for (let j = 0; j < jumps; j++) {
     if (!legal(pos, j)) continue;
     let top = 0;
@@ -728,23 +741,35 @@ let chainReverse: bool = false;
   set64(chainPos, top, pos);
   set(chainPeg, top, peg);
   set(chainNext, top, get(chainReverse ? toStart : fromStart, peg));
-  if (purpose == REACH) return arrive(pos, target, 1 - side);
+  // The images of the new position: those of the last one, each with the jump's image flipped.
+  const before = top == 0 ? images : chainImages + (<usize>((top - 1) * MAX_SYMS) << 3);
+  const after = chainImages + (<usize>(top * MAX_SYMS) << 3);
+  for (let s = 0; s < syms; s++) set64(after, s, get64(before, s) ^ get64(jumpImage, s * jumps + j));
+  if (purpose == REACH) return arrive(pos, target, 1 - side, after);
   const back = ~pos & full;
   if (seen(back, findSide) == target) { found = back; return false; }
   return true;
 }
 
 /** A position reached at distance d: record it and look for the other side. */
-function arrive(child: u64, d: u32, other: i32): bool {
+function arrive(child: u64, d: u32, other: i32, imagesOfChild: usize): bool {
   if (!hopefulFor(child)) return true;
-  const key = canonical(child);
+  // Its least image and its complement's (the complement of an image is the image of the complement).
+  let key = child;
+  let complement = ~child & full;
+  for (let s = 1; s < syms; s++) {
+    const image = get64(imagesOfChild, s);
+    key = min<u64>(key, image);
+    complement = min<u64>(complement, ~image & full);
+  }
   const before = movesSlot(key);
   const known = load<u64>(before) != 0 && distance(before, side) <= d;
   if (!known) {
     if (!visit(key, side, d)) return false;
     frontNew++;
   }
-  const there = seen(~child & full, other);
+  const slot = movesSlot(complement);
+  const there = load<u64>(slot) == 0 ? UNSEEN : distance(slot, other);
   if (there != UNSEEN && <i32>(d + there) < best) {
     best = <i32>(d + there);
     meetPos = child;

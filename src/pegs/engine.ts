@@ -27,7 +27,7 @@ export interface PegsEngine {
   level(): number;
   /** MOVES: the fewest moves, or -1. */
   moves(): number;
-  /** Bytes of memory the engine holds. */
+  /** Bytes of memory the current search has needed at most (Wasm: linear memory; twin: its tables). */
   memory(): number;
 }
 

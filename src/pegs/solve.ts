@@ -28,7 +28,7 @@ export interface PegsStats {
   /** Jumps tried (solve), positions expanded (count, minMoves). */
   nodes: bigint;
   milliseconds: number;
-  /** Bytes of engine memory at the end (the peak: it never shrinks). */
+  /** The most bytes of engine memory the search needed (Wasm: linear memory; twin: its tables). */
   memory: number;
 }
 
