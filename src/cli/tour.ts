@@ -1,5 +1,6 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { pegs, polyomino, queens, sudoku } from '../index.js';
+import { polyomino, queens, sudoku } from '../index.js';
+import { pegs } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
