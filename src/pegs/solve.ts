@@ -117,7 +117,7 @@ export async function solve(input: PegsInput | PegsProblem, options: PegsOptions
       const h = await openEngine(kind, maxMemory);
       held.push(h);
       checkStatus(h.engine.load(engineInput(side)), 'loading the board', maxMemory);
-      checkStatus(h.engine.start(MODE_SOLVE, tableLog(maxMemory, share, 22)), 'the peg solitaire search', maxMemory);
+      checkStatus(h.engine.start(MODE_SOLVE, tableLog(maxMemory, share, 23)), 'the peg solitaire search', maxMemory);
     }
     const orders = symmetricOrders(problem.board);
     let budget = 1 << 18;
