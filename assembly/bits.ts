@@ -48,3 +48,17 @@ export function arenaAlloc(bytes: u64): usize {
   heapTop = <usize>end;
   return <usize>start;
 }
+
+// Peg solitaire: tables that grow level by level are kept at the top of the arena, and a
+// level's table is moved down over the one it replaces; these two let an engine give
+// back the arena's tail. Nothing else changes for engines that never call them.
+
+/** The end of the last allocation. */
+export function arenaTop(): usize {
+  return heapTop;
+}
+
+/** Gives back every allocation that ends after `top` (which must be an earlier arenaTop()). */
+export function arenaRewind(top: usize): void {
+  if (top >= heapStart && top <= heapTop) heapTop = top;
+}

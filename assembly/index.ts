@@ -51,3 +51,18 @@ export {
   samegameBeamLine,
   samegameBeamComplete,
 } from './samegameScore';
+export {
+  pegsInputAlloc,
+  pegsLoad,
+  pegsStart,
+  pegsRun,
+  pegsOutputPtr,
+  pegsOrderPtr,
+  pegsRestart,
+  pegsOutputLength,
+  pegsNodes,
+  pegsTotal,
+  pegsLevel,
+  pegsMoves,
+  pegsMemory,
+} from './pegs';

@@ -6,6 +6,7 @@ import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
 import { samegameCommand } from './samegame.js';
 import { tour } from './tour.js';
+import { pegsCommand } from './pegs.js';
 
 function program(): Command {
   return new Command('bitpuzzle')
@@ -16,6 +17,7 @@ function program(): Command {
     .addCommand(coverCommand())
     .addCommand(sudokuCommand())
     .addCommand(samegameCommand())
+    .addCommand(pegsCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

@@ -1,5 +1,5 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { polyomino, queens, samegame, sudoku } from '../index.js';
+import { pegs, polyomino, queens, samegame, sudoku } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
@@ -78,5 +78,19 @@ export async function tour(): Promise<void> {
   const best = await samegame.score(clicko, { maxNodes: 20_000, threads: 1 });
   const proof = best.proved ? 'the best possible: the beam followed every line' : 'not proved';
   console.log(`\nSameGame on the first board: ${best.score} points in ${best.clicks.length} clicks, ${proof} (${ms(start)})`);
+  console.log('\n== Peg solitaire ==');
+  start = performance.now();
+  const central = await pegs.solve({ board: 'english' });
+  console.log(`English board, centre to centre: ${central!.jumps.length} jumps in ${central!.moves.length} moves (${ms(start)}):`);
+  console.log(central!.moves.join(' '));
+  start = performance.now();
+  const triangle = await pegs.count({ board: 'triangle5', finish: 'any' });
+  const shortest = await pegs.minMoves({ board: 'triangle5', finish: 'any' });
+  console.log(`triangle of side 5, top empty: ${triangle.total} solutions, the fewest moves ${shortest.moves} (${ms(start)})`);
+  try {
+    await pegs.solve({ board: 'french' });
+  } catch (error) {
+    console.log(`French board, centre to centre: ${(error as Error).message}`);
+  }
 }
 

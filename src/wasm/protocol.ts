@@ -60,6 +60,20 @@ export interface EngineExports {
   samegameBeamScore(): number;
   samegameBeamComplete(): number;
   samegameBeamLine(): number;
+  // Peg solitaire (assembly/pegs.ts)
+  pegsInputAlloc(words: number): number;
+  pegsLoad(): StatusCode;
+  pegsStart(mode: number, log: number): StatusCode;
+  pegsRun(budget: number): StatusCode;
+  pegsOutputPtr(): number;
+  pegsOrderPtr(): number;
+  pegsRestart(): StatusCode;
+  pegsOutputLength(): number;
+  pegsNodes(): bigint;
+  pegsTotal(): bigint;
+  pegsLevel(): number;
+  pegsMoves(): number;
+  pegsMemory(): bigint;
 }
 
 const PAGE_BYTES = 65536;

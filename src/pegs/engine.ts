@@ -1,0 +1,65 @@
+// The peg solitaire engine as the host drives it: the Wasm engine and its pure-TS twin
+// behind one interface (the twin has the solution search and the counting).
+import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
+
+/** Search modes, as in assembly/pegs.ts. */
+export const MODE_SOLVE = 0;
+export const MODE_COUNT = 1;
+export const MODE_MOVES = 2;
+
+export interface PegsEngine {
+  /** Loads a problem's input words (see assembly/pegs.ts). */
+  load(input: Uint32Array): StatusCode;
+  /** Starts a search; `log` is log2 of the first hash table's slots. */
+  start(mode: number, log: number): StatusCode;
+  run(budget: number): StatusCode;
+  /** SOLVE: restarts from the start trying jumps in this order, keeping the dead positions. */
+  restart(order: readonly number[]): StatusCode;
+  /** SOLVE: the jumps of the solution just reported (indices into the loaded jumps). */
+  jumps(): number[];
+  /** MOVES: the positions along a shortest solution. */
+  positions(): bigint[];
+  /** COUNT: positions kept per number of pegs (index = pegs). */
+  levels(): bigint[];
+  nodes(): bigint;
+  total(): bigint;
+  /** COUNT: pegs of the level in progress; MOVES: levels searched. */
+  level(): number;
+  /** MOVES: the fewest moves, or -1. */
+  moves(): number;
+  /** Bytes of memory the current search has needed at most (Wasm: linear memory; twin: its tables). */
+  memory(): number;
+}
+
+const u64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+
+export function wasmPegsEngine(exports: EngineExports): PegsEngine {
+  const view = new MemoryView(exports.memory);
+  const output = exports.pegsOutputPtr() >>> 2;
+  const pairs = (count: number): bigint[] => {
+    const u32 = view.u32;
+    return Array.from({ length: count }, (_, i) => u64(u32[output + 2 * i], u32[output + 2 * i + 1]));
+  };
+  return {
+    load(input) {
+      const pointer = exports.pegsInputAlloc(input.length);
+      if (pointer === 0) return -1;
+      view.u32.set(input, pointer >>> 2);
+      return exports.pegsLoad();
+    },
+    start: (mode, log) => exports.pegsStart(mode, log),
+    run: (budget) => exports.pegsRun(budget),
+    restart(order) {
+      view.u32.set(order, exports.pegsOrderPtr() >>> 2);
+      return exports.pegsRestart();
+    },
+    jumps: () => Array.from(view.u32.subarray(output, output + exports.pegsOutputLength())),
+    positions: () => pairs(exports.pegsOutputLength()),
+    levels: () => pairs(exports.pegsOutputLength()),
+    nodes: () => BigInt.asUintN(64, exports.pegsNodes()),
+    total: () => BigInt.asUintN(64, exports.pegsTotal()),
+    level: () => exports.pegsLevel(),
+    moves: () => exports.pegsMoves(),
+    memory: () => Number(exports.pegsMemory()),
+  };
+}

@@ -1,0 +1,300 @@
+// The peg solitaire API: solve, solutions, minMoves, count and reachable.
+import { BitpuzzleError } from '../errors.js';
+import type { Progress } from '../parallel/pool.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
+import { jumpsBetween, jumpNames, groupMoves } from './format.js';
+import { boardAndStart, engineInput, fullMask, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
+import { ReferencePegsEngine } from './reference.js';
+import type { Board } from './board.js';
+
+export interface PegsOptions {
+  /** Stops the work; the promise rejects with code ABORTED. */
+  signal?: AbortSignal;
+  /** 'wasm' (default) or the pure-TS twin 'js' (solve, solutions and count). */
+  engine?: EngineKind;
+  /** Most bytes the engine's tables may take (default 1 GiB); beyond, OUT_OF_MEMORY. */
+  maxMemory?: number;
+}
+
+export interface LevelOptions extends PegsOptions {
+  /** Called after each level: levels done and in all. */
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface PegsStats {
+  /** Jumps tried (solve), positions expanded (count, minMoves). */
+  nodes: bigint;
+  milliseconds: number;
+  /** The most bytes of engine memory the search needed (Wasm: linear memory; twin: its tables). */
+  memory: number;
+}
+
+export interface PegsSolution {
+  /** Every jump, `from-to` (`d2-d4`). */
+  jumps: string[];
+  /** The jumps grouped into moves (a chain by one peg is one move): `d2-d4-f4`. */
+  moves: string[];
+  stats: PegsStats & { attempts: number };
+}
+
+export interface PegsMinMoves {
+  /** The fewest moves. */
+  moves: number;
+  /** A shortest solution: its jumps and its moves. */
+  jumps: string[];
+  moveList: string[];
+  stats: PegsStats;
+}
+
+export interface PegsCount {
+  /** Distinct jump sequences from the start to a finish. */
+  total: bigint;
+  /**
+   * Positions kept at each number of pegs, up to symmetry (index = pegs). When the finish is
+   * the complement of the start the count meets in the middle, and only the upper half is searched.
+   */
+  levels: number[];
+  /** The number of symmetries used. */
+  symmetries: number;
+  stats: PegsStats;
+}
+
+interface Held {
+  engine: PegsEngine;
+  release: () => void;
+}
+
+async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
+  if (kind === 'js') return { engine: new ReferencePegsEngine(maxMemory), release: () => undefined };
+  const exports = await acquireEngine();
+  setMemoryLimit(exports, maxMemory);
+  return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };
+}
+
+async function withEngine<R>(options: PegsOptions, work: (engine: PegsEngine, maxMemory: number) => Promise<R>): Promise<R> {
+  const kind = checkEngine(options.engine);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const { engine, release } = await openEngine(kind, maxMemory);
+  try {
+    return await work(engine, maxMemory);
+  } finally {
+    release();
+  }
+}
+
+/** log2 of a hash table's slots (16 bytes each) that fits in a share of the memory. */
+function tableLog(maxMemory: number, share: number, cap: number): number {
+  return Math.max(4, Math.min(cap, Math.floor(Math.log2((maxMemory * share) / 16))));
+}
+
+const GAVE_UP = 3;
+/** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
+const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
+
+/**
+ * One solution, or null when there is none. Depth-first search with a table of dead
+ * positions. A fixed jump order meets pathological cases, so attempts under a growing node
+ * budget alternate the problem and the problem played backwards (on complements), each on
+ * its own engine, and restart in the board order seen through each symmetry of the board
+ * (a mirrored search keeps the board order's locality, which random orders lose), then in
+ * shuffled orders; an engine keeps the positions it has proved dead from one restart to the next.
+ */
+export async function solve(input: PegsInput | PegsProblem, options: PegsOptions = {}): Promise<PegsSolution | null> {
+  const started = performance.now();
+  const problem = toProblem(input);
+  const kind = checkEngine(options.engine);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const reversed = reversedProblem(problem);
+  const sides = reversed ? [problem, reversed] : [problem];
+  // Each side's engine holds a dead-position table of a share of the memory.
+  const share = 0.8 / sides.length;
+  const held: Held[] = [];
+  try {
+    for (const side of sides) {
+      const h = await openEngine(kind, maxMemory);
+      held.push(h);
+      checkStatus(h.engine.load(engineInput(side)), 'loading the board', maxMemory);
+      checkStatus(h.engine.start(MODE_SOLVE, tableLog(maxMemory, share, 23)), 'the peg solitaire search', maxMemory);
+    }
+    const orders = symmetricOrders(problem.board);
+    let budget = 1 << 18;
+    for (let attempt = 0; ; attempt++, budget *= 1.25) {
+      const k = attempt % sides.length;
+      const { engine } = held[k];
+      const current = sides[k];
+      const round = Math.floor(attempt / sides.length);
+      const order = orders[round] ?? shuffledOrder(current.board.jumps.length, round);
+      if (round > 0) checkStatus(engine.restart(order), 'the peg solitaire search', maxMemory);
+      const limit = engine.nodes() + BigInt(Math.round(budget));
+      const status = checkStatus(
+        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal),
+        'the peg solitaire search',
+        maxMemory,
+      );
+      if (status === Status.DONE) return null; // searched to the end: no solution
+      if (status === Status.SOLUTION) {
+        let triples = engine.jumps().map((j) => current.board.jumps[j]);
+        if (k === 1) triples = triples.reverse();
+        const names = jumpNames(problem.board, triples);
+        const nodes = held.reduce((sum, h) => sum + h.engine.nodes(), 0n);
+        const memory = held.reduce((sum, h) => sum + h.engine.memory(), 0);
+        const stats = { nodes, milliseconds: performance.now() - started, memory, attempts: attempt + 1 };
+        return { jumps: names, moves: groupMoves(names), stats };
+      }
+    }
+  } finally {
+    for (const h of held) h.release();
+  }
+}
+
+/** The board's jump order seen through each of its symmetries (the identity first). */
+function symmetricOrders(board: Board): number[][] {
+  const index = new Map(board.jumps.map(([f, o, t], i) => [`${f},${o},${t}`, i]));
+  return board.symmetries.map((perm) => {
+    const rank = board.jumps.map(([f, o, t]) => index.get(`${perm[f]},${perm[o]},${perm[t]}`)!);
+    return board.jumps.map((_, i) => i).sort((a, b) => rank[a] - rank[b]);
+  });
+}
+
+/** The jump indices in order, or shuffled by a small deterministic generator. */
+function shuffledOrder(n: number, seed: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (seed === 0) return order;
+  let state = seed * 2654435761;
+  for (let i = n - 1; i > 0; i--) {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x6d2b79f5) >>> 0;
+    const k = state % (i + 1);
+    [order[i], order[k]] = [order[k], order[i]];
+  }
+  return order;
+}
+
+/** Solutions one by one, in the order of the depth-first search (jumps in board order). */
+export async function* solutions(
+  input: PegsInput | PegsProblem,
+  options: PegsOptions & { limit?: number } = {},
+): AsyncGenerator<{ jumps: string[]; moves: string[] }, void, undefined> {
+  const problem = toProblem(input);
+  const limit = checkLimit(options.limit);
+  const kind = checkEngine(options.engine);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  if (limit === 0) return;
+  const { engine, release } = await openEngine(kind, maxMemory);
+  try {
+    checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
+    checkStatus(engine.start(MODE_SOLVE, tableLog(maxMemory, 0.25, 22)), 'the peg solitaire search', maxMemory);
+    for (let produced = 0; produced < limit; produced++) {
+      const status = checkStatus(await runSliced((b) => engine.run(b), options.signal), 'the peg solitaire search', maxMemory);
+      if (status === Status.DONE) return;
+      const names = jumpNames(problem.board, engine.jumps().map((j) => problem.board.jumps[j]));
+      yield { jumps: names, moves: groupMoves(names) };
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Runs a level-by-level search, reporting each finished level. */
+async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
+  let reported = -1;
+  const first = engine.level();
+  const status = await runSliced((budget) => {
+    const done = Math.abs(first - engine.level());
+    if (done !== reported) {
+      reported = done;
+      options.onProgress?.({ done: Math.min(done, levels), total: levels });
+    }
+    return engine.run(budget);
+  }, options.signal);
+  if (status === Status.OUT_OF_MEMORY) {
+    throw new BitpuzzleError(
+      'OUT_OF_MEMORY',
+      `${what} needs more than maxMemory (${maxMemory} bytes); it got ${Math.abs(first - engine.level())} of ${levels} levels deep`,
+    );
+  }
+  checkStatus(status, what, maxMemory);
+  options.onProgress?.({ done: levels, total: levels });
+}
+
+/**
+ * Counts the jump sequences from the start to a finish exactly, by dynamic programming
+ * over positions up to symmetry, level by level.
+ */
+export async function count(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsCount> {
+  const started = performance.now();
+  const problem = toProblem(input);
+  return withEngine(options, async (engine, maxMemory) => {
+    checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
+    checkStatus(engine.start(MODE_COUNT, 10), 'counting', maxMemory);
+    const startPegs = popcount(problem.start);
+    // The engine meets in the middle when the finish is the start's complement.
+    const holes = problem.board.holes.length;
+    const meets = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
+    const steps = startPegs - (meets ? Math.min(startPegs, holes >> 1) : popcount(problem.finishes[0]));
+    await runLevels(engine, steps, 'counting', maxMemory, options);
+    const levels = engine.levels().slice(0, startPegs + 1).map(Number);
+    return {
+      total: engine.total(),
+      levels,
+      symmetries: problem.symmetries.length,
+      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory() },
+    };
+  });
+}
+
+/**
+ * The positions reachable from the start at each number of pegs, up to the symmetries
+ * that keep the start (the finish is ignored). `total` is the number of jump sequences
+ * that end with one peg.
+ */
+export async function reachable(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsCount> {
+  const { board, start } = 'finishes' in input ? input : boardAndStart(input);
+  const open: PegsProblem = {
+    board,
+    start,
+    finishes: board.holes.map((_, i) => 1n << BigInt(i)),
+    symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
+    pagodas: [],
+  };
+  return count(open, options);
+}
+
+/**
+ * The fewest moves (a chain of jumps by one peg is one move), proved by breadth-first
+ * search by moves from both ends with symmetry, and a shortest solution. Wasm only.
+ */
+export async function minMoves(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsMinMoves> {
+  const started = performance.now();
+  const problem = toProblem(input);
+  if (checkEngine(options.engine) === 'js') {
+    throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");
+  }
+  if (problem.board.holes.length > MAX_MOVES_HOLES) {
+    throw new BitpuzzleError('BAD_INPUT', `minMoves handles boards of up to ${MAX_MOVES_HOLES} holes; this one has ${problem.board.holes.length}`);
+  }
+  return withEngine(options, async (engine, maxMemory) => {
+    checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
+    checkStatus(engine.start(MODE_MOVES, 12), 'the fewest-moves search', maxMemory);
+    const steps = popcount(problem.start) - popcount(problem.finishes[0]);
+    await runLevels(engine, steps, 'the fewest-moves search', maxMemory, options);
+    const moves = engine.moves();
+    if (moves < 0) throw new BitpuzzleError('UNSOLVABLE', 'no sequence of jumps reaches the finish');
+    const positions = engine.positions();
+    const jumps: string[] = [];
+    const moveList: string[] = [];
+    for (let i = 1; i < positions.length; i++) {
+      const chain = jumpsBetween(problem.board, positions[i - 1], positions[i]);
+      jumps.push(...chain);
+      moveList.push(...groupMoves(chain));
+    }
+    return {
+      moves,
+      jumps,
+      moveList,
+      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory() },
+    };
+  });
+}

@@ -1,0 +1,314 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { BitpuzzleError, pegs } from '../dist/index.js';
+
+// ---- independent oracles: plain sets of numbers (boards of up to 30 holes) ----------------
+
+type Jump = [number, number, number];
+const has = (p: number, h: number): boolean => ((p >> h) & 1) === 1;
+const legalJumps = (jumps: Jump[], p: number): Jump[] => jumps.filter(([f, o, t]) => has(p, f) && has(p, o) && !has(p, t));
+const apply = (p: number, [f, o, t]: Jump): number => p ^ (1 << f) ^ (1 << o) ^ (1 << t);
+
+/** The number of jump sequences from p to any of the finishes, by memoised recursion. */
+function bruteCount(jumps: Jump[], start: number, finishes: number[]): bigint {
+  const goal = new Set(finishes);
+  const pegsOf = (p: number): number => p.toString(2).replace(/0/g, '').length;
+  const target = pegsOf(finishes[0]);
+  const memo = new Map<number, bigint>();
+  const paths = (p: number): bigint => {
+    if (pegsOf(p) === target) return goal.has(p) ? 1n : 0n;
+    let known = memo.get(p);
+    if (known === undefined) {
+      known = 0n;
+      for (const j of legalJumps(jumps, p)) known += paths(apply(p, j));
+      memo.set(p, known);
+    }
+    return known;
+  };
+  return paths(start);
+}
+
+/** Positions one move (a chain of jumps by one peg) after p. */
+function movesFrom(jumps: Jump[], p: number): Set<number> {
+  const out = new Set<number>();
+  const chain = (q: number, peg: number): void => {
+    for (const j of legalJumps(jumps, q)) {
+      if (j[0] !== peg) continue;
+      const next = apply(q, j);
+      out.add(next);
+      chain(next, j[2]);
+    }
+  };
+  for (const j of legalJumps(jumps, p)) {
+    const next = apply(p, j);
+    out.add(next);
+    chain(next, j[2]);
+  }
+  return out;
+}
+
+/** The fewest moves from start to a finish by plain breadth-first search, or -1. */
+function bruteMinMoves(jumps: Jump[], start: number, finishes: number[]): number {
+  const goal = new Set(finishes);
+  const seen = new Set([start]);
+  let frontier = [start];
+  for (let d = 0; frontier.length; d++) {
+    if (frontier.some((p) => goal.has(p))) return d;
+    const next: number[] = [];
+    for (const p of frontier) for (const q of movesFrom(jumps, p)) if (!seen.has(q)) (seen.add(q), next.push(q));
+    frontier = next;
+  }
+  return -1;
+}
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** A random board picture of at most `size`×`size` cells, with a few empty holes. */
+function randomBoard(rand: () => number, size: number, triangular: boolean): string {
+  const lines: string[] = [];
+  for (let r = 0; r < size; r++) {
+    let line = '';
+    for (let c = 0; c < size; c++) {
+      const hole = rand() < 0.8;
+      const ch = !hole ? ' ' : rand() < 0.2 ? '.' : 'o';
+      line += triangular ? (c === 0 ? ' '.repeat(size - r) : ' ') + ch : ch;
+    }
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/** Solvable-looking problems (finish anywhere) on random small boards; impossible ones are skipped. */
+function randomProblems(seed: number, boards: number, triangularEvery: number): pegs.PegsProblem[] {
+  const rand = random(seed);
+  const problems: pegs.PegsProblem[] = [];
+  for (let i = 0; i < boards; i++) {
+    const text = randomBoard(rand, 3 + Math.floor(rand() * 3), i % triangularEvery === triangularEvery - 1);
+    try {
+      problems.push(pegs.toProblem({ board: text, finish: 'any' }));
+    } catch (error) {
+      expect((error as BitpuzzleError).code).toMatch(/UNSOLVABLE|BAD_INPUT/);
+    }
+  }
+  return problems;
+}
+
+function expectSolves(problem: pegs.PegsProblem, jumps: string[]): void {
+  const after = pegs.replay(problem.board, problem.start, jumps);
+  expect(problem.finishes).toContain(after[after.length - 1]);
+}
+
+async function expectCode(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BitpuzzleError);
+  expect((error as BitpuzzleError).code).toBe(code);
+  if (message) expect((error as BitpuzzleError).message).toMatch(message);
+}
+
+describe('boards and notation', () => {
+  it('builds the built-in boards with their holes, jumps and symmetries', () => {
+    const sizes: Record<string, [number, number]> = {
+      english: [33, 8], french: [37, 8], wiegleb: [45, 8], diamond: [41, 8],
+      triangle4: [10, 6], triangle5: [15, 6], triangle6: [21, 6], triangle7: [28, 6], triangle8: [36, 6],
+    };
+    for (const [name, [holes, symmetries]] of Object.entries(sizes)) {
+      const board = pegs.builtinBoard(name)!;
+      expect(board.holes.length).toBe(holes);
+      expect(board.symmetries.length).toBe(symmetries);
+    }
+    const english = pegs.builtinBoard('english')!;
+    expect(english.jumps.length).toBe(76);
+    expect(english.holes[0].name).toBe('c1');
+    expect(english.holes.findIndex((h) => h.name === 'd4')).toBe(16);
+    expect(pegs.positionPicture(english, english.picture).split('\n')[3]).toBe('ooo.ooo');
+    expect(pegs.builtinBoard('triangle5')!.holes.map((h) => h.name).slice(0, 4)).toEqual(['a1', 'a2', 'b2', 'a3']);
+  });
+
+  it('groups jumps by one peg into moves', () => {
+    expect(pegs.groupMoves(['d2-d4', 'd4-f4', 'a3-c3', 'c5-c3'])).toEqual(['d2-d4-f4', 'a3-c3', 'c5-c3']);
+  });
+
+  it('rejects malformed boards with line and column', async () => {
+    await expectCode(pegs.solve({ board: 'ooo\noxo' }), 'BAD_INPUT', /line 2, column 2: unexpected "x"/);
+    await expectCode(pegs.solve({ board: 'hexagon' }), 'BAD_INPUT', /unknown board "hexagon"/);
+    await expectCode(pegs.solve({ board: 'english', start: 'z9' }), 'BAD_INPUT', /no hole "z9"/);
+    await expectCode(pegs.solve({ board: 'ooo\nooo' }), 'BAD_INPUT', /no empty hole/);
+    await expectCode(pegs.solve({ board: 'english', start: 'ooo' }), 'BAD_INPUT', /line 1, column 1: there is no hole of the english board/);
+    await expectCode(pegs.solve({ board: 'o'.repeat(65) }), 'BAD_INPUT', /line 1, column 65: more than 64 holes/);
+    await expectCode(pegs.solve({ board: '  o\n o o\no  o', geometry: 'triangular' }), 'BAD_INPUT', /line 3, column 4/);
+    await expectCode(pegs.solve({ board: 'english' }, { engine: 'c' as never }), 'BAD_INPUT', /engine/);
+  });
+
+  it('proves impossible problems UNSOLVABLE with the reason', async () => {
+    await expectCode(pegs.solve({ board: 'french' }), 'UNSOLVABLE', /position class/);
+    await expectCode(pegs.count({ board: 'english', finish: 'c1' }), 'UNSOLVABLE', /position class/);
+    await expectCode(pegs.solve({ board: 'triangle4', finish: 'any' }), 'UNSOLVABLE', /any finish with one peg/);
+    // The oracle agrees: no single-peg position is reachable on triangle 4 from the top.
+    const t4 = pegs.builtinBoard('triangle4')!;
+    const singles = t4.holes.map((_, i) => 1 << i);
+    expect(bruteCount(t4.jumps, Number(t4.picture), singles)).toBe(0n);
+  });
+});
+
+describe('solutions', () => {
+  it('solves the English central game (replayed)', async () => {
+    for (const engine of ['wasm', 'js'] as const) {
+      const problem = pegs.toProblem({ board: 'english' });
+      const found = await pegs.solve(problem, { engine });
+      expect(found!.jumps.length).toBe(31);
+      expectSolves(problem, found!.jumps);
+    }
+  });
+
+  it('solves the other built-in boards (replayed)', async () => {
+    for (const input of [
+      { board: 'french', start: 'c1', finish: 'any' },
+      { board: 'french', start: 'e1', finish: 'any' },
+      { board: 'triangle6', finish: 'any' },
+    ]) {
+      const problem = pegs.toProblem(input);
+      const found = await pegs.solve(problem);
+      expectSolves(problem, found!.jumps);
+    }
+  });
+
+  it('lists distinct jump sequences that all solve', async () => {
+    const problem = pegs.toProblem({ board: 'triangle5', finish: 'any' });
+    const seen = new Set<string>();
+    for await (const s of pegs.solutions(problem, { limit: 20 })) {
+      expectSolves(problem, s.jumps);
+      seen.add(s.jumps.join(' '));
+    }
+    expect(seen.size).toBe(20);
+  });
+});
+
+/** Counts on both engines, checked against the brute force and each other; returns the count. */
+async function expectCountsAgree(problem: pegs.PegsProblem): Promise<bigint> {
+  const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+  const wasm = await pegs.count(problem);
+  const js = await pegs.count(problem, { engine: 'js' });
+  expect(wasm.total).toBe(expected);
+  expect(js.total).toBe(expected);
+  expect(js.levels).toEqual(wasm.levels);
+  expect(js.stats.nodes).toBe(wasm.stats.nodes);
+  return expected;
+}
+
+describe('counting', () => {
+  it('counts triangle 5 against the brute force, on both engines', async () => {
+    for (const finish of ['any', 'a1', 'c5']) {
+      await expectCountsAgree(pegs.toProblem({ board: 'triangle5', finish }));
+    }
+    expect((await pegs.count({ board: 'triangle5', finish: 'any' })).total).toBe(29760n);
+  });
+
+  it('agrees with the twin and the brute force on random small boards', async () => {
+    let checked = 0;
+    for (const problem of randomProblems(7, 60, 3)) {
+      const expected = await expectCountsAgree(problem);
+      const found = await pegs.solve(problem);
+      if (expected === 0n) expect(found).toBeNull();
+      else expectSolves(problem, found!.jumps);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('counts reachable positions up to symmetry like the brute force', async () => {
+    const problem = pegs.toProblem({ board: 'triangle6', finish: 'any' });
+    const { jumps } = problem.board;
+    const { symmetries } = problem;
+    const canon = (p: number): number => Math.min(...symmetries.map((perm) => perm.reduce((q, to, from) => (has(p, from) ? q | (1 << to) : q), 0)));
+    const seen = new Set<number>();
+    const walk = (p: number): void => {
+      if (seen.has(canon(p))) return;
+      seen.add(canon(p));
+      for (const j of legalJumps(jumps, p)) walk(apply(p, j));
+    };
+    walk(Number(problem.start));
+    const result = await pegs.reachable(problem);
+    expect(result.levels.reduce((a, b) => a + b, 0)).toBe(seen.size);
+  });
+
+  it('reports progress per level', async () => {
+    const seen: number[] = [];
+    await pegs.count({ board: 'triangle6', finish: 'any' }, { onProgress: (p) => seen.push(p.done) });
+    expect(seen[seen.length - 1]).toBe(19);
+  });
+
+  it('stops at maxMemory with OUT_OF_MEMORY, and on abort', async () => {
+    await expectCode(pegs.count({ board: 'english' }, { maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep/);
+    await expectCode(pegs.count({ board: 'english' }, { signal: AbortSignal.abort() }), 'ABORTED');
+  });
+});
+
+describe('fewest moves', () => {
+  it('matches the brute force on triangle 5 and 6', async () => {
+    for (const input of [
+      { board: 'triangle5', finish: 'any' },
+      { board: 'triangle5', finish: 'a1' },
+      { board: 'triangle5', start: 'c3', finish: 'any' },
+      { board: 'triangle6', finish: 'any' },
+    ]) {
+      const problem = pegs.toProblem(input);
+      const best = await pegs.minMoves(problem);
+      expect(best.moves).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+      expect(best.moveList.length).toBe(best.moves);
+      expectSolves(problem, best.jumps);
+    }
+  });
+
+  it('matches the brute force on random small boards', async () => {
+    let checked = 0;
+    for (const problem of randomProblems(11, 40, 2)) {
+      const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      if (expected < 0) {
+        await expectCode(pegs.minMoves(problem), 'UNSOLVABLE');
+        continue;
+      }
+      const best = await pegs.minMoves(problem);
+      expect(best.moves).toBe(expected);
+      expectSolves(problem, best.jumps);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe('command line', () => {
+  const run = promisify(execFile);
+  const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    try {
+      const { stdout, stderr } = await run('node', ['bin/bitpuzzle', 'pegs', ...args]);
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  it('prints a solution, JSON with counts and fewest moves, and exit codes', async () => {
+    const text = await cli([]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^31 jumps in \d+ moves:/);
+    const json = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--count', '--json'])).stdout);
+    expect(json.moves).toBe(10);
+    expect(json.total).toBe(29760);
+    expect(json.jumps.length).toBe(13);
+    expect(json.levels[14]).toBe(1);
+    const bad = await cli(['--board', 'nowhere']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/BAD_INPUT/);
+    const impossible = await cli(['--board', 'french']);
+    expect(impossible.code).toBe(1);
+    expect(impossible.stderr).toMatch(/UNSOLVABLE/);
+  });
+});
