@@ -142,6 +142,16 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       };
     }
 
+    it('peg solitaire: solves the English centre game and plays the 31 jumps back to one peg in d4', async () => {
+      const summary = await solveFamily('pegs');
+      expect(summary).toMatch(/^\d+ moves \(31 jumps\)$/);
+      expect(await page.$$('#drawing .frame circle.peg')).toHaveLength(32);
+      expect(await page.$$('#drawing .frame circle.hole')).toHaveLength(1);
+      const last = await lastFrame('circle.peg');
+      expect(last).toEqual({ frames: 32, marked: 1, caption: 'after 31 jumps: 1 peg left' });
+      expect(await page.textContent('#drawing .frame circle.peg title')).toBe('d4');
+    });
+
     it('SameGame: clears the 5×5 board and plays the clicks back to an empty board', async () => {
       const summary = await solveFamily('samegame');
       const clicks = Number(/^cleared in (\d+) clicks$/.exec(summary)?.[1]);

@@ -3,5 +3,6 @@ import { queensFamily } from './queens.js';
 import { polyominoFamily } from './polyomino.js';
 import { sudokuFamily } from './sudoku.js';
 import { samegameFamily } from './samegame.js';
+import { pegsFamily } from './pegs.js';
 
-export const families = [queensFamily, polyominoFamily, sudokuFamily, samegameFamily];
+export const families = [queensFamily, polyominoFamily, sudokuFamily, pegsFamily, samegameFamily];
