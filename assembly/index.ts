@@ -34,3 +34,23 @@ export {
   dlxOutputPtr,
   dlxOutputLength,
 } from './dlx';
+export {
+  slidingInputPtr,
+  slidingOutputPtr,
+  slidingStart,
+  slidingRun,
+  slidingNodes,
+  slidingBound,
+  slidingLength,
+} from './sliding';
+export {
+  slidingReset,
+  pdbPatternPtr,
+  pdbDefine,
+  pdbSize,
+  pdbTablePtr,
+  pdbBuildStart,
+  pdbBuildRun,
+  pdbFilled,
+} from './pdb';
+export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './slidingFast';

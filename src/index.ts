@@ -8,3 +8,4 @@ export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
 export type { Progress } from './parallel/pool.js';
 export { loadEngineModule, engineUrl } from './wasm/module.js';
+export * as sliding from './sliding/index.js';
