@@ -60,6 +60,8 @@ let rowsEnd: i32 = 0;
 let columnsEnd: i32 = 0;
 let prefix: i32 = 0;    // logical columns of lineRow before this one are solved
 let blankCell: i32 = 0;
+let blankRow: i32 = 0;  // the blank's row and column on the board
+let blankColumn: i32 = 0;
 
 export function fastOutputPtr(): usize { return output; }
 export function fastOutputLength(): i32 { return outLength; }
@@ -97,6 +99,8 @@ export function fastStart(): i32 {
     store<u32>(where + (<usize>l << 2), c);
   }
   blankCell = <i32>load<u32>(where + (<usize>(cells - 1) << 2));
+  blankRow = blankCell / width;
+  blankColumn = blankCell % width;
   top = 0;
   left = 0;
   moves = 0;
@@ -110,6 +114,8 @@ export function fastStart(): i32 {
 @inline function physical(r: i32, c: i32): i32 { return transposed ? c * width + r : r * width + c; }
 @inline function logicalRow(cell: i32): i32 { return transposed ? cell % width : cell / width; }
 @inline function logicalColumn(cell: i32): i32 { return transposed ? cell / width : cell % width; }
+@inline function blankLogicalRow(): i32 { return transposed ? blankColumn : blankRow; }
+@inline function blankLogicalColumn(): i32 { return transposed ? blankRow : blankColumn; }
 @inline function labelAt(cell: i32): i32 { return <i32>load<u32>(board + (<usize>cell << 2)); }
 @inline function cellOf(label: i32): i32 { return <i32>load<u32>(where + (<usize>label << 2)); }
 
@@ -138,6 +144,10 @@ function moveBlankPhysical(dir: i32): void {
   store<u32>(board + (<usize>to << 2), blankLabel);
   store<u32>(where + (<usize>blankLabel << 2), to);
   blankCell = to;
+  if (dir == UP) blankRow--;
+  else if (dir == DOWN) blankRow++;
+  else if (dir == LEFT) blankColumn--;
+  else blankColumn++;
   emit(dir);
 }
 
@@ -158,8 +168,8 @@ function moveBlank(dir: i32): void { moveBlankPhysical(toPhysical(dir)); }
 // Breadth-first search for the blank's shortest way to (yr, yc) avoiding (xr, xc), in the box
 // around the three cells. Returns false when no way exists in the box.
 function searchBox(yr: i32, yc: i32, xr: i32, xc: i32): bool {
-  const br = logicalRow(blankCell);
-  const bc = logicalColumn(blankCell);
+  const br = blankLogicalRow();
+  const bc = blankLogicalColumn();
   const r0 = max(lineRow, min(br, min(yr, xr)) - 1);
   const r1 = min(rowsEnd - 1, max(br, max(yr, xr)) + 1);
   const c0 = max(firstColumn, min(bc, min(yc, xc)) - 1);
@@ -200,16 +210,56 @@ function searchBox(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   }
   for (let k = length - 1; k >= 0; k--) {
     const i = load<i32>(BOX_QUEUE + (<usize>k << 2));
-    moveBlank(stepDir(logicalRow(blankCell), logicalColumn(blankCell), i / w + r0, i % w + c0));
+    moveBlank(stepDir(blankLogicalRow(), blankLogicalColumn(), i / w + r0, i % w + c0));
   }
   return true;
+}
+
+// The blank steps to the neighbouring logical cell (r, c).
+@inline function stepTo(r: i32, c: i32): void {
+  moveBlank(stepDir(blankLogicalRow(), blankLogicalColumn(), r, c));
+}
+
+// The blank is next to the tile at (xr, xc) and must reach (yr, yc), another neighbour of
+// the tile: round the corner they share (2 moves), or round one side of the tile (4 moves).
+// False when those cells are not free (a search finds the longer way).
+function goAround(yr: i32, yc: i32, xr: i32, xc: i32): bool {
+  const br = blankLogicalRow();
+  const bc = blankLogicalColumn();
+  if (abs(br - xr) + abs(bc - xc) != 1 || abs(yr - xr) + abs(yc - xc) != 1) return false;
+  if (br != yr && bc != yc) {
+    const cr = br + yr - xr;
+    const cc = bc + yc - xc;
+    if (!free(cr, cc)) return false;
+    stepTo(cr, cc);
+    stepTo(yr, yc);
+    return true;
+  }
+  for (let side = 1; side >= -1; side -= 2) {
+    if (bc == xc) {
+      const c = xc + side;
+      if (!free(br, c) || !free(xr, c) || !free(yr, c)) continue;
+      stepTo(br, c);
+      stepTo(xr, c);
+      stepTo(yr, c);
+    } else {
+      const r = xr + side;
+      if (!free(r, bc) || !free(r, xc) || !free(r, yc)) continue;
+      stepTo(r, bc);
+      stepTo(r, xc);
+      stepTo(r, yc);
+    }
+    stepTo(yr, yc);
+    return true;
+  }
+  return false;
 }
 
 // Brings the blank to (yr, yc) without moving the tile at (xr, xc) or any solved tile.
 function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   for (;;) {
-    const br = logicalRow(blankCell);
-    const bc = logicalColumn(blankCell);
+    const br = blankLogicalRow();
+    const bc = blankLogicalColumn();
     if (br == yr && bc == yc) return true;
     const dr = yr - br;
     const dc = yc - bc;
@@ -217,16 +267,28 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
     const hc = bc + (dc > 0 ? 1 : -1);
     const verticalOk = dr != 0 && free(vr, bc) && !(vr == xr && bc == xc);
     const horizontalOk = dc != 0 && free(br, hc) && !(br == xr && hc == xc);
-    // Close the longer gap first; go round the tile by a search when it blocks both.
+    // Close the longer gap first; go round the tile when it blocks both.
     if (verticalOk && (abs(dr) >= abs(dc) || !horizontalOk)) moveBlank(dr > 0 ? DOWN : UP);
     else if (horizontalOk) moveBlank(dc > 0 ? RIGHT : LEFT);
-    else return searchBox(yr, yc, xr, xc);
+    else return goAround(yr, yc, xr, xc) || searchBox(yr, yc, xr, xc);
   }
   return false;
 }
 
-// Walks tile `label` to the logical cell (tr, tc): down first if it is above, then along
-// its row, then up its column, one cell at a time with the blank going in front of it.
+// Moves the blank needs to reach (yr, yc) from where it is, going round the tile at
+// (xr, xc) when the tile lies between them on a line.
+@inline function approachCost(yr: i32, yc: i32, xr: i32, xc: i32): i32 {
+  const br = blankLogicalRow();
+  const bc = blankLogicalColumn();
+  let cost = abs(br - yr) + abs(bc - yc);
+  if ((br == xr && yr == xr && (bc - xc) * (yc - xc) < 0) || (bc == xc && yc == xc && (br - xr) * (yr - xr) < 0)) cost += 2;
+  return cost;
+}
+
+// Walks tile `label` to the logical cell (tr, tc), one cell at a time with the blank going
+// in front of it: down first if it is above its row, else towards its column and up, taking
+// whichever of the two steps the blank reaches sooner, so that the tile moves diagonally
+// (3 moves a cell) rather than straight (5).
 function placeTile(label: i32, tr: i32, tc: i32): bool {
   for (;;) {
     const cell = cellOf(label);
@@ -236,8 +298,13 @@ function placeTile(label: i32, tr: i32, tc: i32): bool {
     let yr = r;
     let yc = c;
     if (r < tr) yr = r + 1;
-    else if (c != tc) yc = c + (tc > c ? 1 : -1);
-    else yr = r - 1;
+    else if (c == tc) yr = r - 1;
+    else if (r == tr) yc = c + (tc > c ? 1 : -1);
+    else {
+      const hc = c + (tc > c ? 1 : -1);
+      if (free(r - 1, c) && approachCost(r - 1, c, r, c) <= approachCost(r, hc, r, c)) yr = r - 1;
+      else yc = hc;
+    }
     if (!routeBlank(yr, yc, r, c)) return false;
     moveBlank(stepDir(yr, yc, r, c));
   }

@@ -4,6 +4,7 @@ import { BitpuzzleError } from '../index.js';
 import { polyominoCommand } from './polyomino.js';
 import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
+import { slidingCommand } from './sliding.js';
 import { tour } from './tour.js';
 
 function program(): Command {
@@ -14,6 +15,7 @@ function program(): Command {
     .addCommand(polyominoCommand())
     .addCommand(coverCommand())
     .addCommand(sudokuCommand())
+    .addCommand(slidingCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

@@ -247,3 +247,38 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
   if (out.length === 0) throw badInput('the batch has no instances');
   return out;
 }
+
+/**
+ * A random board that can reach the goal: a uniformly shuffled board (seeded, so that it
+ * repeats), with two tiles swapped when its parity is wrong.
+ */
+export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInput = 'default'): Board {
+  checkSize(rows, cols);
+  const target = toGoal(goal, rows, cols);
+  const next = mulberry32(seed);
+  const tiles = target.tiles.slice();
+  for (let i = tiles.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    const t = tiles[i];
+    tiles[i] = tiles[j];
+    tiles[j] = t;
+  }
+  const board = { rows, cols, tiles };
+  if (!solvability(board, target).solvable) {
+    // Swapping two tiles (not the blank) flips the permutation's parity only.
+    const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
+    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+  }
+  return board;
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -451,6 +451,8 @@ export class ReferenceFastEngine implements FastEngine {
   private columnsEnd = 0;
   private prefix = 0;
   private blankCell = 0;
+  private blankRow = 0;
+  private blankColumn = 0;
   private boxFrom = new Int32Array(BOX_CELLS);
   private boxQueue = new Int32Array(BOX_CELLS);
   private pairFrom = new Int32Array(216);
@@ -483,6 +485,8 @@ export class ReferenceFastEngine implements FastEngine {
       this.where[l] = c;
     }
     this.blankCell = this.where[cells - 1];
+    this.blankRow = Math.floor(this.blankCell / this.width);
+    this.blankColumn = this.blankCell % this.width;
     this.top = 0;
     this.left = 0;
     this.overflow = false;
@@ -503,6 +507,12 @@ export class ReferenceFastEngine implements FastEngine {
   private logicalColumn(cell: number): number {
     return this.transposed ? Math.floor(cell / this.width) : cell % this.width;
   }
+  private blankLogicalRow(): number {
+    return this.transposed ? this.blankColumn : this.blankRow;
+  }
+  private blankLogicalColumn(): number {
+    return this.transposed ? this.blankRow : this.blankColumn;
+  }
   private free(r: number, c: number): boolean {
     if (r < this.lineRow || r >= this.rowsEnd || c < this.firstColumn || c >= this.columnsEnd) return false;
     return r > this.lineRow || c >= this.prefix;
@@ -519,6 +529,10 @@ export class ReferenceFastEngine implements FastEngine {
     this.board[to] = blankLabel;
     this.where[blankLabel] = to;
     this.blankCell = to;
+    if (dir === UP) this.blankRow--;
+    else if (dir === DOWN) this.blankRow++;
+    else if (dir === LEFT) this.blankColumn--;
+    else this.blankColumn++;
     if (this.outLength >= this.capacity) {
       this.overflow = true;
       return;
@@ -532,8 +546,8 @@ export class ReferenceFastEngine implements FastEngine {
   }
 
   private searchBox(yr: number, yc: number, xr: number, xc: number): boolean {
-    const br = this.logicalRow(this.blankCell);
-    const bc = this.logicalColumn(this.blankCell);
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
     const r0 = Math.max(this.lineRow, Math.min(br, yr, xr) - 1);
     const r1 = Math.min(this.rowsEnd - 1, Math.max(br, yr, xr) + 1);
     const c0 = Math.max(this.firstColumn, Math.min(bc, yc, xc) - 1);
@@ -570,17 +584,51 @@ export class ReferenceFastEngine implements FastEngine {
     for (let i = goal; i !== start; i = from[i]) queue[length++] = i;
     for (let k = length - 1; k >= 0; k--) {
       const i = queue[k];
-      this.moveBlank(
-        stepDir(this.logicalRow(this.blankCell), this.logicalColumn(this.blankCell), Math.floor(i / w) + r0, (i % w) + c0),
-      );
+      this.stepTo(Math.floor(i / w) + r0, (i % w) + c0);
     }
     return true;
   }
 
+  private stepTo(r: number, c: number): void {
+    this.moveBlank(stepDir(this.blankLogicalRow(), this.blankLogicalColumn(), r, c));
+  }
+
+  private goAround(yr: number, yc: number, xr: number, xc: number): boolean {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    if (Math.abs(br - xr) + Math.abs(bc - xc) !== 1 || Math.abs(yr - xr) + Math.abs(yc - xc) !== 1) return false;
+    if (br !== yr && bc !== yc) {
+      const cr = br + yr - xr;
+      const cc = bc + yc - xc;
+      if (!this.free(cr, cc)) return false;
+      this.stepTo(cr, cc);
+      this.stepTo(yr, yc);
+      return true;
+    }
+    for (let side = 1; side >= -1; side -= 2) {
+      if (bc === xc) {
+        const c = xc + side;
+        if (!this.free(br, c) || !this.free(xr, c) || !this.free(yr, c)) continue;
+        this.stepTo(br, c);
+        this.stepTo(xr, c);
+        this.stepTo(yr, c);
+      } else {
+        const r = xr + side;
+        if (!this.free(r, bc) || !this.free(r, xc) || !this.free(r, yc)) continue;
+        this.stepTo(r, bc);
+        this.stepTo(r, xc);
+        this.stepTo(r, yc);
+      }
+      this.stepTo(yr, yc);
+      return true;
+    }
+    return false;
+  }
+
   private routeBlank(yr: number, yc: number, xr: number, xc: number): boolean {
     for (;;) {
-      const br = this.logicalRow(this.blankCell);
-      const bc = this.logicalColumn(this.blankCell);
+      const br = this.blankLogicalRow();
+      const bc = this.blankLogicalColumn();
       if (br === yr && bc === yc) return true;
       const dr = yr - br;
       const dc = yc - bc;
@@ -590,8 +638,16 @@ export class ReferenceFastEngine implements FastEngine {
       const horizontalOk = dc !== 0 && this.free(br, hc) && !(br === xr && hc === xc);
       if (verticalOk && (Math.abs(dr) >= Math.abs(dc) || !horizontalOk)) this.moveBlank(dr > 0 ? DOWN : UP);
       else if (horizontalOk) this.moveBlank(dc > 0 ? RIGHT : LEFT);
-      else return this.searchBox(yr, yc, xr, xc);
+      else return this.goAround(yr, yc, xr, xc) || this.searchBox(yr, yc, xr, xc);
     }
+  }
+
+  private approachCost(yr: number, yc: number, xr: number, xc: number): number {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    let cost = Math.abs(br - yr) + Math.abs(bc - yc);
+    if ((br === xr && yr === xr && (bc - xc) * (yc - xc) < 0) || (bc === xc && yc === xc && (br - xr) * (yr - xr) < 0)) cost += 2;
+    return cost;
   }
 
   private placeTile(label: number, tr: number, tc: number): boolean {
@@ -603,8 +659,13 @@ export class ReferenceFastEngine implements FastEngine {
       let yr = r;
       let yc = c;
       if (r < tr) yr = r + 1;
-      else if (c !== tc) yc = c + (tc > c ? 1 : -1);
-      else yr = r - 1;
+      else if (c === tc) yr = r - 1;
+      else if (r === tr) yc = c + (tc > c ? 1 : -1);
+      else {
+        const hc = c + (tc > c ? 1 : -1);
+        if (this.free(r - 1, c) && this.approachCost(r - 1, c, r, c) <= this.approachCost(r, hc, r, c)) yr = r - 1;
+        else yc = hc;
+      }
       if (!this.routeBlank(yr, yc, r, c)) return false;
       this.moveBlank(stepDir(yr, yc, r, c));
     }
