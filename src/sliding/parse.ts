@@ -44,11 +44,12 @@ function checkSize(rows: number, cols: number): { rows: number; cols: number } {
  */
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
   const lines = text.replace(/\r/g, '').split('\n');
-  const rowsOfTiles: Array<{ line: number; values: number[] }> = [];
+  const rowsOfTiles: Array<{ line: number; values: number[]; columns: number[] }> = [];
   lines.forEach((raw, index) => {
     const line = raw.replace(/#.*$/, '');
     if (line.trim() === '') return;
     const values: number[] = [];
+    const columns: number[] = [];
     const token = /[^\s,]+/g;
     let match: RegExpExecArray | null;
     while ((match = token.exec(line)) !== null) {
@@ -60,17 +61,20 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
           `line ${index + 1}, column ${match.index + 1}: ${JSON.stringify(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
         );
       }
+      columns.push(match.index + 1);
     }
-    rowsOfTiles.push({ line: index + 1, values });
+    rowsOfTiles.push({ line: index + 1, values, columns });
   });
   if (rowsOfTiles.length === 0) throw badInput('the board is empty: expected rows of tile numbers');
+  // Where each tile was written, for messages.
+  const places = rowsOfTiles.flatMap((r) => r.columns.map((column) => `line ${r.line}, column ${column}`));
+  const flat = rowsOfTiles.flatMap((r) => r.values);
   if (size) {
-    const flat = rowsOfTiles.flatMap((r) => r.values);
     const { rows, cols } = checkSize(size.rows, size.cols);
     if (flat.length !== rows * cols) {
       throw badInput(`a ${rows}×${cols} board has ${rows * cols} cells, the text gives ${flat.length} tiles`);
     }
-    return checkTiles(rows, cols, flat);
+    return checkTiles(rows, cols, flat, (i) => places[i]);
   }
   const cols = rowsOfTiles[0].values.length;
   for (const row of rowsOfTiles) {
@@ -79,7 +83,7 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
     }
   }
   const { rows } = checkSize(rowsOfTiles.length, cols);
-  return checkTiles(rows, cols, rowsOfTiles.flatMap((r) => r.values), (i) => `line ${rowsOfTiles[Math.floor(i / cols)].line}`);
+  return checkTiles(rows, cols, flat, (i) => places[i]);
 }
 
 /**
@@ -95,25 +99,25 @@ export function checkTiles(
   const n = rows * cols;
   if (tiles.length !== n) throw badInput(`a ${rows}×${cols} board has ${n} cells, got ${tiles.length} tiles`);
   const out = new Uint32Array(n);
-  const seen = new Uint8Array(n);
+  const firstAt = new Int32Array(n).fill(-1);
   const problems: string[] = [];
-  const duplicated = new Set<number>();
   for (let i = 0; i < n; i++) {
     const t = tiles[i];
     if (!Number.isSafeInteger(t) || t < 0 || t >= n) {
       if (problems.length < 5) problems.push(`${where(i)}: tile ${String(t)} is out of range (0..${n - 1}, 0 the blank)`);
       continue;
     }
-    if (seen[t]) duplicated.add(t);
-    seen[t] = 1;
+    if (firstAt[t] >= 0) {
+      if (problems.length < 5) problems.push(`duplicated tile ${nameTile(t)} at ${where(firstAt[t])} and ${where(i)}`);
+    } else firstAt[t] = i;
     out[i] = t;
   }
-  if (duplicated.size) {
-    problems.push(`duplicated ${plural(duplicated.size, 'tile')} ${[...duplicated].slice(0, 10).map(nameTile).join(', ')}`);
-  }
   const missing: number[] = [];
-  for (let t = 0; t < n && problems.length + missing.length < 40; t++) if (!seen[t]) missing.push(t);
-  if (missing.length) problems.push(`missing ${plural(missing.length, 'tile')} ${missing.slice(0, 10).map(nameTile).join(', ')}`);
+  for (let t = 0; t < n; t++) if (firstAt[t] < 0) missing.push(t);
+  if (missing.length) {
+    const more = missing.length > 10 ? ` and ${missing.length - 10} more` : '';
+    problems.push(`missing ${plural(missing.length, 'tile')} ${missing.slice(0, 10).map(nameTile).join(', ')}${more}`);
+  }
   if (problems.length) throw badInput(`not a ${rows}×${cols} board: ${problems.join('; ')}`);
   return { rows, cols, tiles: out };
 }
@@ -154,7 +158,9 @@ export function toGoal(goal: GoalInput | undefined, rows: number, cols: number):
     for (let i = 0; i < n; i++) tiles[i] = i;
     return { rows, cols, tiles };
   }
-  const board = toBoard(goal, typeof goal === 'string' ? { rows, cols } : undefined);
+  // A goal in one line is laid out in the board's size; in rows, it is checked against it.
+  const oneLine = typeof goal === 'string' && goal.trim().split(/\n/).filter((l) => l.replace(/#.*$/, '').trim()).length === 1;
+  const board = toBoard(goal, oneLine ? { rows, cols } : undefined);
   if (board.rows !== rows || board.cols !== cols) {
     throw badInput(`the goal is ${board.rows}×${board.cols}, the board ${rows}×${cols}`);
   }
