@@ -20,7 +20,8 @@ export interface OptimalEngine {
   definePattern(slot: number, cells: number, width: number, pattern: readonly number[]): boolean;
   /** The table of a slot, a view valid until the next engine call. */
   table(slot: number): Uint8Array;
-  buildStart(slot: number): StatusCode;
+  /** Starts the build of a slot's table; the goal has the blank at cell `blank`. */
+  buildStart(slot: number, blank: number): StatusCode;
   buildRun(budget: number): StatusCode;
   /** Entries filled by the build under way. */
   filled(): number;
@@ -64,7 +65,7 @@ export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
       return exports.pdbDefine(slot, cells, width, pattern.length) !== 0;
     },
     table: (slot) => bytes(exports.pdbTablePtr(slot), exports.pdbSize(slot)),
-    buildStart: (slot) => exports.pdbBuildStart(slot),
+    buildStart: (slot, blank) => exports.pdbBuildStart(slot, blank),
     buildRun: (budget) => exports.pdbBuildRun(budget),
     filled: () => exports.pdbFilled(),
     markPatterns(key) {

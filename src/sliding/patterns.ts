@@ -10,6 +10,8 @@ export interface PatternSet {
   rows: number;
   cols: number;
   patterns: number[][];
+  /** The blank's goal cell. */
+  blank: number;
   /** Square boards use the lookup mirrored in the diagonal as well. */
   reflect: boolean;
   key: string;
@@ -49,7 +51,8 @@ export function patternSet(rows: number, cols: number, blankGoal: number): Patte
   }
   const mirror = (c: number): number => (c % cols) * cols + Math.floor(c / cols);
   const reflect = rows === cols && mirror(blankGoal) === blankGoal;
-  return { rows, cols, patterns, reflect, key: `${rows}x${cols}:${patterns.map((p) => p.join('-')).join('+')}` };
+  const key = `${rows}x${cols}b${blankGoal}:${patterns.map((p) => p.join('-')).join('+')}`;
+  return { rows, cols, patterns, blank: blankGoal, reflect, key };
 }
 
 export function tableEntries(cells: number, k: number): number {
@@ -77,10 +80,10 @@ export async function cacheDirectory(option: string | false | undefined): Promis
   return process.env.BITPUZZLE_CACHE || join(homedir(), '.cache', 'bitpuzzle');
 }
 
-const MAGIC = 'bitpuzzle-pdb-1\n';
+const MAGIC = 'bitpuzzle-pdb-2\n';
 
 function fileName(set: PatternSet, slot: number): string {
-  return `sliding-${set.rows}x${set.cols}-${set.patterns[slot].join('-')}.pdb`;
+  return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}.pdb`;
 }
 
 async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
@@ -154,7 +157,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
       engine.table(slot).set(kept);
     } else if (!(dir && (await readCached(dir, name, engine.table(slot))))) {
       built = true;
-      checkStatus(engine.buildStart(slot), 'the pattern database build');
+      checkStatus(engine.buildStart(slot, set.blank), 'the pattern database build', options.maxMemory);
       const base = done;
       const status = await runSliced((budget) => {
         const s = engine.buildRun(budget);

@@ -4,6 +4,10 @@ import { Status, type StatusCode } from '../wasm/protocol.js';
 import { CONFLICT, MAX_DEPTH, PATTERNS, type FastEngine, type OptimalEngine } from './engine.js';
 
 const UNSEEN = 0xff;
+/** Boards up to this size follow the blank in the table builds (as in assembly/pdb.ts). */
+const BLANK_AWARE_CELLS = 16;
+
+const ctz = (x: number): number => 31 - Math.clz32(x & -x);
 const NO_MOVE = 4;
 const NO_GROUP = 0xff;
 
@@ -57,6 +61,19 @@ export class ReferenceOptimalEngine implements OptimalEngine {
   private buildCells = 0;
   private scratch = new Int32Array(8);
   private digits = new Int32Array(8);
+  // The search with the blank (see assembly/pdb.ts).
+  private withBlank = false;
+  private visited = new Uint8Array(0);
+  private queue = new Uint32Array(0);
+  private head = 0;
+  private tail = 0;
+  private queued = 0;
+  private levelLeft = 0;
+  private nextLevel = 0;
+  private fullMask = 0;
+  private buildWidth = 0;
+  private notFirstColumn = 0;
+  private notLastColumn = 0;
 
   // Search state.
   private cells = 0;
@@ -104,7 +121,14 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     for (let i = 0; i < pattern.length; i++) size *= cells - i;
     this.slots[slot] = { cells: pattern.slice(), table: new Uint8Array(size) };
     this.buildCells = cells;
+    this.buildWidth = width;
     this.buildNeighbours = neighbourTable(cells, width);
+    this.notFirstColumn = 0;
+    this.notLastColumn = 0;
+    for (let c = 0; c < cells; c++) {
+      if (c % width !== 0) this.notFirstColumn |= 1 << c;
+      if (c % width !== width - 1) this.notLastColumn |= 1 << c;
+    }
     return true;
   }
 
@@ -116,24 +140,57 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     this.patternsKey = key;
   }
 
-  buildStart(slot: number): StatusCode {
+  buildStart(slot: number, blank: number): StatusCode {
     const { table, cells } = this.slots[slot]!;
+    const n = this.buildCells;
     table.fill(UNSEEN);
     for (let i = 0; i < cells.length; i++) this.scratch[i] = cells[i];
-    table[rankCells(this.scratch, cells.length, this.buildCells)] = 0;
+    const start = rankCells(this.scratch, cells.length, n);
+    table[start] = 0;
     this.buildSlot = slot;
     this.buildDepth = 0;
     this.scan = 0;
     this.filledCount = 1;
     this.filledAtLevelStart = 1;
+    this.withBlank = n <= BLANK_AWARE_CELLS;
+    if (this.withBlank) {
+      this.visited = new Uint8Array(Math.ceil((table.length * n) / 8));
+      this.queue = new Uint32Array(table.length * 2);
+      this.fullMask = n === 32 ? 0xffffffff : 2 ** n - 1;
+      let used = 0;
+      for (const c of cells) used |= 1 << c;
+      const state = start * n + ctz(this.flood(1 << blank, this.fullMask & ~used));
+      this.markVisited(state);
+      this.queue[0] = state;
+      this.head = 0;
+      this.tail = 1;
+      this.queued = 1;
+      this.levelLeft = 1;
+      this.nextLevel = 0;
+    }
     return Status.MORE;
   }
 
-  filled(): number {
-    return this.filledCount;
+  private flood(from: number, free: number): number {
+    const w = this.buildWidth;
+    let region = from;
+    for (;;) {
+      const grown =
+        (region | ((region << 1) & this.notFirstColumn) | ((region >>> 1) & this.notLastColumn) | (region << w) | (region >>> w)) & free;
+      if (grown === region) return region;
+      region = grown;
+    }
   }
 
-  private expand(table: Uint8Array, index: number, k: number): void {
+  private markVisited(state: number): boolean {
+    const at = state >>> 3;
+    const bit = 1 << (state & 7);
+    if (this.visited[at] & bit) return false;
+    this.visited[at] |= bit;
+    return true;
+  }
+
+  private unrank(index: number, k: number): number {
     const n = this.buildCells;
     const digits = this.digits;
     const at = this.scratch;
@@ -146,10 +203,80 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     for (let i = 0; i < k; i++) {
       let free = ~used;
       for (let j = 0; j < digits[i]; j++) free &= free - 1;
-      const p = 31 - Math.clz32(free & -free);
+      const p = ctz(free);
       at[i] = p;
       used |= 1 << p;
     }
+    return used;
+  }
+
+  private expandWithBlank(table: Uint8Array, state: number, k: number): boolean {
+    const n = this.buildCells;
+    const index = Math.floor(state / n);
+    const used = this.unrank(index, k);
+    const region = this.flood(1 << (state % n), this.fullMask & ~used);
+    const next = this.buildDepth + 1;
+    const nb = this.buildNeighbours;
+    const at = this.scratch;
+    for (let i = 0; i < k; i++) {
+      const p = at[i];
+      for (let dir = 0; dir < 4; dir++) {
+        const q = nb[p * 4 + dir];
+        if (q < 0 || (region & (1 << q)) === 0) continue;
+        at[i] = q;
+        const child = rankCells(at, k, n);
+        const moved = used ^ (1 << p) ^ (1 << q);
+        const childState = child * n + ctz(this.flood(1 << p, this.fullMask & ~moved));
+        if (this.markVisited(childState)) {
+          if (this.queued >= this.queue.length) return false;
+          this.queue[this.tail] = childState;
+          this.tail = this.tail + 1 === this.queue.length ? 0 : this.tail + 1;
+          this.queued++;
+          this.nextLevel++;
+          if (table[child] === UNSEEN) {
+            table[child] = next;
+            this.filledCount++;
+          }
+        }
+      }
+      at[i] = p;
+    }
+    return true;
+  }
+
+  private buildWithBlankRun(budget: number): StatusCode {
+    const { table, cells } = this.slots[this.buildSlot]!;
+    const k = cells.length;
+    for (let left = budget; left > 0; left -= 4) {
+      if (this.levelLeft === 0) {
+        if (this.nextLevel === 0) {
+          this.buildSlot = -1;
+          return Status.DONE;
+        }
+        this.buildDepth++;
+        this.levelLeft = this.nextLevel;
+        this.nextLevel = 0;
+      }
+      const state = this.queue[this.head];
+      this.head = this.head + 1 === this.queue.length ? 0 : this.head + 1;
+      this.queued--;
+      this.levelLeft--;
+      if (!this.expandWithBlank(table, state, k)) {
+        this.buildSlot = -1;
+        return Status.OUT_OF_MEMORY;
+      }
+    }
+    return Status.MORE;
+  }
+
+  filled(): number {
+    return this.filledCount;
+  }
+
+  private expand(table: Uint8Array, index: number, k: number): void {
+    const n = this.buildCells;
+    const at = this.scratch;
+    const used = this.unrank(index, k);
     const next = this.buildDepth + 1;
     const nb = this.buildNeighbours;
     for (let i = 0; i < k; i++) {
@@ -170,6 +297,7 @@ export class ReferenceOptimalEngine implements OptimalEngine {
 
   buildRun(budget: number): StatusCode {
     if (this.buildSlot < 0) return Status.BAD_INPUT;
+    if (this.withBlank) return this.buildWithBlankRun(budget);
     const { table, cells } = this.slots[this.buildSlot]!;
     const size = table.length;
     const k = cells.length;

@@ -59,7 +59,7 @@ export interface EngineExports {
   pdbDefine(slot: number, cells: number, width: number, k: number): number;
   pdbSize(slot: number): number;
   pdbTablePtr(slot: number): number;
-  pdbBuildStart(slot: number): StatusCode;
+  pdbBuildStart(slot: number, blank: number): StatusCode;
   pdbBuildRun(budget: number): StatusCode;
   pdbFilled(): number;
   fastAlloc(rows: number, cols: number): number;
