@@ -42,6 +42,7 @@ const NEXT: usize = memory.data(MAX_DEPTH + 1);
 const MOVES: usize = memory.data(MAX_DEPTH + 1);
 const MD: usize = memory.data((MAX_DEPTH + 1) * 4);
 const VALUES: usize = memory.data((MAX_DEPTH + 1) * 8); // byte s: slot s; byte 4+s: slot s mirrored
+const SUMS: usize = memory.data((MAX_DEPTH + 1) * 8);   // the slots' sum (low word) and the mirrored sum
 
 let cells: i32 = 0;
 let width: i32 = 0;
@@ -120,14 +121,15 @@ function patternValue(s: i32, reflect: bool): u32 {
   return load<u8>(slotTable(s) + <usize>rankCells(SCRATCH, k, cells));
 }
 
-function patternHeuristic(values: u64): i32 {
-  let direct: i32 = 0;
-  let reflected: i32 = 0;
+// The sums of the slots' values, direct (low word) and mirrored (high word).
+function patternSums(values: u64): u64 {
+  let direct: u64 = 0;
+  let reflected: u64 = 0;
   for (let s = 0; s < slots; s++) {
-    direct += <i32>((values >> (<u64>s << 3)) & 0xff);
-    reflected += <i32>((values >> (<u64>(s + 4) << 3)) & 0xff);
+    direct += (values >> (<u64>s << 3)) & 0xff;
+    reflected += (values >> (<u64>(s + 4) << 3)) & 0xff;
   }
-  return mirrored ? max(direct, reflected) : direct;
+  return direct | (reflected << 32);
 }
 
 /**
@@ -193,8 +195,11 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
     if (mirrored) values |= <u64>patternValue(s, true) << (<u64>(s + 4) << 3);
   }
   store<u64>(VALUES, values);
+  const sums = patternSums(values);
+  store<u64>(SUMS, sums);
   store<i32>(MD, md);
-  const h = heuristicOf(md, values);
+  let h = heuristic == PATTERNS ? <i32>(sums & 0xffffffff) : heuristic == CONFLICT ? md + 2 * conflicts : md;
+  if (mirrored) h = max(h, <i32>(sums >> 32));
   bound = h;
   nextBound = 0x7fffffff;
   nodes = 1; // the root, counted once (as Korf counts)
@@ -204,12 +209,6 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   solutionLength = h == 0 ? 0 : -1;
   state = h == 0 ? DONE : MORE;
   return DONE;
-}
-
-@inline function heuristicOf(md: i32, values: u64): i32 {
-  if (heuristic == PATTERNS) return patternHeuristic(values);
-  if (heuristic == CONFLICT) return md + 2 * conflicts;
-  return md;
 }
 
 // Tile `l` slides from cell `from` into the blank at `to`; the blank moves to `from`.
@@ -278,16 +277,29 @@ export function slidingRun(budget: i32): i32 {
     const to = blank;
     let md = load<i32>(MD + (at << 2)) + distance(l, to) - distance(l, from);
     let values = load<u64>(VALUES + (at << 3));
+    let sums = load<u64>(SUMS + (at << 3));
     slide(l, from, to, dir == 0 || dir == 3);
+    let h: i32;
     if (heuristic == PATTERNS) {
-      const s = <u64>load<u8>(GROUP + <usize>l);
-      values = (values & ~(<u64>0xff << (s << 3))) | (<u64>patternValue(<i32>s, false) << (s << 3));
-      if (mirrored) {
-        const r = <u64>load<u8>(GROUP + <usize>mirror(l)) + 4;
-        values = (values & ~(<u64>0xff << (r << 3))) | (<u64>patternValue(<i32>r - 4, true) << (r << 3));
+      const shift = <u64>load<u8>(GROUP + <usize>l) << 3;
+      const value = <u64>patternValue(<i32>(shift >> 3), false);
+      const direct = (sums & 0xffffffff) - ((values >> shift) & 0xff) + value;
+      values = (values & ~(<u64>0xff << shift)) | (value << shift);
+      let reflected = sums >> 32;
+      h = <i32>direct;
+      // The mirrored lookup matters only when the direct one does not cut the node already.
+      if (mirrored && depth + 1 + h <= bound) {
+        const r = <u64>load<u8>(GROUP + <usize>mirror(l));
+        const mirroredShift = (r + 4) << 3;
+        const mirroredValue = <u64>patternValue(<i32>r, true);
+        reflected = reflected - ((values >> mirroredShift) & 0xff) + mirroredValue;
+        values = (values & ~(<u64>0xff << mirroredShift)) | (mirroredValue << mirroredShift);
+        h = max(h, <i32>reflected);
       }
+      sums = direct | (reflected << 32);
+    } else {
+      h = heuristic == CONFLICT ? md + 2 * conflicts : md;
     }
-    const h = heuristicOf(md, values);
     nodes++;
     left--;
     const f = depth + 1 + h;
@@ -302,6 +314,7 @@ export function slidingRun(budget: i32): i32 {
     store<u8>(NEXT + next, 0);
     store<i32>(MD + (next << 2), md);
     store<u64>(VALUES + (next << 3), values);
+    store<u64>(SUMS + (next << 3), sums);
     if (h == 0) {
       for (let d = 1; d <= depth; d++) store<u8>(OUTPUT + <usize>(d - 1), load<u8>(MOVES + <usize>d));
       solutionLength = depth;

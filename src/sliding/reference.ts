@@ -104,6 +104,9 @@ export class ReferenceOptimalEngine implements OptimalEngine {
   private md = new Int32Array(MAX_DEPTH + 1);
   // Pattern values per depth: slot s at [d*8+s], mirrored at [d*8+4+s].
   private values = new Uint8Array((MAX_DEPTH + 1) * 8);
+  // The slots' sums per depth: direct and mirrored.
+  private direct = new Int32Array(MAX_DEPTH + 1);
+  private reflected = new Int32Array(MAX_DEPTH + 1);
   private output = new Uint8Array(MAX_DEPTH);
 
   loadedPatterns(): string | null {
@@ -369,20 +372,6 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     return table[rankCells(at, k, this.cells)];
   }
 
-  private heuristicAt(d: number, md: number): number {
-    if (this.heuristic === PATTERNS) {
-      let direct = 0;
-      let reflected = 0;
-      for (let s = 0; s < this.slotCount; s++) {
-        direct += this.values[d * 8 + s];
-        reflected += this.values[d * 8 + 4 + s];
-      }
-      return this.mirrored ? Math.max(direct, reflected) : direct;
-    }
-    if (this.heuristic === CONFLICT) return md + 2 * this.conflicts;
-    return md;
-  }
-
   start(labels: ArrayLike<number>, rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: boolean): StatusCode {
     if (rows < 2 || cols < 2 || rows * cols > 32) return Status.BAD_INPUT;
     this.height = rows;
@@ -424,7 +413,14 @@ export class ReferenceOptimalEngine implements OptimalEngine {
       if (this.mirrored) this.values[4 + s] = this.patternValue(s, true);
     }
     this.md[0] = md;
-    const h = this.heuristicAt(0, md);
+    this.direct[0] = 0;
+    this.reflected[0] = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      this.direct[0] += this.values[s];
+      this.reflected[0] += this.values[4 + s];
+    }
+    let h = kind === PATTERNS ? this.direct[0] : kind === CONFLICT ? md + 2 * this.conflicts : md;
+    if (this.mirrored) h = Math.max(h, this.reflected[0]);
     this.searchBound = h;
     this.nextBound = 0x7fffffff;
     this.nodeCount = 1;
@@ -500,15 +496,26 @@ export class ReferenceOptimalEngine implements OptimalEngine {
       const d = at + 1;
       values.copyWithin(d * 8, at * 8, at * 8 + 8);
       this.slide(l, from, to, dir === 0 || dir === 3);
+      let h: number;
       if (this.heuristic === PATTERNS) {
         const s = this.group[l];
-        values[d * 8 + s] = this.patternValue(s, false);
-        if (this.mirrored) {
+        const value = this.patternValue(s, false);
+        const direct = this.direct[at] - values[d * 8 + s] + value;
+        values[d * 8 + s] = value;
+        let reflected = this.reflected[at];
+        h = direct;
+        if (this.mirrored && d + h <= this.searchBound) {
           const r = this.group[this.mirror[l]];
-          values[d * 8 + 4 + r] = this.patternValue(r, true);
+          const mirroredValue = this.patternValue(r, true);
+          reflected += mirroredValue - values[d * 8 + 4 + r];
+          values[d * 8 + 4 + r] = mirroredValue;
+          h = Math.max(h, reflected);
         }
+        this.direct[d] = direct;
+        this.reflected[d] = reflected;
+      } else {
+        h = this.heuristic === CONFLICT ? md + 2 * this.conflicts : md;
       }
-      const h = this.heuristicAt(d, md);
       this.nodeCount++;
       left--;
       const f = d + h;
