@@ -156,7 +156,7 @@ function describe(result: sliding.SlidingSolution): string {
     return `${rows}×${cols}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
   }
   const quality = result.optimal ? 'optimal' : `lower bound ${result.lowerBound}`;
-  return `${rows}×${cols}: ${result.length} moves, ${quality} (${how})`;
+  return `${rows}×${cols}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
 }
 
 async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, flags: SlidingFlags): Promise<void> {
