@@ -99,10 +99,15 @@ function setBoard(cells: i32, width: i32): void {
     if (c % width != 0) notFirstColumn |= <u32>1 << <u32>c;
     if (c % width != width - 1) notLastColumn |= <u32>1 << <u32>c;
   }
+  fillNeighbours(NEIGHBOURS, cells, width);
+}
+
+/** Writes the neighbours of each cell (up, left, right, down; -1 off the board), 4 bytes a cell. */
+export function fillNeighbours(table: usize, cells: i32, width: i32): void {
   for (let c = 0; c < cells; c++) {
     const r = c / width;
     const col = c % width;
-    const at = NEIGHBOURS + (<usize>c << 2);
+    const at = table + (<usize>c << 2);
     store<i8>(at, r > 0 ? <i8>(c - width) : -1);
     store<i8>(at + 1, col > 0 ? <i8>(c - 1) : -1);
     store<i8>(at + 2, col < width - 1 ? <i8>(c + 1) : -1);

@@ -13,7 +13,7 @@
 // The state of the search is an explicit stack in static memory, so run(budget) can stop
 // after any node and resume.
 import { DONE, SOLUTION, MORE, BAD_INPUT } from './bits';
-import { MAX_SLOTS, MAX_PATTERN, SLOT_K, slotCell, slotTable, rankCells } from './pdb';
+import { MAX_SLOTS, MAX_PATTERN, SLOT_K, slotCell, slotTable, rankCells, fillNeighbours } from './pdb';
 
 export const MANHATTAN: i32 = 0;
 export const CONFLICT: i32 = 1;
@@ -148,15 +148,9 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   slots = kind == PATTERNS ? patternSlots : 0;
   mirrored = kind == PATTERNS && reflect != 0;
   blankLabel = blankGoal;
+  fillNeighbours(NEIGHBOURS, cells, width);
   for (let c = 0; c < cells; c++) {
-    const r = c / width;
-    const col = c % width;
-    const at = NEIGHBOURS + (<usize>c << 2);
-    store<i8>(at, r > 0 ? <i8>(c - width) : -1);
-    store<i8>(at + 1, col > 0 ? <i8>(c - 1) : -1);
-    store<i8>(at + 2, col < width - 1 ? <i8>(c + 1) : -1);
-    store<i8>(at + 3, c + width < cells ? <i8>(c + width) : -1);
-    store<u8>(MIRROR + <usize>c, <u8>(col * width + r));
+    store<u8>(MIRROR + <usize>c, <u8>((c % width) * width + c / width));
     store<u8>(GROUP + <usize>c, NO_GROUP);
   }
   for (let l = 0; l < cells; l++) {
