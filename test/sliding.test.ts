@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sliding } from '../dist/index.js';
+import { queens, sliding } from '../dist/index.js';
 import { random, rejection } from './helpers.js';
 
 // Pattern databases persist across runs here (built once, ~5 s); the cache tests use their own.
@@ -165,6 +165,16 @@ describe("Korf's 15-puzzle instances", () => {
       expect(js.moves).toBe(wasm.moves);
       expect(js.stats.nodes).toBe(wasm.stats.nodes);
     }
+  });
+
+  it('tables survive other engines: after another family resets the shared arena they are reloaded', async () => {
+    const { board } = korf[41];
+    const before = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+    // The same Wasm instance goes back to the pool; N-Queens resets its arena.
+    expect((await queens.count(8, { threads: 1 })).total).toBe(92n);
+    const after = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+    expect(after.moves).toBe(before.moves);
+    expect(after.stats.nodes).toBe(before.stats.nodes);
   });
 
   it('a batch on two threads gives the results of one thread, in input order', async () => {
