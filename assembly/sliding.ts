@@ -13,7 +13,7 @@
 // The state of the search is an explicit stack in static memory, so run(budget) can stop
 // after any node and resume.
 import { DONE, SOLUTION, MORE, BAD_INPUT } from './bits';
-import { MAX_SLOTS, MAX_PATTERN, SLOT_K, slotCell, slotTable, rankCells, fillNeighbours } from './pdb';
+import { MAX_SLOTS, MAX_PATTERN, SLOT_K, SLOT_CELLS, slotCell, slotTable, fillNeighbours } from './pdb';
 
 export const MANHATTAN: i32 = 0;
 export const CONFLICT: i32 = 1;
@@ -35,7 +35,7 @@ const DISTANCE: usize = memory.data(MAX_CELLS * MAX_CELLS); // Manhattan distanc
 const MIRROR: usize = memory.data(MAX_CELLS);    // the cell mirrored in the diagonal
 const GROUP: usize = memory.data(MAX_CELLS);     // the slot whose pattern holds label l
 const LINE_CONFLICTS: usize = memory.data(MAX_CELLS * 2 * 4); // rows then columns (i32)
-const SCRATCH: usize = memory.data(MAX_PATTERN * 4);
+const MIRRORED_LABELS: usize = memory.data(MAX_SLOTS * MAX_PATTERN); // per slot: mirror of each label
 const RUN: usize = memory.data(MAX_CELLS * 4);
 // Per depth: the next direction to try, the move made, the Manhattan sum, the pattern values.
 const NEXT: usize = memory.data(MAX_DEPTH + 1);
@@ -110,15 +110,19 @@ function updateLine(line: i32): void {
 }
 
 // The pattern value of slot s, on the board or on its mirror image.
-function patternValue(s: i32, reflect: bool): u32 {
+@inline function patternValue(s: i32, reflect: bool): u32 {
   const k = load<i32>(SLOT_K + (<usize>s << 2));
+  // Mirrored board: tile l sits at the mirror of the cell holding tile mirror(l).
+  const labels = (reflect ? MIRRORED_LABELS : SLOT_CELLS) + <usize>(s * MAX_PATTERN);
+  let used: u32 = 0;
+  let index: u32 = 0;
   for (let i = 0; i < k; i++) {
-    const l = slotCell(s, i);
-    // Mirrored board: tile l sits at the mirror of the cell holding tile mirror(l).
-    const p = reflect ? mirror(posOf(mirror(l))) : posOf(l);
-    store<i32>(SCRATCH + (<usize>i << 2), p);
+    let p = <u32>posOf(load<u8>(labels + <usize>i));
+    if (reflect) p = <u32>mirror(p);
+    index = index * <u32>(cells - i) + p - popcnt(used & ((<u32>1 << p) - 1));
+    used |= <u32>1 << p;
   }
-  return load<u8>(slotTable(s) + <usize>rankCells(SCRATCH, k, cells));
+  return load<u8>(slotTable(s) + <usize>index);
 }
 
 // The sums of the slots' values, direct (low word) and mirrored (high word).
@@ -162,7 +166,10 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   for (let s = 0; s < slots; s++) {
     if (slotTable(s) == 0) return BAD_INPUT;
     const k = load<i32>(SLOT_K + (<usize>s << 2));
-    for (let i = 0; i < k; i++) store<u8>(GROUP + <usize>slotCell(s, i), <u8>s);
+    for (let i = 0; i < k; i++) {
+      store<u8>(GROUP + <usize>slotCell(s, i), <u8>s);
+      store<u8>(MIRRORED_LABELS + <usize>(s * MAX_PATTERN + i), <u8>mirror(slotCell(s, i)));
+    }
   }
   let md = 0;
   let seen: u64 = 0;

@@ -390,6 +390,7 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
       [sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
       [sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
       [sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
+      [sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
     ];
     for (const [promise, message] of bad) {
       const error = await rejection(promise);

@@ -45,7 +45,7 @@ export interface SlidingOptions {
   timeLimit?: number;
   /** Where pattern databases are cached (Node); false for none. */
   cacheDir?: string | false;
-  /** Constructive: count the moves without keeping them (for huge boards). */
+  /** Constructive: count the moves without keeping them (needed above 40,000 cells; moves() streams them). */
   lengthOnly?: boolean;
   signal?: AbortSignal;
   engine?: EngineKind;
@@ -73,7 +73,7 @@ export interface SlidingSolution {
   cols: number;
   /** The blank's moves as letters U D L R; null when a limit stopped the search (or lengthOnly). */
   moves: string | null;
-  /** The tile each move slides; null with moves. */
+  /** The tile each move slides; null with moves, and for constructive solutions of over a million moves. */
   tiles: number[] | null;
   /** The number of moves; null when no solution was found. */
   length: number | null;
@@ -266,8 +266,19 @@ export async function* moves(input: BoardInput, options: SlidingOptions = {}): A
   for await (const chunk of fastChunks(prepared, options)) yield typeof chunk === 'string' ? chunk : movesToLetters(chunk);
 }
 
+/** Constructive solutions of boards with more cells come as a length or a stream, not a string. */
+export const MAX_KEPT_CELLS = 40_000;
+/** Longer solutions list no tiles (the letters say it all). */
+const MAX_TILES_LISTED = 1_000_000;
+
 async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<SlidingSolution> {
   const started = performance.now();
+  const cells = prepared.board.rows * prepared.board.cols;
+  if (!options.lengthOnly && cells > MAX_KEPT_CELLS) {
+    throw badInput(
+      `a ${prepared.board.rows}×${prepared.board.cols} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`,
+    );
+  }
   let length = 0;
   const parts: string[] = [];
   for await (const chunk of fastChunks(prepared, options)) {
@@ -280,7 +291,7 @@ async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<S
     rows: board.rows,
     cols: board.cols,
     moves,
-    tiles: moves === null ? null : tilesMoved(board, moves),
+    tiles: moves === null || length > MAX_TILES_LISTED ? null : tilesMoved(board, moves),
     length,
     optimal: length === 0,
     lowerBound: manhattanBound(prepared),
