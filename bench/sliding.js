@@ -1,9 +1,9 @@
-// npm run bench:sliding [-- --skip-build --twin-korf --24 N --24-node-limit N]: sliding-tile puzzles.
+// npm run bench:sliding [-- --skip-build --twin-korf --24 1,2,26 --24-node-limit N]: sliding-tile puzzles.
 //  1. Korf's 100 15-puzzle instances solved optimally, each run a fresh `bitpuzzle sliding
 //     --batch` process (so the time includes start-up and loading the pattern databases from the
 //     disk cache), Wasm on one thread and on all threads, and the TS twin (--twin-korf, slow);
 //     every length checked against the published one. The one-off table build is timed apart.
-//  2. With --24 N: the first N of Korf & Felner's 24-puzzle instances with a node limit each.
+//  2. With --24 LIST: those of Korf & Felner's 24-puzzle instances (numbered from 1), a node limit each.
 //  3. The constructive solver on random n×n boards: moves / n³ and time per solve, Wasm vs twin.
 // Progress goes to stderr, the tables to stdout.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
     'twin-korf': { type: 'boolean', default: false },
-    24: { type: 'string', default: '0' },
+    24: { type: 'string', default: '' },
     '24-node-limit': { type: 'string', default: '200000000' },
     'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
   },
@@ -49,7 +49,7 @@ function checkBatch(lines, what) {
 }
 
 // ---- 1. Korf's 100 -------------------------------------------------------------------------
-const korfRows = [['contender', 'time', 'nodes', 'vs Wasm 1T']];
+const korfRows = [['contender', 'time', 'nodes', 'time vs Wasm 1T']];
 if (!values['skip-build']) {
   // The one-off build of the 4×4 tables, each engine into an empty cache (one easy instance).
   for (const engine of ['wasm', 'js']) {
@@ -80,13 +80,16 @@ console.log('each run a fresh process: start-up and loading the tables from the 
 console.log(markdown(korfRows));
 
 // ---- 2. the 24-puzzle ---------------------------------------------------------------------
-const count24 = Number(values[24]);
-if (count24 > 0) {
+const numbers24 = values[24] ? values[24].split(',').map(Number) : [];
+if (numbers24.some((n) => !Number.isInteger(n) || n < 1 || n > 50)) fail('--24 takes instance numbers from 1 to 50, like 1,2,26');
+if (numbers24.length > 0) {
   const limit = values['24-node-limit'];
-  const instances = sliding.parseBatch((await import('node:fs')).readFileSync(korf24, 'utf8')).slice(0, count24);
-  const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'time', 'tables']];
-  for (const [i, { board, expected }] of instances.entries()) {
-    console.error(`24-puzzle instance ${i + 1}…`);
+  const all = sliding.parseBatch((await import('node:fs')).readFileSync(korf24, 'utf8'));
+  const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'search', 'loading tables']];
+  for (const number of numbers24) {
+    const { board, expected } = all[number - 1];
+    const i = number - 1;
+    console.error(`24-puzzle instance ${number}…`);
     const tiles = Array.from(board.tiles, String);
     const { lines } = cli([...tiles, '--size', '5x5', '--goal', 'korf', '--optimal', '--node-limit', limit, '--cache-dir', cacheDir]);
     const r = lines[0];
