@@ -492,7 +492,7 @@ export class ReferenceOptimalEngine implements OptimalEngine {
       if (from < 0) continue;
       const l = this.board[from];
       const to = this.blank;
-      const md = this.md[at] + distance[l * 32 + to] - distance[l * 32 + from];
+      const md = this.heuristic === PATTERNS ? 0 : this.md[at] + distance[l * 32 + to] - distance[l * 32 + from];
       const d = at + 1;
       values.copyWithin(d * 8, at * 8, at * 8 + 8);
       this.slide(l, from, to, dir === 0 || dir === 3);
