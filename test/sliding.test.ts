@@ -216,7 +216,7 @@ describe("Korf's 15-puzzle instances", () => {
 });
 
 describe('pattern databases', () => {
-  it('the engine and the TS twin build the same tables (3×4), and they solve optimally', async () => {
+  it('the engine and the TS twin build the same tables (3×4 with the blank, 3×6 without), and they are lower bounds', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
     const { ReferenceOptimalEngine } = await import('../dist/sliding/reference.js');
@@ -236,7 +236,7 @@ describe('pattern databases', () => {
         });
       }
       for (let slot = 0; slot < patterns.length; slot++) expect(Buffer.from(js.table(slot)).equals(Buffer.from(wasm.table(slot)))).toBe(true);
-      // The tables' sum is a lower bound: IDA* with it finds the breadth-first distance.
+      // The tables' sum is a lower bound: IDA* with it finds the shortest solutions.
       for (let seed = 1; seed <= 10; seed++) {
         // Korf's goal (blank at cell 0): labels are the tiles themselves.
         const board = sliding.randomBoard(3, 4, seed, 'korf');
@@ -247,6 +247,33 @@ describe('pattern databases', () => {
         const solved = sliding.solve(board, { goal: 'korf', method: 'optimal', heuristic: 'manhattan' });
         expect(moves.length).toBe((await solved).length);
       }
+      // Boards above 16 cells build tables that ignore the blank (small patterns on 3×6): one
+      // tile's entry is its grid distance; several tiles' entries are at least their sum.
+      const wide = [[7], [1, 2, 8]];
+      for (const engine of [wasm, js]) {
+        engine.clearPatterns();
+        wide.forEach((pattern, slot) => {
+          expect(engine.definePattern(slot, 18, 6, pattern)).toBe(true);
+          engine.buildStart(slot, 0);
+          while (engine.buildRun(1 << 16) !== 0);
+          expect(engine.filled()).toBe(engine.table(slot).length);
+        });
+      }
+      const grid = (a: number, b: number): number => Math.abs(Math.floor(a / 6) - Math.floor(b / 6)) + Math.abs((a % 6) - (b % 6));
+      for (let slot = 0; slot < wide.length; slot++) expect(Buffer.from(js.table(slot)).equals(Buffer.from(wasm.table(slot)))).toBe(true);
+      for (let c = 0; c < 18; c++) expect(wasm.table(0)[c]).toBe(grid(c, 7));
+      const three = wasm.table(1);
+      for (let a = 0; a < 18; a++) {
+        for (let b = 0; b < 18; b++) {
+          for (let c = 0; c < 18; c++) {
+            if (a === b || a === c || b === c) continue;
+            // The rank: each cell's number among those the earlier tiles leave free.
+            const index = (a * 17 + (b - (a < b ? 1 : 0))) * 16 + (c - (a < c ? 1 : 0) - (b < c ? 1 : 0));
+            expect(three[index]).toBeGreaterThanOrEqual(grid(a, 1) + grid(b, 2) + grid(c, 8));
+          }
+        }
+      }
+      wasm.clearPatterns();
     } finally {
       releaseEngine(exports);
     }
