@@ -246,31 +246,38 @@ function unrank(index: u32, k: i32): u32 {
 // moves into it, leaving the blank where the tile was.
 function expandWithBlank(table: usize, state: u32, k: i32): bool {
   const n = <u32>boardCells;
-  const index = state / n;
-  const used = unrank(index, k);
-  const region = flood(<u32>1 << (state % n), fullMask & ~used);
+  const used = unrank(state / n, k);
+  return expandInto(table, k, used, flood(<u32>1 << (state % n), fullMask & ~used), true);
+}
+
+// Moves each pattern tile (at CELLS, occupying `used`) to each neighbouring cell in `allowed`,
+// giving unseen placements the next depth. With the blank, a child is a state (placement and
+// the blank's region), queued when new; false when the queue is full.
+@inline function expandInto(table: usize, k: i32, used: u32, allowed: u32, withBlank: bool): bool {
+  const n = <u32>boardCells;
   const next = <u8>(buildDepth + 1);
   for (let i = 0; i < k; i++) {
     const at = CELLS + (<usize>i << 2);
     const p = load<i32>(at);
     for (let dir = 0; dir < 4; dir++) {
       const q = <i32>load<i8>(NEIGHBOURS + (<usize>p << 2) + <usize>dir);
-      if (q < 0 || (region & (<u32>1 << <u32>q)) == 0) continue;
+      if (q < 0 || (allowed & (<u32>1 << <u32>q)) == 0) continue;
       store<i32>(at, q);
       const child = rankCells(CELLS, k, boardCells);
-      const moved = used ^ (<u32>1 << <u32>p) ^ (<u32>1 << <u32>q);
-      const childState = child * n + ctz(flood(<u32>1 << <u32>p, fullMask & ~moved));
-      if (markVisited(childState)) {
+      if (withBlank) {
+        const moved = used ^ (<u32>1 << <u32>p) ^ (<u32>1 << <u32>q);
+        const childState = child * n + ctz(flood(<u32>1 << <u32>p, fullMask & ~moved));
+        if (!markVisited(childState)) continue;
         if (queued >= queueSlots) return false;
         store<u32>(queue + (<usize>tail << 2), childState);
         tail = tail + 1 == queueSlots ? 0 : tail + 1;
         queued++;
         nextLevel++;
-        const entry = table + <usize>child;
-        if (load<u8>(entry) == UNSEEN) {
-          store<u8>(entry, next);
-          filled++;
-        }
+      }
+      const entry = table + <usize>child;
+      if (load<u8>(entry) == UNSEEN) {
+        store<u8>(entry, next);
+        filled++;
       }
     }
     store<i32>(at, p);
@@ -308,24 +315,8 @@ export function pdbFilled(): u32 { return filled; }
 
 // Expands the entry `index` (at depth buildDepth): every move of one pattern tile to a free cell.
 function expand(table: usize, index: u32, k: i32): void {
-  const n = boardCells;
   const used = unrank(index, k);
-  const next = <u8>(buildDepth + 1);
-  for (let i = 0; i < k; i++) {
-    const at = CELLS + (<usize>i << 2);
-    const p = load<i32>(at);
-    for (let dir = 0; dir < 4; dir++) {
-      const q = <i32>load<i8>(NEIGHBOURS + (<usize>p << 2) + <usize>dir);
-      if (q < 0 || (used & (<u32>1 << <u32>q)) != 0) continue;
-      store<i32>(at, q);
-      const child = table + <usize>rankCells(CELLS, k, n);
-      if (load<u8>(child) == UNSEEN) {
-        store<u8>(child, next);
-        filled++;
-      }
-    }
-    store<i32>(at, p);
-  }
+  expandInto(table, k, used, fullMask & ~used, false);
 }
 
 /** Advances the build by about `budget` entries scanned; DONE when the table is full. */
