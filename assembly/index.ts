@@ -66,3 +66,23 @@ export {
   pegsMoves,
   pegsMemory,
 } from './pegs';
+export {
+  slidingInputPtr,
+  slidingOutputPtr,
+  slidingStart,
+  slidingRun,
+  slidingNodes,
+  slidingBound,
+  slidingLength,
+} from './sliding';
+export {
+  slidingReset,
+  pdbPatternPtr,
+  pdbDefine,
+  pdbSize,
+  pdbTablePtr,
+  pdbBuildStart,
+  pdbBuildRun,
+  pdbFilled,
+} from './pdb';
+export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './slidingFast';

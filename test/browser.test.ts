@@ -152,6 +152,15 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       expect(await page.textContent('#drawing .frame circle.peg title')).toBe('d4');
     });
 
+    it('sliding tiles: solves a hardest 8-puzzle in 31 moves and plays them back to the goal', async () => {
+      expect(await solveFamily('sliding')).toBe('31 moves, optimal');
+      const tiles = async (): Promise<string[]> => page.$$eval('#drawing .frame .cell', (cells) => cells.map((c) => c.textContent ?? ''));
+      expect(await tiles()).toEqual(['8', '6', '7', '2', '5', '4', '3', '', '1']);
+      const last = await lastFrame('.blank');
+      expect(last).toMatchObject({ frames: 32, marked: 1 });
+      expect(await tiles()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '']);
+    });
+
     it('SameGame: clears the 5×5 board and plays the clicks back to an empty board', async () => {
       const summary = await solveFamily('samegame');
       const clicks = Number(/^cleared in (\d+) clicks$/.exec(summary)?.[1]);

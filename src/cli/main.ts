@@ -5,6 +5,7 @@ import { polyominoCommand } from './polyomino.js';
 import { coverCommand, sudokuCommand } from './cover.js';
 import { queensCommand } from './queens.js';
 import { samegameCommand } from './samegame.js';
+import { slidingCommand } from './sliding.js';
 import { tour } from './tour.js';
 import { pegsCommand } from './pegs.js';
 
@@ -18,6 +19,7 @@ function program(): Command {
     .addCommand(sudokuCommand())
     .addCommand(samegameCommand())
     .addCommand(pegsCommand())
+    .addCommand(slidingCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

@@ -1,5 +1,5 @@
 // `bitpuzzle tour` (npm start): one headline instance of each puzzle family, with timings.
-import { pegs, polyomino, queens, samegame, sudoku } from '../index.js';
+import { pegs, polyomino, queens, samegame, sliding, sudoku } from '../index.js';
 
 const ms = (start: number): string => `${(performance.now() - start).toFixed(1)} ms`;
 
@@ -92,5 +92,30 @@ export async function tour(): Promise<void> {
   } catch (error) {
     console.log(`French board, centre to centre: ${(error as Error).message}`);
   }
+  await slidingTour();
+}
+
+// The sliding-tile section: an optimal 8-puzzle, an optimal 15-puzzle (linear conflicts, so
+// that the tour builds no pattern database), and a constructive 100×100.
+async function slidingTour(): Promise<void> {
+  console.log('\n== Sliding-tile puzzles ==');
+  const eight = sliding.parseBoard('8 6 7\n2 5 4\n3 _ 1');
+  let start = performance.now();
+  const hardest = await sliding.solve(eight);
+  console.log(`one of the two hardest 8-puzzles, solved optimally in ${hardest.length} moves (${ms(start)}):`);
+  console.log(sliding.picture(eight));
+  console.log(`blank moves: ${hardest.moves}`);
+
+  const fifteen = { rows: 4, cols: 4, tiles: [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3] };
+  start = performance.now();
+  const korf = await sliding.solve(fifteen, { goal: 'korf', heuristic: 'conflict' });
+  console.log(
+    `\nKorf's 15-puzzle instance 97: ${korf.length} moves, optimal (IDA*, ${korf.stats.nodes} nodes, ${ms(start)})`,
+  );
+
+  start = performance.now();
+  const big = await sliding.solve(sliding.randomBoard(100, 100, 1), { method: 'fast', lengthOnly: true });
+  const perCube = (big.length! / 100 ** 3).toFixed(2);
+  console.log(`a random 100×100 board, solved constructively: ${big.length} moves (${perCube} n³; ${ms(start)})`);
 }
 

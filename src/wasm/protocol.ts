@@ -74,6 +74,29 @@ export interface EngineExports {
   pegsLevel(): number;
   pegsMoves(): number;
   pegsMemory(): bigint;
+  // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
+  // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
+  slidingInputPtr(): number;
+  slidingOutputPtr(): number;
+  slidingStart(rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: number): StatusCode;
+  slidingRun(budget: number): StatusCode;
+  slidingNodes(): bigint;
+  slidingBound(): number;
+  slidingLength(): number;
+  slidingReset(): void;
+  pdbPatternPtr(): number;
+  pdbDefine(slot: number, cells: number, width: number, k: number): number;
+  pdbSize(slot: number): number;
+  pdbTablePtr(slot: number): number;
+  pdbBuildStart(slot: number, blank: number): StatusCode;
+  pdbBuildRun(budget: number): StatusCode;
+  pdbFilled(): number;
+  fastAlloc(rows: number, cols: number): number;
+  fastStart(): StatusCode;
+  fastRun(): StatusCode;
+  fastOutputPtr(): number;
+  fastOutputLength(): number;
+  fastMoves(): bigint;
 }
 
 const PAGE_BYTES = 65536;

@@ -4,5 +4,6 @@ import { polyominoFamily } from './polyomino.js';
 import { sudokuFamily } from './sudoku.js';
 import { samegameFamily } from './samegame.js';
 import { pegsFamily } from './pegs.js';
+import { slidingFamily } from './sliding.js';
 
-export const families = [queensFamily, polyominoFamily, sudokuFamily, pegsFamily, samegameFamily];
+export const families = [queensFamily, polyominoFamily, sudokuFamily, pegsFamily, slidingFamily, samegameFamily];

@@ -1,0 +1,219 @@
+// `bitpuzzle sliding`: solve sliding-tile puzzles, optimally or constructively, one board or a batch.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { Command, Option } from 'commander';
+import { BitpuzzleError, sliding } from '../index.js';
+import { integerOption, progressBar, readInput, toJson } from './io.js';
+
+interface SlidingFlags {
+  file?: string;
+  size?: string;
+  goal?: string;
+  optimal?: boolean;
+  fast?: boolean;
+  batch?: string;
+  random?: string;
+  seed?: string;
+  heuristic?: sliding.Heuristic;
+  nodeLimit?: string;
+  timeLimit?: string;
+  cacheDir?: string;
+  cache?: boolean;
+  movesFile?: string;
+  playback?: boolean;
+  threads?: string;
+  engine?: 'wasm' | 'js';
+  json?: boolean;
+}
+
+/** Constructive solutions of boards with more cells print their length only (--moves-file writes the moves). */
+const MAX_PRINTED_CELLS = 400;
+/** Boards with more cells get no playback. */
+const MAX_PLAYBACK_CELLS = 64;
+
+export function slidingCommand(): Command {
+  return new Command('sliding')
+    .summary('solve sliding-tile puzzles (8, 15, 24 and any M×N)')
+    .description(
+      'Solves a sliding-tile board: optimally by IDA* (pattern databases for 12 to 25 cells, Manhattan distance with linear conflicts otherwise), or by a constructive solver for boards of any size.\n' +
+        'The board: tiles as arguments or in a file, one row per line, 0 or _ for the blank. The solution is the blank\'s moves (U D L R) and the tiles they slide.\n' +
+        'By default boards of up to 16 cells are solved optimally and larger ones constructively.',
+    )
+    .argument('[tiles...]', 'the tiles in row-major order (give --size unless the board is square)')
+    .option('--file <FILE|->', 'read the board from a file (rows of tiles)')
+    .option('--size <MxN>', 'rows x columns of the board')
+    .option('--goal <default|korf|FILE>', 'the goal: blank last (default), blank first (korf), or a board file', 'default')
+    .option('--optimal', 'a shortest solution (boards of up to 32 cells)')
+    .option('--fast', 'a constructive solution (any size)')
+    .option('--batch <FILE|->', 'solve every instance in FILE, one per line (tiles, then optionally the optimal length)')
+    .option('--random <MxN>', 'solve a random board of this size')
+    .option('--seed <S>', 'the seed of --random (default 1)')
+    .addOption(new Option('--heuristic <h>', 'heuristic of the optimal search').choices(['manhattan', 'conflict', 'patterns']))
+    .option('--node-limit <N>', 'stop the optimal search after N nodes (per board) and print the lower bound')
+    .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board)')
+    .option('--cache-dir <DIR>', 'where pattern databases are cached (default ~/.cache/bitpuzzle or $BITPUZZLE_CACHE)')
+    .option('--no-cache', 'build pattern databases in memory only')
+    .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
+    .option('--playback', 'print the board after every move (small boards)')
+    .option('--threads <N>', 'worker threads for --batch (default: all cores)')
+    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .option('--json', 'print JSON (one object per line with --batch)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bitpuzzle sliding 8 6 7 2 5 4 3 0 1\n  bitpuzzle sliding --file board.txt --goal korf --json\n' +
+        '  bitpuzzle sliding --batch korf100.txt --goal korf --threads 2\n  bitpuzzle sliding --random 100x100 --fast\n' +
+        '  bitpuzzle sliding --random 1000x1000 --moves-file moves.txt',
+    )
+    .action(async (tiles: string[], flags: SlidingFlags) => runSliding(tiles, flags));
+}
+
+function options(flags: SlidingFlags, goal: sliding.GoalInput): sliding.SlidingOptions {
+  if (flags.optimal && flags.fast) throw new BitpuzzleError('BAD_INPUT', 'give --optimal or --fast, not both');
+  return {
+    goal,
+    method: flags.optimal ? 'optimal' : flags.fast ? 'fast' : 'auto',
+    heuristic: flags.heuristic,
+    nodeLimit: integerOption('--node-limit', flags.nodeLimit, 1),
+    timeLimit: integerOption('--time-limit', flags.timeLimit, 1),
+    cacheDir: flags.cache === false ? false : flags.cacheDir,
+    engine: flags.engine,
+  };
+}
+
+async function readGoal(text: string | undefined, size: { rows: number; cols: number } | undefined): Promise<sliding.GoalInput> {
+  if (text === undefined || text === 'default' || text === 'korf') return text ?? 'default';
+  const board = sliding.parseBoard(await readInput(text), size);
+  return board;
+}
+
+async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void> {
+  const size = flags.size ? sliding.parseSize(flags.size) : undefined;
+  const sources = [tileArgs.length > 0, flags.file !== undefined, flags.batch !== undefined, flags.random !== undefined];
+  if (sources.filter(Boolean).length !== 1) {
+    throw new BitpuzzleError('BAD_INPUT', 'give the board as tiles, --file, --random or --batch (exactly one; see bitpuzzle sliding --help)');
+  }
+  const goal = await readGoal(flags.goal, size);
+  if (flags.batch !== undefined) return runBatch(flags, size, goal);
+
+  let board: sliding.Board;
+  if (flags.random !== undefined) {
+    const { rows, cols } = sliding.parseSize(flags.random);
+    board = sliding.randomBoard(rows, cols, integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1, goal);
+  } else if (flags.file !== undefined) {
+    board = sliding.parseBoard(await readInput(flags.file), size);
+  } else {
+    const text = tileArgs.join(' ');
+    const count = text.trim().split(/[\s,]+/).length;
+    const side = Math.round(Math.sqrt(count));
+    if (!size && side * side !== count) {
+      throw new BitpuzzleError('BAD_INPUT', `${count} tiles are not a square board: give --size MxN`);
+    }
+    board = sliding.parseBoard(text, size ?? { rows: side, cols: side });
+  }
+  const opts = options(flags, goal);
+  const cells = board.rows * board.cols;
+  const bar = progressBar('building pattern databases');
+  opts.onProgress = bar.onProgress;
+
+  if (flags.movesFile !== undefined) {
+    if (opts.method === 'optimal') throw new BitpuzzleError('BAD_INPUT', '--moves-file streams the constructive solution: drop --optimal');
+    return streamMoves(board, opts, flags);
+  }
+  if (opts.method === 'auto' && cells > sliding.AUTO_OPTIMAL_CELLS) opts.method = 'fast';
+  if (opts.method === 'fast' && cells > MAX_PRINTED_CELLS) opts.lengthOnly = true;
+  let result: sliding.SlidingSolution;
+  try {
+    result = await sliding.solve(board, opts);
+  } finally {
+    bar.stop();
+  }
+  if (flags.json) {
+    console.log(toJson(result));
+    return;
+  }
+  console.log(describe(result));
+  if (result.moves !== null) {
+    console.log(`moves: ${result.moves}`);
+    if (result.tiles) console.log(`tiles: ${result.tiles.join(' ')}`);
+    if (flags.playback) {
+      if (cells > MAX_PLAYBACK_CELLS) console.log(`(no playback for boards of more than ${MAX_PLAYBACK_CELLS} cells)`);
+      else console.log(`\n${sliding.playback(board, result.moves)}`);
+    }
+  } else if (result.method === 'fast') {
+    console.log('(moves not printed for a board this large: add --moves-file FILE)');
+  }
+}
+
+function describe(result: sliding.SlidingSolution): string {
+  const { rows, cols, stats } = result;
+  const seconds = `${(stats.milliseconds / 1000).toFixed(2)} s`;
+  const how =
+    result.method === 'optimal'
+      ? `IDA* with ${stats.heuristic}, ${stats.nodes} nodes, ${seconds}` +
+        (stats.patternMilliseconds >= 1 ? ` (pattern databases ${(stats.patternMilliseconds / 1000).toFixed(2)} s)` : '')
+      : `constructive, ${seconds}`;
+  if (result.length === null) {
+    return `${rows}×${cols}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
+  }
+  const quality = result.optimal ? 'optimal' : `lower bound ${result.lowerBound}`;
+  return `${rows}×${cols}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
+}
+
+async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, flags: SlidingFlags): Promise<void> {
+  const started = performance.now();
+  const out = flags.movesFile === '-' ? process.stdout : createWriteStream(flags.movesFile!);
+  let length = 0;
+  try {
+    for await (const chunk of sliding.moves(board, opts)) {
+      length += chunk.length;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+  } finally {
+    if (out !== process.stdout) {
+      out.end();
+      await once(out, 'finish');
+    }
+  }
+  const summary = { rows: board.rows, cols: board.cols, length, milliseconds: performance.now() - started };
+  const line = flags.json ? toJson(summary) : `${board.rows}×${board.cols}: ${length} moves (constructive, ${(summary.milliseconds / 1000).toFixed(2)} s)`;
+  // The moves own standard output when they go there.
+  if (flags.movesFile === '-') console.error(line);
+  else console.log(line);
+}
+
+async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<void> {
+  const instances = sliding.parseBatch(await readInput(flags.batch!), size);
+  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
+  if (opts.method === 'auto') opts.method = 'optimal';
+  const bar = progressBar('solving');
+  opts.onProgress = bar.onProgress;
+  const started = performance.now();
+  let results: sliding.SlidingSolution[];
+  try {
+    results = await sliding.solveBatch(
+      instances.map((i) => i.board),
+      opts,
+    );
+  } finally {
+    bar.stop();
+  }
+  let mismatches = 0;
+  results.forEach((result, i) => {
+    const { line, expected } = instances[i];
+    if (expected !== null && result.optimal && result.length !== expected) mismatches++;
+    if (flags.json) {
+      console.log(toJson({ line, expected, ...result }));
+      return;
+    }
+    const check = expected === null ? '' : result.length === expected ? ' (as expected)' : ` (EXPECTED ${expected})`;
+    const text =
+      result.length === null
+        ? `stopped, no solution shorter than ${result.lowerBound}`
+        : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
+    console.log(`line ${line}: ${text}`);
+  });
+  const nodes = results.reduce((sum, r) => sum + r.stats.nodes, 0n);
+  const summary = `${results.length} instance(s) in ${((performance.now() - started) / 1000).toFixed(2)} s, ${nodes} nodes`;
+  console.error(mismatches ? `${summary}; ${mismatches} length(s) differ from the expected` : summary);
+  if (mismatches) process.exitCode = 1;
+}

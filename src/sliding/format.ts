@@ -1,0 +1,108 @@
+// Moves and pictures: the blank's moves as letters U D L R, the tiles they slide, replays.
+import { badInput } from '../errors.js';
+import type { Board } from './parse.js';
+
+/** Engine direction codes 0..3 as letters: the blank moves up, left, right, down. */
+export const LETTERS = 'ULRD';
+
+/** Engine codes to letters. */
+export function movesToLetters(codes: ArrayLike<number>): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    const end = Math.min(codes.length, i + CHUNK);
+    const part: number[] = new Array(end - i);
+    for (let j = i; j < end; j++) part[j - i] = LETTER_CODES[codes[j]];
+    out += String.fromCharCode(...part);
+  }
+  return out;
+}
+const LETTER_CODES = [...LETTERS].map((l) => l.charCodeAt(0));
+
+/** The board after the blank's moves; BAD_INPUT when a move leaves the board or is not a letter. */
+export function applyMoves(board: Board, moves: string): Board {
+  const tiles = board.tiles.slice();
+  const { cols } = board;
+  let blank = tiles.indexOf(0);
+  for (let i = 0; i < moves.length; i++) {
+    const to = step(blank, moves[i], board.rows, cols);
+    if (to < 0) throw badInput(`move ${i + 1} (${moves[i]}) takes the blank off the board`);
+    tiles[blank] = tiles[to];
+    tiles[to] = 0;
+    blank = to;
+  }
+  return { rows: board.rows, cols, tiles };
+}
+
+function step(blank: number, move: string, rows: number, cols: number): number {
+  const r = Math.floor(blank / cols);
+  const c = blank % cols;
+  if (move === 'U') return r > 0 ? blank - cols : -1;
+  if (move === 'D') return r < rows - 1 ? blank + cols : -1;
+  if (move === 'L') return c > 0 ? blank - 1 : -1;
+  if (move === 'R') return c < cols - 1 ? blank + 1 : -1;
+  return -1;
+}
+
+/** The tile each move slides (the tile in the cell the blank moves into). */
+export function tilesMoved(board: Board, moves: string): number[] {
+  const tiles = board.tiles.slice();
+  let blank = tiles.indexOf(0);
+  const out: number[] = new Array(moves.length);
+  for (let i = 0; i < moves.length; i++) {
+    const to = step(blank, moves[i], board.rows, board.cols);
+    if (to < 0) throw badInput(`move ${i + 1} (${moves[i]}) takes the blank off the board`);
+    out[i] = tiles[to];
+    tiles[blank] = tiles[to];
+    tiles[to] = 0;
+    blank = to;
+  }
+  return out;
+}
+
+export function sameTiles(a: Board, b: Board): boolean {
+  return a.rows === b.rows && a.cols === b.cols && a.tiles.every((t, i) => t === b.tiles[i]);
+}
+
+/** True when the moves take the board to the goal. */
+export function isSolution(board: Board, moves: string, goal: Board): boolean {
+  try {
+    return sameTiles(applyMoves(board, moves), goal);
+  } catch {
+    return false;
+  }
+}
+
+/** The board as aligned rows, the blank as _. */
+export function picture(board: Board): string {
+  const width = String(board.rows * board.cols - 1).length;
+  const lines: string[] = [];
+  for (let r = 0; r < board.rows; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < board.cols; c++) {
+      const t = board.tiles[r * board.cols + c];
+      row.push((t === 0 ? '_' : String(t)).padStart(width));
+    }
+    lines.push(row.join(' '));
+  }
+  return lines.join('\n');
+}
+
+/** Every board along the solution, each under the move that made it. */
+export function playback(board: Board, moves: string): string {
+  const frames = [`start\n${picture(board)}`];
+  let current = board;
+  for (let i = 0; i < moves.length; i++) {
+    current = applyMoves(current, moves[i]);
+    frames.push(`${i + 1}: ${moves[i]}\n${picture(current)}`);
+  }
+  return frames.join('\n\n');
+}
+
+/** Moves that undo `moves` (reversed, each direction turned round). */
+export function inverseMoves(moves: string): string {
+  const opposite: Record<string, string> = { U: 'D', D: 'U', L: 'R', R: 'L' };
+  let out = '';
+  for (let i = moves.length - 1; i >= 0; i--) out += opposite[moves[i]];
+  return out;
+}

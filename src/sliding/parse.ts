@@ -1,0 +1,290 @@
+// Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
+// arrays with a size, or arrays of rows. Everything is checked here, before any engine.
+import { BitpuzzleError, badInput } from '../errors.js';
+
+/** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
+export interface Board {
+  rows: number;
+  cols: number;
+  tiles: Uint32Array;
+}
+
+/** What the API accepts as a board. */
+export type BoardInput =
+  | string
+  | Board
+  | { rows: number; cols: number; tiles: ArrayLike<number> }
+  | ReadonlyArray<ReadonlyArray<number>>;
+
+/** A goal: 1..MN-1 with the blank last (default), Korf's (blank first), or a board. */
+export type GoalInput = 'default' | 'korf' | BoardInput;
+
+/** The largest board: cells are u32 in the engines, and memory is linear in them. */
+export const MAX_CELLS = 1 << 28;
+
+/** Parses "MxN" (or "M×N"). */
+export function parseSize(text: string): { rows: number; cols: number } {
+  const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
+  if (!match) throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${JSON.stringify(text)}`);
+  return checkSize(Number(match[1]), Number(match[2]));
+}
+
+function checkSize(rows: number, cols: number): { rows: number; cols: number } {
+  if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 2 || cols < 2) {
+    throw badInput(`a board has at least 2 rows and 2 columns, got ${rows}×${cols}`);
+  }
+  if (rows * cols > MAX_CELLS) throw badInput(`a ${rows}×${cols} board has more than ${MAX_CELLS} cells`);
+  return { rows, cols };
+}
+
+/**
+ * Parses a board from text: one row per line, tiles separated by spaces (or commas), the
+ * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
+ * MN numbers, say). Lines starting with # are comments.
+ */
+export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
+  const lines = text.replace(/\r/g, '').split('\n');
+  const rowsOfTiles: Array<{ line: number; values: number[]; columns: number[] }> = [];
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/#.*$/, '');
+    if (line.trim() === '') return;
+    const values: number[] = [];
+    const columns: number[] = [];
+    const token = /[^\s,]+/g;
+    let match: RegExpExecArray | null;
+    while ((match = token.exec(line)) !== null) {
+      const word = match[0];
+      if (word === '_' || word === '.') values.push(0);
+      else if (/^\d+$/.test(word)) values.push(Number(word));
+      else {
+        throw badInput(
+          `line ${index + 1}, column ${match.index + 1}: ${JSON.stringify(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
+        );
+      }
+      columns.push(match.index + 1);
+    }
+    rowsOfTiles.push({ line: index + 1, values, columns });
+  });
+  if (rowsOfTiles.length === 0) throw badInput('the board is empty: expected rows of tile numbers');
+  // Where each tile was written, for messages.
+  const places = rowsOfTiles.flatMap((r) => r.columns.map((column) => `line ${r.line}, column ${column}`));
+  const flat = rowsOfTiles.flatMap((r) => r.values);
+  if (size) {
+    const { rows, cols } = checkSize(size.rows, size.cols);
+    if (flat.length !== rows * cols) {
+      throw badInput(`a ${rows}×${cols} board has ${rows * cols} cells, the text gives ${flat.length} tiles`);
+    }
+    return checkTiles(rows, cols, flat, (i) => places[i]);
+  }
+  const cols = rowsOfTiles[0].values.length;
+  for (const row of rowsOfTiles) {
+    if (row.values.length !== cols) {
+      throw badInput(`line ${row.line}: ${row.values.length} tiles, expected ${cols} like the first row`);
+    }
+  }
+  const { rows } = checkSize(rowsOfTiles.length, cols);
+  return checkTiles(rows, cols, flat, (i) => places[i]);
+}
+
+/**
+ * Checks that the tiles are 0..MN-1 each once; BAD_INPUT names the duplicated, missing and
+ * out-of-range ones. `where(i)` names the place of cell i in the user's input.
+ */
+export function checkTiles(
+  rows: number,
+  cols: number,
+  tiles: ArrayLike<number>,
+  where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
+): Board {
+  const n = rows * cols;
+  if (tiles.length !== n) throw badInput(`a ${rows}×${cols} board has ${n} cells, got ${tiles.length} tiles`);
+  const out = new Uint32Array(n);
+  const firstAt = new Int32Array(n).fill(-1);
+  const problems: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = tiles[i];
+    if (!Number.isSafeInteger(t) || t < 0 || t >= n) {
+      if (problems.length < 5) problems.push(`${where(i)}: tile ${String(t)} is out of range (0..${n - 1}, 0 the blank)`);
+      continue;
+    }
+    if (firstAt[t] >= 0) {
+      if (problems.length < 5) problems.push(`duplicated tile ${nameTile(t)} at ${where(firstAt[t])} and ${where(i)}`);
+    } else firstAt[t] = i;
+    out[i] = t;
+  }
+  const missing: number[] = [];
+  for (let t = 0; t < n; t++) if (firstAt[t] < 0) missing.push(t);
+  if (missing.length) {
+    const more = missing.length > 10 ? ` and ${missing.length - 10} more` : '';
+    problems.push(`missing ${plural(missing.length, 'tile')} ${missing.slice(0, 10).map(nameTile).join(', ')}${more}`);
+  }
+  if (problems.length) throw badInput(`not a ${rows}×${cols} board: ${problems.join('; ')}`);
+  return { rows, cols, tiles: out };
+}
+
+const nameTile = (t: number): string => (t === 0 ? 'the blank (0)' : String(t));
+const plural = (count: number, word: string): string => (count === 1 ? word : `${word}s`);
+
+/** Normalises any accepted board input. `size` lays out flat number lists and text. */
+export function toBoard(input: BoardInput, size?: { rows: number; cols: number }): Board {
+  if (typeof input === 'string') return parseBoard(input, size);
+  if (Array.isArray(input)) {
+    const rows = input as ReadonlyArray<ReadonlyArray<number>>;
+    if (!rows.every((row) => Array.isArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
+    const cols = rows[0]?.length ?? 0;
+    rows.forEach((row, r) => {
+      if (row.length !== cols) throw badInput(`row ${r + 1} has ${row.length} tiles, expected ${cols} like the first row`);
+    });
+    checkSize(rows.length, cols);
+    return checkTiles(rows.length, cols, rows.flat(), (i) => `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}`);
+  }
+  if (input === null || typeof input !== 'object' || !('tiles' in input)) {
+    throw badInput('a board is text, an array of rows, or { rows, cols, tiles }');
+  }
+  const { rows, cols } = checkSize(input.rows, input.cols);
+  return checkTiles(rows, cols, input.tiles);
+}
+
+/** The goal board for a size: 'default' (blank last), 'korf' (blank first) or a board of that size. */
+export function toGoal(goal: GoalInput | undefined, rows: number, cols: number): Board {
+  const n = rows * cols;
+  if (goal === undefined || goal === 'default') {
+    const tiles = new Uint32Array(n);
+    for (let i = 0; i < n - 1; i++) tiles[i] = i + 1;
+    return { rows, cols, tiles };
+  }
+  if (goal === 'korf') {
+    const tiles = new Uint32Array(n);
+    for (let i = 0; i < n; i++) tiles[i] = i;
+    return { rows, cols, tiles };
+  }
+  // A goal in one line is laid out in the board's size; in rows, it is checked against it.
+  const oneLine = typeof goal === 'string' && goal.trim().split(/\n/).filter((l) => l.replace(/#.*$/, '').trim()).length === 1;
+  const board = toBoard(goal, oneLine ? { rows, cols } : undefined);
+  if (board.rows !== rows || board.cols !== cols) {
+    throw badInput(`the goal is ${board.rows}×${board.cols}, the board ${rows}×${cols}`);
+  }
+  return board;
+}
+
+/** Labels each cell of the board with the goal cell of its tile, so that the goal reads 0, 1, 2, … */
+export function goalLabels(board: Board, goal: Board): Uint32Array {
+  const n = board.tiles.length;
+  const goalCell = new Uint32Array(n);
+  for (let c = 0; c < n; c++) goalCell[goal.tiles[c]] = c;
+  const labels = new Uint32Array(n);
+  for (let c = 0; c < n; c++) labels[c] = goalCell[board.tiles[c]];
+  return labels;
+}
+
+/**
+ * Whether the board can reach the goal. Every move swaps the blank with a tile: it flips
+ * the parity of the permutation from board to goal and of the blank's grid distance to its
+ * goal cell, so the two parities must agree; on boards of at least 2×2 that is also enough.
+ * (For odd widths this is the usual inversion-count rule; for even widths the inversion count
+ * plus the blank's row distance.)
+ */
+export function solvability(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
+  const labels = goalLabels(board, goal);
+  const n = labels.length;
+  const seen = new Uint8Array(n);
+  let odd = 0;
+  for (let i = 0; i < n; i++) {
+    if (seen[i]) continue;
+    let length = 0;
+    for (let j = i; !seen[j]; j = labels[j]) {
+      seen[j] = 1;
+      length++;
+    }
+    odd ^= (length - 1) & 1;
+  }
+  const blankAt = board.tiles.indexOf(0);
+  const blankGoal = goal.tiles.indexOf(0);
+  const distance =
+    Math.abs(Math.floor(blankAt / board.cols) - Math.floor(blankGoal / board.cols)) +
+    Math.abs((blankAt % board.cols) - (blankGoal % board.cols));
+  if (odd === (distance & 1)) return { solvable: true, reason: null };
+  const parity = (x: number): string => (x ? 'odd' : 'even');
+  return {
+    solvable: false,
+    reason:
+      `the tiles are an ${parity(odd)} permutation of the goal but the blank is ${distance} moves from its goal cell ` +
+      `(${parity(distance & 1)}): each move swaps the blank with a tile, so the two parities must agree`,
+  };
+}
+
+/** Throws UNSOLVABLE with the reason when the board cannot reach the goal. */
+export function checkSolvable(board: Board, goal: Board): void {
+  const { solvable, reason } = solvability(board, goal);
+  if (!solvable) throw new BitpuzzleError('UNSOLVABLE', `this board cannot reach the goal: ${reason}`);
+}
+
+/** Parses a batch: one instance per line (MN tiles, optionally an expected length, as in korf100.txt). */
+export function parseBatch(text: string, size?: { rows: number; cols: number }): Array<{ board: Board; line: number; expected: number | null }> {
+  const out: Array<{ board: Board; line: number; expected: number | null }> = [];
+  text
+    .replace(/\r/g, '')
+    .split('\n')
+    .forEach((raw, index) => {
+      const line = raw.replace(/#.*$/, '').trim();
+      if (line === '') return;
+      const words = line.split(/[\s,]+/);
+      const values = words.map((w) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
+      const bad = values.findIndex((v) => Number.isNaN(v));
+      if (bad >= 0) throw badInput(`line ${index + 1}: ${JSON.stringify(words[bad])} is not a tile`);
+      let rows: number;
+      let cols: number;
+      if (size) ({ rows, cols } = size);
+      else {
+        // MN tiles, or MN tiles and a length: MN is a square.
+        const side = Math.round(Math.sqrt(values.length));
+        const sideLess = Math.round(Math.sqrt(values.length - 1));
+        if (side * side === values.length) rows = cols = side;
+        else if (sideLess * sideLess === values.length - 1) rows = cols = sideLess;
+        else throw badInput(`line ${index + 1}: ${values.length} numbers are not a square board (give the size for others)`);
+      }
+      const n = rows * cols;
+      if (values.length !== n && values.length !== n + 1) {
+        throw badInput(`line ${index + 1}: ${values.length} numbers, expected ${n} tiles (and optionally a length)`);
+      }
+      const board = checkTiles(rows, cols, values.slice(0, n), (i) => `line ${index + 1}, tile ${i + 1}`);
+      out.push({ board, line: index + 1, expected: values.length > n ? values[n] : null });
+    });
+  if (out.length === 0) throw badInput('the batch has no instances');
+  return out;
+}
+
+/**
+ * A random board that can reach the goal: a uniformly shuffled board (seeded, so that it
+ * repeats), with two tiles swapped when its parity is wrong.
+ */
+export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInput = 'default'): Board {
+  checkSize(rows, cols);
+  const target = toGoal(goal, rows, cols);
+  const next = mulberry32(seed);
+  const tiles = target.tiles.slice();
+  for (let i = tiles.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    const t = tiles[i];
+    tiles[i] = tiles[j];
+    tiles[j] = t;
+  }
+  const board = { rows, cols, tiles };
+  if (!solvability(board, target).solvable) {
+    // Swapping two tiles (not the blank) flips the permutation's parity only.
+    const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
+    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+  }
+  return board;
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,1014 @@
+// The pure-TS twin of the sliding-tile engines (assembly/sliding.ts, pdb.ts, slidingFast.ts):
+// the same algorithms on typed arrays and 32-bit integers, move for move and node for node.
+import { Status, type StatusCode } from '../wasm/protocol.js';
+import { CONFLICT, MAX_DEPTH, PATTERNS, type FastEngine, type OptimalEngine } from './engine.js';
+
+const UNSEEN = 0xff;
+/** Boards up to this size follow the blank in the table builds (as in assembly/pdb.ts). */
+const BLANK_AWARE_CELLS = 16;
+
+const ctz = (x: number): number => 31 - Math.clz32(x & -x);
+const NO_MOVE = 4;
+const NO_GROUP = 0xff;
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The rank of k cells (in pattern order) among the placements on n cells. */
+function rankCells(at: Int32Array, k: number, n: number): number {
+  let used = 0;
+  let index = 0;
+  for (let i = 0; i < k; i++) {
+    const p = at[i];
+    const digit = p - popcount(used & ((1 << p) - 1 >>> 0));
+    index = index * (n - i) + digit;
+    used = (used | (1 << p)) >>> 0;
+  }
+  return index;
+}
+
+function neighbourTable(cells: number, width: number): Int8Array {
+  const out = new Int8Array(cells * 4);
+  for (let c = 0; c < cells; c++) {
+    const r = Math.floor(c / width);
+    const col = c % width;
+    out[c * 4] = r > 0 ? c - width : -1;
+    out[c * 4 + 1] = col > 0 ? c - 1 : -1;
+    out[c * 4 + 2] = col < width - 1 ? c + 1 : -1;
+    out[c * 4 + 3] = c + width < cells ? c + width : -1;
+  }
+  return out;
+}
+
+interface Slot {
+  cells: number[];
+  table: Uint8Array;
+}
+
+export class ReferenceOptimalEngine implements OptimalEngine {
+  private slots: Array<Slot | undefined> = [];
+  private patternsKey: string | null = null;
+  // Pattern build state.
+  private buildSlot = -1;
+  private buildDepth = 0;
+  private scan = 0;
+  private filledCount = 0;
+  private filledAtLevelStart = 0;
+  private buildNeighbours: Int8Array = new Int8Array(0);
+  private buildCells = 0;
+  private scratch = new Int32Array(8);
+  private digits = new Int32Array(8);
+  // The search with the blank (see assembly/pdb.ts).
+  private withBlank = false;
+  private visited = new Uint8Array(0);
+  private queue = new Uint32Array(0);
+  private head = 0;
+  private tail = 0;
+  private queued = 0;
+  private levelLeft = 0;
+  private nextLevel = 0;
+  private fullMask = 0;
+  private buildWidth = 0;
+  private notFirstColumn = 0;
+  private notLastColumn = 0;
+
+  // Search state.
+  private cells = 0;
+  private width = 0;
+  private height = 0;
+  private heuristic = 0;
+  private slotCount = 0;
+  private mirrored = false;
+  private blankLabel = 0;
+  private blank = 0;
+  private depth = 0;
+  private searchBound = 0;
+  private nextBound = 0;
+  private conflicts = 0;
+  private nodeCount = 0;
+  private state: StatusCode = Status.DONE;
+  private solutionLength = -1;
+  private board = new Uint8Array(32);
+  private pos = new Int32Array(32);
+  private neighbours: Int8Array = new Int8Array(0);
+  private distance = new Uint8Array(32 * 32);
+  private mirror = new Uint8Array(32);
+  private group = new Uint8Array(32);
+  private lineConflicts = new Int32Array(64);
+  private run_ = new Int32Array(64);
+  private next = new Uint8Array(MAX_DEPTH + 1);
+  private moves = new Uint8Array(MAX_DEPTH + 1);
+  private md = new Int32Array(MAX_DEPTH + 1);
+  // Pattern values per depth: slot s at [d*8+s], mirrored at [d*8+4+s].
+  private values = new Uint8Array((MAX_DEPTH + 1) * 8);
+  // The slots' sums per depth: direct and mirrored.
+  private direct = new Int32Array(MAX_DEPTH + 1);
+  private reflected = new Int32Array(MAX_DEPTH + 1);
+  private output = new Uint8Array(MAX_DEPTH);
+
+  loadedPatterns(): string | null {
+    return this.patternsKey;
+  }
+
+  clearPatterns(): void {
+    this.slots = [];
+    this.patternsKey = null;
+    this.buildSlot = -1;
+  }
+
+  definePattern(slot: number, cells: number, width: number, pattern: readonly number[]): boolean {
+    let size = 1;
+    for (let i = 0; i < pattern.length; i++) size *= cells - i;
+    this.slots[slot] = { cells: pattern.slice(), table: new Uint8Array(size) };
+    this.buildCells = cells;
+    this.buildWidth = width;
+    this.buildNeighbours = neighbourTable(cells, width);
+    this.notFirstColumn = 0;
+    this.notLastColumn = 0;
+    for (let c = 0; c < cells; c++) {
+      if (c % width !== 0) this.notFirstColumn |= 1 << c;
+      if (c % width !== width - 1) this.notLastColumn |= 1 << c;
+    }
+    return true;
+  }
+
+  table(slot: number): Uint8Array {
+    return this.slots[slot]!.table;
+  }
+
+  markPatterns(key: string): void {
+    this.patternsKey = key;
+  }
+
+  buildStart(slot: number, blank: number): StatusCode {
+    const { table, cells } = this.slots[slot]!;
+    const n = this.buildCells;
+    table.fill(UNSEEN);
+    for (let i = 0; i < cells.length; i++) this.scratch[i] = cells[i];
+    const start = rankCells(this.scratch, cells.length, n);
+    table[start] = 0;
+    this.buildSlot = slot;
+    this.buildDepth = 0;
+    this.scan = 0;
+    this.filledCount = 1;
+    this.filledAtLevelStart = 1;
+    this.withBlank = n <= BLANK_AWARE_CELLS;
+    if (this.withBlank) {
+      this.visited = new Uint8Array(Math.ceil((table.length * n) / 8));
+      this.queue = new Uint32Array(table.length * 2);
+      this.fullMask = n === 32 ? 0xffffffff : 2 ** n - 1;
+      let used = 0;
+      for (const c of cells) used |= 1 << c;
+      const state = start * n + ctz(this.flood(1 << blank, this.fullMask & ~used));
+      this.markVisited(state);
+      this.queue[0] = state;
+      this.head = 0;
+      this.tail = 1;
+      this.queued = 1;
+      this.levelLeft = 1;
+      this.nextLevel = 0;
+    }
+    return Status.MORE;
+  }
+
+  private flood(from: number, free: number): number {
+    const w = this.buildWidth;
+    let region = from;
+    for (;;) {
+      const grown =
+        (region | ((region << 1) & this.notFirstColumn) | ((region >>> 1) & this.notLastColumn) | (region << w) | (region >>> w)) & free;
+      if (grown === region) return region;
+      region = grown;
+    }
+  }
+
+  private markVisited(state: number): boolean {
+    const at = state >>> 3;
+    const bit = 1 << (state & 7);
+    if (this.visited[at] & bit) return false;
+    this.visited[at] |= bit;
+    return true;
+  }
+
+  private unrank(index: number, k: number): number {
+    const n = this.buildCells;
+    const digits = this.digits;
+    const at = this.scratch;
+    for (let i = k - 1; i >= 0; i--) {
+      const radix = n - i;
+      digits[i] = index % radix;
+      index = Math.floor(index / radix);
+    }
+    let used = 0;
+    for (let i = 0; i < k; i++) {
+      let free = ~used;
+      for (let j = 0; j < digits[i]; j++) free &= free - 1;
+      const p = ctz(free);
+      at[i] = p;
+      used |= 1 << p;
+    }
+    return used;
+  }
+
+  private expandWithBlank(table: Uint8Array, state: number, k: number): boolean {
+    const n = this.buildCells;
+    const index = Math.floor(state / n);
+    const used = this.unrank(index, k);
+    const region = this.flood(1 << (state % n), this.fullMask & ~used);
+    const next = this.buildDepth + 1;
+    const nb = this.buildNeighbours;
+    const at = this.scratch;
+    for (let i = 0; i < k; i++) {
+      const p = at[i];
+      for (let dir = 0; dir < 4; dir++) {
+        const q = nb[p * 4 + dir];
+        if (q < 0 || (region & (1 << q)) === 0) continue;
+        at[i] = q;
+        const child = rankCells(at, k, n);
+        const moved = used ^ (1 << p) ^ (1 << q);
+        const childState = child * n + ctz(this.flood(1 << p, this.fullMask & ~moved));
+        if (this.markVisited(childState)) {
+          if (this.queued >= this.queue.length) return false;
+          this.queue[this.tail] = childState;
+          this.tail = this.tail + 1 === this.queue.length ? 0 : this.tail + 1;
+          this.queued++;
+          this.nextLevel++;
+          if (table[child] === UNSEEN) {
+            table[child] = next;
+            this.filledCount++;
+          }
+        }
+      }
+      at[i] = p;
+    }
+    return true;
+  }
+
+  private buildWithBlankRun(budget: number): StatusCode {
+    const { table, cells } = this.slots[this.buildSlot]!;
+    const k = cells.length;
+    for (let left = budget; left > 0; left -= 4) {
+      if (this.levelLeft === 0) {
+        if (this.nextLevel === 0) {
+          this.buildSlot = -1;
+          return Status.DONE;
+        }
+        this.buildDepth++;
+        this.levelLeft = this.nextLevel;
+        this.nextLevel = 0;
+      }
+      const state = this.queue[this.head];
+      this.head = this.head + 1 === this.queue.length ? 0 : this.head + 1;
+      this.queued--;
+      this.levelLeft--;
+      if (!this.expandWithBlank(table, state, k)) {
+        this.buildSlot = -1;
+        return Status.OUT_OF_MEMORY;
+      }
+    }
+    return Status.MORE;
+  }
+
+  filled(): number {
+    return this.filledCount;
+  }
+
+  private expand(table: Uint8Array, index: number, k: number): void {
+    const n = this.buildCells;
+    const at = this.scratch;
+    const used = this.unrank(index, k);
+    const next = this.buildDepth + 1;
+    const nb = this.buildNeighbours;
+    for (let i = 0; i < k; i++) {
+      const p = at[i];
+      for (let dir = 0; dir < 4; dir++) {
+        const q = nb[p * 4 + dir];
+        if (q < 0 || (used & (1 << q)) !== 0) continue;
+        at[i] = q;
+        const child = rankCells(at, k, n);
+        if (table[child] === UNSEEN) {
+          table[child] = next;
+          this.filledCount++;
+        }
+      }
+      at[i] = p;
+    }
+  }
+
+  buildRun(budget: number): StatusCode {
+    if (this.buildSlot < 0) return Status.BAD_INPUT;
+    if (this.withBlank) return this.buildWithBlankRun(budget);
+    const { table, cells } = this.slots[this.buildSlot]!;
+    const size = table.length;
+    const k = cells.length;
+    const depth = this.buildDepth;
+    let left = budget;
+    while (left > 0) {
+      if (this.scan >= size) {
+        if (this.filledCount === this.filledAtLevelStart || this.filledCount === size) {
+          this.buildSlot = -1;
+          return Status.DONE;
+        }
+        this.filledAtLevelStart = this.filledCount;
+        this.buildDepth++;
+        this.scan = 0;
+        return Status.MORE;
+      }
+      const end = Math.min(size, this.scan + left);
+      left -= end - this.scan;
+      for (let i = this.scan; i < end; i++) {
+        if (table[i] === depth) {
+          this.expand(table, i, k);
+          left -= 8;
+        }
+      }
+      this.scan = end;
+    }
+    return Status.MORE;
+  }
+
+  private computeLine(line: number): number {
+    const isRow = line < this.height;
+    const index = isRow ? line : line - this.height;
+    const length = isRow ? this.width : this.height;
+    const run = this.run_;
+    let count = 0;
+    let longest = 0;
+    for (let i = 0; i < length; i++) {
+      const c = isRow ? index * this.width + i : i * this.width + index;
+      const l = this.board[c];
+      if (l === this.blankLabel) continue;
+      const goalLine = isRow ? Math.floor(l / this.width) : l % this.width;
+      if (goalLine !== index) continue;
+      let best = 1;
+      for (let j = 0; j < count; j++) {
+        if (run[2 * j] < l && run[2 * j + 1] + 1 > best) best = run[2 * j + 1] + 1;
+      }
+      run[2 * count] = l;
+      run[2 * count + 1] = best;
+      if (best > longest) longest = best;
+      count++;
+    }
+    return count - longest;
+  }
+
+  private updateLine(line: number): void {
+    const value = this.computeLine(line);
+    this.conflicts += value - this.lineConflicts[line];
+    this.lineConflicts[line] = value;
+  }
+
+  private patternValue(s: number, reflect: boolean): number {
+    const { cells, table } = this.slots[s]!;
+    const k = cells.length;
+    const at = this.scratch;
+    for (let i = 0; i < k; i++) {
+      const l = cells[i];
+      at[i] = reflect ? this.mirror[this.pos[this.mirror[l]]] : this.pos[l];
+    }
+    return table[rankCells(at, k, this.cells)];
+  }
+
+  start(labels: ArrayLike<number>, rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: boolean): StatusCode {
+    if (rows < 2 || cols < 2 || rows * cols > 32) return Status.BAD_INPUT;
+    this.height = rows;
+    this.width = cols;
+    const cells = (this.cells = rows * cols);
+    this.heuristic = kind;
+    this.slotCount = kind === PATTERNS ? slots : 0;
+    this.mirrored = kind === PATTERNS && reflect;
+    this.blankLabel = blankGoal;
+    this.neighbours = neighbourTable(cells, cols);
+    for (let c = 0; c < cells; c++) {
+      this.mirror[c] = (c % cols) * cols + Math.floor(c / cols);
+      this.group[c] = NO_GROUP;
+    }
+    for (let l = 0; l < cells; l++) {
+      for (let c = 0; c < cells; c++) {
+        this.distance[l * 32 + c] =
+          l === blankGoal ? 0 : Math.abs(Math.floor(l / cols) - Math.floor(c / cols)) + Math.abs((l % cols) - (c % cols));
+      }
+    }
+    for (let s = 0; s < this.slotCount; s++) {
+      const slot = this.slots[s];
+      if (!slot) return Status.BAD_INPUT;
+      for (const l of slot.cells) this.group[l] = s;
+    }
+    let md = 0;
+    for (let c = 0; c < cells; c++) {
+      const l = labels[c];
+      this.board[c] = l;
+      this.pos[l] = c;
+      if (l === blankGoal) this.blank = c;
+      md += this.distance[l * 32 + c];
+    }
+    this.conflicts = 0;
+    this.lineConflicts.fill(0);
+    if (kind === CONFLICT) for (let line = 0; line < rows + cols; line++) this.updateLine(line);
+    for (let s = 0; s < this.slotCount; s++) {
+      this.values[s] = this.patternValue(s, false);
+      if (this.mirrored) this.values[4 + s] = this.patternValue(s, true);
+    }
+    this.md[0] = md;
+    this.direct[0] = 0;
+    this.reflected[0] = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      this.direct[0] += this.values[s];
+      this.reflected[0] += this.values[4 + s];
+    }
+    let h = kind === PATTERNS ? this.direct[0] : kind === CONFLICT ? md + 2 * this.conflicts : md;
+    if (this.mirrored) h = Math.max(h, this.reflected[0]);
+    this.searchBound = h;
+    this.nextBound = 0x7fffffff;
+    this.nodeCount = 1;
+    this.depth = 0;
+    this.next[0] = 0;
+    this.moves[0] = NO_MOVE;
+    this.solutionLength = h === 0 ? 0 : -1;
+    this.state = h === 0 ? Status.DONE : Status.MORE;
+    return Status.DONE;
+  }
+
+  private slide(l: number, from: number, to: number, vertical: boolean): void {
+    this.board[to] = l;
+    this.board[from] = this.blankLabel;
+    this.pos[l] = to;
+    this.pos[this.blankLabel] = from;
+    this.blank = from;
+    if (this.heuristic === CONFLICT) {
+      const w = this.width;
+      if (vertical) {
+        this.updateLine(Math.floor(from / w));
+        this.updateLine(Math.floor(to / w));
+        this.updateLine(this.height + (from % w));
+      } else {
+        this.updateLine(this.height + (from % w));
+        this.updateLine(this.height + (to % w));
+        this.updateLine(Math.floor(from / w));
+      }
+    }
+  }
+
+  run(budget: number): StatusCode {
+    if (this.state !== Status.MORE) {
+      if (this.solutionLength === 0) {
+        this.state = Status.DONE;
+        this.solutionLength = -1;
+        this.output = new Uint8Array(0);
+        return Status.SOLUTION;
+      }
+      return Status.DONE;
+    }
+    const { next, moves, values, neighbours, distance } = this;
+    let left = budget;
+    while (left > 0) {
+      const at = this.depth;
+      const dir = next[at];
+      if (dir >= 4) {
+        if (at === 0) {
+          if (this.nextBound === 0x7fffffff || this.nextBound >= MAX_DEPTH) {
+            this.state = Status.DONE;
+            return Status.DONE;
+          }
+          this.searchBound = this.nextBound;
+          this.nextBound = 0x7fffffff;
+          next[0] = 0;
+          left--;
+          continue;
+        }
+        const back = 3 - moves[at];
+        const from = neighbours[this.blank * 4 + back];
+        this.slide(this.board[from], from, this.blank, back === 0 || back === 3);
+        this.depth--;
+        continue;
+      }
+      next[at] = dir + 1;
+      const last = moves[at];
+      if (last !== NO_MOVE && dir === 3 - last) continue;
+      const from = neighbours[this.blank * 4 + dir];
+      if (from < 0) continue;
+      const l = this.board[from];
+      const to = this.blank;
+      const md = this.heuristic === PATTERNS ? 0 : this.md[at] + distance[l * 32 + to] - distance[l * 32 + from];
+      const d = at + 1;
+      values.copyWithin(d * 8, at * 8, at * 8 + 8);
+      this.slide(l, from, to, dir === 0 || dir === 3);
+      let h: number;
+      if (this.heuristic === PATTERNS) {
+        const s = this.group[l];
+        const value = this.patternValue(s, false);
+        const direct = this.direct[at] - values[d * 8 + s] + value;
+        values[d * 8 + s] = value;
+        let reflected = this.reflected[at];
+        h = direct;
+        if (this.mirrored && d + h <= this.searchBound) {
+          const r = this.group[this.mirror[l]];
+          const mirroredValue = this.patternValue(r, true);
+          reflected += mirroredValue - values[d * 8 + 4 + r];
+          values[d * 8 + 4 + r] = mirroredValue;
+          h = Math.max(h, reflected);
+        }
+        this.direct[d] = direct;
+        this.reflected[d] = reflected;
+      } else {
+        h = this.heuristic === CONFLICT ? md + 2 * this.conflicts : md;
+      }
+      this.nodeCount++;
+      left--;
+      const f = d + h;
+      if (f > this.searchBound) {
+        if (f < this.nextBound) this.nextBound = f;
+        this.slide(this.board[to], to, from, dir === 0 || dir === 3);
+        continue;
+      }
+      this.depth = d;
+      moves[d] = dir;
+      next[d] = 0;
+      this.md[d] = md;
+      if (h === 0) {
+        this.output = moves.slice(1, d + 1);
+        this.solutionLength = d;
+        this.state = Status.DONE;
+        return Status.SOLUTION;
+      }
+    }
+    return Status.MORE;
+  }
+
+  nodes(): bigint {
+    return BigInt(this.nodeCount);
+  }
+
+  bound(): number {
+    return this.searchBound;
+  }
+
+  solution(): Uint8Array {
+    return this.output.slice();
+  }
+}
+
+// ---- the constructive solver ---------------------------------------------------------
+
+const UP = 0;
+const LEFT = 1;
+const RIGHT = 2;
+const DOWN = 3;
+const MIN_CHUNK = 1 << 20;
+const BOX_CELLS = 1024;
+const PHASE_LINE = 0;
+const PHASE_TILE = 1;
+const PHASE_LAST = 2;
+const PHASE_PAIR = 3;
+const PHASE_BLOCK = 4;
+const PHASE_DONE = 5;
+
+export class ReferenceFastEngine implements FastEngine {
+  private height = 0;
+  private width = 0;
+  private board = new Uint32Array(0);
+  private where = new Uint32Array(0);
+  private output = new Uint8Array(0);
+  private capacity = 0;
+  private outLength = 0;
+  private overflow = false;
+  private top = 0;
+  private left = 0;
+  private phase = PHASE_DONE;
+  private column = 0;
+  private transposed = false;
+  private lineRow = 0;
+  private firstColumn = 0;
+  private rowsEnd = 0;
+  private columnsEnd = 0;
+  private prefix = 0;
+  private blankCell = 0;
+  private blankRow = 0;
+  private blankColumn = 0;
+  private boxFrom = new Int32Array(BOX_CELLS);
+  private boxQueue = new Int32Array(BOX_CELLS);
+  private pairFrom = new Int32Array(216);
+  private pairQueue = new Int32Array(216);
+  private pairDir = new Uint8Array(216);
+  private block = new Int32Array(9);
+  private blockPath = new Uint8Array(64);
+  private blockRows = 0;
+  private blockColumns = 0;
+  private blockBlank = 0;
+  private blockFound = -1;
+
+  alloc(rows: number, cols: number): Uint32Array | null {
+    this.phase = PHASE_DONE;
+    this.height = rows;
+    this.width = cols;
+    this.board = new Uint32Array(rows * cols);
+    this.where = new Uint32Array(rows * cols);
+    this.capacity = Math.max(MIN_CHUNK, 64 * (rows + cols) + 1024);
+    this.output = new Uint8Array(this.capacity);
+    return this.board;
+  }
+
+  start(): StatusCode {
+    const cells = this.height * this.width;
+    this.where.fill(0xffffffff);
+    for (let c = 0; c < cells; c++) {
+      const l = this.board[c];
+      if (l >= cells || this.where[l] !== 0xffffffff) return Status.BAD_INPUT;
+      this.where[l] = c;
+    }
+    this.blankCell = this.where[cells - 1];
+    this.blankRow = Math.floor(this.blankCell / this.width);
+    this.blankColumn = this.blankCell % this.width;
+    this.top = 0;
+    this.left = 0;
+    this.overflow = false;
+    this.phase = PHASE_LINE;
+    return Status.DONE;
+  }
+
+  chunk(): Uint8Array {
+    return this.output.subarray(0, this.outLength);
+  }
+
+  private physical(r: number, c: number): number {
+    return this.transposed ? c * this.width + r : r * this.width + c;
+  }
+  private logicalRow(cell: number): number {
+    return this.transposed ? cell % this.width : Math.floor(cell / this.width);
+  }
+  private logicalColumn(cell: number): number {
+    return this.transposed ? Math.floor(cell / this.width) : cell % this.width;
+  }
+  private blankLogicalRow(): number {
+    return this.transposed ? this.blankColumn : this.blankRow;
+  }
+  private blankLogicalColumn(): number {
+    return this.transposed ? this.blankRow : this.blankColumn;
+  }
+  private free(r: number, c: number): boolean {
+    if (r < this.lineRow || r >= this.rowsEnd || c < this.firstColumn || c >= this.columnsEnd) return false;
+    return r > this.lineRow || c >= this.prefix;
+  }
+
+  private moveBlankPhysical(dir: number): void {
+    const w = this.width;
+    const b = this.blankCell;
+    const to = dir === UP ? b - w : dir === DOWN ? b + w : dir === LEFT ? b - 1 : b + 1;
+    const l = this.board[to];
+    const blankLabel = this.height * w - 1;
+    this.board[b] = l;
+    this.where[l] = b;
+    this.board[to] = blankLabel;
+    this.where[blankLabel] = to;
+    this.blankCell = to;
+    if (dir === UP) this.blankRow--;
+    else if (dir === DOWN) this.blankRow++;
+    else if (dir === LEFT) this.blankColumn--;
+    else this.blankColumn++;
+    if (this.outLength >= this.capacity) {
+      this.overflow = true;
+      return;
+    }
+    this.output[this.outLength++] = dir;
+  }
+
+  private moveBlank(dir: number): void {
+    if (this.transposed) dir = dir === UP ? LEFT : dir === LEFT ? UP : dir === RIGHT ? DOWN : RIGHT;
+    this.moveBlankPhysical(dir);
+  }
+
+  private searchBox(yr: number, yc: number, xr: number, xc: number): boolean {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    const r0 = Math.max(this.lineRow, Math.min(br, yr, xr) - 1);
+    const r1 = Math.min(this.rowsEnd - 1, Math.max(br, yr, xr) + 1);
+    const c0 = Math.max(this.firstColumn, Math.min(bc, yc, xc) - 1);
+    const c1 = Math.min(this.columnsEnd - 1, Math.max(bc, yc, xc) + 1);
+    const w = c1 - c0 + 1;
+    const size = (r1 - r0 + 1) * w;
+    if (size > BOX_CELLS) return false;
+    const from = this.boxFrom;
+    const queue = this.boxQueue;
+    from.fill(-1, 0, size);
+    const start = (br - r0) * w + (bc - c0);
+    const goal = (yr - r0) * w + (yc - c0);
+    from[start] = start;
+    queue[0] = start;
+    let head = 0;
+    let tail = 1;
+    while (head < tail) {
+      const i = queue[head++];
+      if (i === goal) break;
+      const r = Math.floor(i / w) + r0;
+      const c = (i % w) + c0;
+      for (let dir = 0; dir < 4; dir++) {
+        const nr = dir === UP ? r - 1 : dir === DOWN ? r + 1 : r;
+        const nc = dir === LEFT ? c - 1 : dir === RIGHT ? c + 1 : c;
+        if (nr < r0 || nr > r1 || nc < c0 || nc > c1 || !this.free(nr, nc) || (nr === xr && nc === xc)) continue;
+        const j = (nr - r0) * w + (nc - c0);
+        if (from[j] >= 0) continue;
+        from[j] = i;
+        queue[tail++] = j;
+      }
+    }
+    if (from[goal] < 0) return false;
+    let length = 0;
+    for (let i = goal; i !== start; i = from[i]) queue[length++] = i;
+    for (let k = length - 1; k >= 0; k--) {
+      const i = queue[k];
+      this.stepTo(Math.floor(i / w) + r0, (i % w) + c0);
+    }
+    return true;
+  }
+
+  private stepTo(r: number, c: number): void {
+    this.moveBlank(stepDir(this.blankLogicalRow(), this.blankLogicalColumn(), r, c));
+  }
+
+  private goAround(yr: number, yc: number, xr: number, xc: number): boolean {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    if (Math.abs(br - xr) + Math.abs(bc - xc) !== 1 || Math.abs(yr - xr) + Math.abs(yc - xc) !== 1) return false;
+    if (br !== yr && bc !== yc) {
+      const cr = br + yr - xr;
+      const cc = bc + yc - xc;
+      if (!this.free(cr, cc)) return false;
+      this.stepTo(cr, cc);
+      this.stepTo(yr, yc);
+      return true;
+    }
+    for (let side = 1; side >= -1; side -= 2) {
+      if (bc === xc) {
+        const c = xc + side;
+        if (!this.free(br, c) || !this.free(xr, c) || !this.free(yr, c)) continue;
+        this.stepTo(br, c);
+        this.stepTo(xr, c);
+        this.stepTo(yr, c);
+      } else {
+        const r = xr + side;
+        if (!this.free(r, bc) || !this.free(r, xc) || !this.free(r, yc)) continue;
+        this.stepTo(r, bc);
+        this.stepTo(r, xc);
+        this.stepTo(r, yc);
+      }
+      this.stepTo(yr, yc);
+      return true;
+    }
+    return false;
+  }
+
+  private routeBlank(yr: number, yc: number, xr: number, xc: number): boolean {
+    for (;;) {
+      const br = this.blankLogicalRow();
+      const bc = this.blankLogicalColumn();
+      if (br === yr && bc === yc) return true;
+      const dr = yr - br;
+      const dc = yc - bc;
+      const vr = br + (dr > 0 ? 1 : -1);
+      const hc = bc + (dc > 0 ? 1 : -1);
+      const verticalOk = dr !== 0 && this.free(vr, bc) && !(vr === xr && bc === xc);
+      const horizontalOk = dc !== 0 && this.free(br, hc) && !(br === xr && hc === xc);
+      if (verticalOk && (Math.abs(dr) >= Math.abs(dc) || !horizontalOk)) this.moveBlank(dr > 0 ? DOWN : UP);
+      else if (horizontalOk) this.moveBlank(dc > 0 ? RIGHT : LEFT);
+      else return this.goAround(yr, yc, xr, xc) || this.searchBox(yr, yc, xr, xc);
+    }
+  }
+
+  private approachCost(yr: number, yc: number, xr: number, xc: number): number {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    let cost = Math.abs(br - yr) + Math.abs(bc - yc);
+    if ((br === xr && yr === xr && (bc - xc) * (yc - xc) < 0) || (bc === xc && yc === xc && (br - xr) * (yr - xr) < 0)) cost += 2;
+    return cost;
+  }
+
+  private placeTile(label: number, tr: number, tc: number): boolean {
+    for (;;) {
+      const cell = this.where[label];
+      const r = this.logicalRow(cell);
+      const c = this.logicalColumn(cell);
+      if (r === tr && c === tc) return true;
+      let yr = r;
+      let yc = c;
+      if (r < tr) yr = r + 1;
+      else if (c === tc) yr = r - 1;
+      else if (r === tr) yc = c + (tc > c ? 1 : -1);
+      else {
+        const hc = c + (tc > c ? 1 : -1);
+        if (this.free(r - 1, c) && this.approachCost(r - 1, c, r, c) <= this.approachCost(r, hc, r, c)) yr = r - 1;
+        else yc = hc;
+      }
+      if (!this.routeBlank(yr, yc, r, c)) return false;
+      this.moveBlank(stepDir(yr, yc, r, c));
+    }
+  }
+
+  private chooseLine(): void {
+    const rows = this.height - this.top;
+    const columns = this.width - this.left;
+    if (rows <= 3 && columns <= 3) {
+      this.phase = PHASE_BLOCK;
+      return;
+    }
+    const t = (this.transposed = !(rows > 3 && (rows >= columns || columns <= 3)));
+    this.lineRow = t ? this.left : this.top;
+    this.firstColumn = t ? this.top : this.left;
+    this.rowsEnd = t ? this.width : this.height;
+    this.columnsEnd = t ? this.height : this.width;
+    this.prefix = this.firstColumn;
+    this.column = this.firstColumn;
+    this.phase = this.columnsEnd - this.firstColumn > 2 ? PHASE_TILE : PHASE_LAST;
+  }
+
+  private blockDistance(i: number): number {
+    const l = this.block[i];
+    if (l === this.height * this.width - 1) return 0;
+    const bc = this.blockColumns;
+    const g = (Math.floor(l / this.width) - this.top) * bc + ((l % this.width) - this.left);
+    return Math.abs(Math.floor(g / bc) - Math.floor(i / bc)) + Math.abs((g % bc) - (i % bc));
+  }
+
+  private blockSearch(g: number, limit: number, last: number, h: number): number {
+    if (h === 0) {
+      this.blockFound = g;
+      return g;
+    }
+    if (g + h > limit) return g + h;
+    let best = 0x7fffffff;
+    const bc = this.blockColumns;
+    const r = Math.floor(this.blockBlank / bc);
+    const c = this.blockBlank % bc;
+    const blankLabel = this.height * this.width - 1;
+    for (let dir = 0; dir < 4; dir++) {
+      if (last >= 0 && dir === 3 - last) continue;
+      const nr = dir === UP ? r - 1 : dir === DOWN ? r + 1 : r;
+      const nc = dir === LEFT ? c - 1 : dir === RIGHT ? c + 1 : c;
+      if (nr < 0 || nr >= this.blockRows || nc < 0 || nc >= bc) continue;
+      const from = nr * bc + nc;
+      const to = this.blockBlank;
+      const before = this.blockDistance(from);
+      const l = this.block[from];
+      this.block[to] = l;
+      this.block[from] = blankLabel;
+      this.blockBlank = from;
+      const next = h - before + this.blockDistance(to);
+      this.blockPath[g] = dir;
+      const t = this.blockSearch(g + 1, limit, dir, next);
+      this.blockBlank = to;
+      this.block[from] = l;
+      this.block[to] = blankLabel;
+      if (this.blockFound >= 0) return t;
+      if (t < best) best = t;
+    }
+    return best;
+  }
+
+  private solveBlock(): boolean {
+    this.transposed = false;
+    this.blockRows = this.height - this.top;
+    this.blockColumns = this.width - this.left;
+    const blankLabel = this.height * this.width - 1;
+    for (let r = 0; r < this.blockRows; r++) {
+      for (let c = 0; c < this.blockColumns; c++) {
+        const i = r * this.blockColumns + c;
+        const l = this.board[(this.top + r) * this.width + this.left + c];
+        this.block[i] = l;
+        if (l === blankLabel) this.blockBlank = i;
+      }
+    }
+    let h = 0;
+    for (let i = 0; i < this.blockRows * this.blockColumns; i++) h += this.blockDistance(i);
+    this.blockFound = -1;
+    let limit = h;
+    while (this.blockFound < 0) {
+      const t = this.blockSearch(0, limit, -1, h);
+      if (this.blockFound >= 0) break;
+      if (t > 60) return false;
+      limit = t;
+    }
+    for (let i = 0; i < this.blockFound; i++) this.moveBlankPhysical(this.blockPath[i]);
+    return true;
+  }
+
+  private step(): boolean {
+    if (this.phase === PHASE_LINE) {
+      this.chooseLine();
+      return true;
+    }
+    if (this.phase === PHASE_BLOCK) {
+      if (!this.solveBlock()) return false;
+      this.phase = PHASE_DONE;
+      return true;
+    }
+    const last = this.columnsEnd - 1;
+    const L = this.lineRow;
+    if (this.phase === PHASE_TILE) {
+      if (!this.placeTile(this.physical(L, this.column), L, this.column)) return false;
+      this.column++;
+      this.prefix = this.column;
+      if (this.column === last - 1) this.phase = PHASE_LAST;
+      return true;
+    }
+    const a = this.physical(L, last - 1);
+    const b = this.physical(L, last);
+    if (this.phase === PHASE_LAST) {
+      if (this.where[a] === a && this.where[b] === b) return this.finishLine();
+      if (!this.placeTile(b, L, last - 1)) return false;
+      this.prefix = last;
+      this.phase = PHASE_PAIR;
+      return true;
+    }
+    if (this.inPairBox(this.where[a])) {
+      if (!this.inPairBox(this.blankCell)) {
+        const ar = this.logicalRow(this.where[a]);
+        const ac = this.logicalColumn(this.where[a]);
+        const tc = ar === L + 2 && ac === last - 1 ? last : last - 1;
+        if (!this.routeBlank(L + 2, tc, ar, ac)) return false;
+      }
+      if (!this.pairSearch(a, b)) return false;
+      return this.finishLine();
+    }
+    if (!this.placeTile(a, L + 1, last - 1)) return false;
+    if (!this.routeBlank(L, last, L + 1, last - 1)) return false;
+    this.moveBlank(LEFT);
+    this.moveBlank(DOWN);
+    return this.finishLine();
+  }
+
+  private finishLine(): boolean {
+    if (this.transposed) this.left++;
+    else this.top++;
+    this.phase = PHASE_LINE;
+    return true;
+  }
+
+  private inPairBox(cell: number): boolean {
+    return this.logicalRow(cell) <= this.lineRow + 2 && this.logicalColumn(cell) >= this.columnsEnd - 2;
+  }
+
+  private boxIndex(cell: number): number {
+    return (this.logicalRow(cell) - this.lineRow) * 2 + (this.logicalColumn(cell) - (this.columnsEnd - 2));
+  }
+
+  private pairSearch(a: number, b: number): boolean {
+    const from = this.pairFrom;
+    const queue = this.pairQueue;
+    from.fill(-1);
+    const blankLabel = this.height * this.width - 1;
+    const start = this.boxIndex(this.where[blankLabel]) * 36 + this.boxIndex(this.where[a]) * 6 + this.boxIndex(this.where[b]);
+    from[start] = start;
+    queue[0] = start;
+    let head = 0;
+    let tail = 1;
+    let found = -1;
+    while (head < tail) {
+      const s = queue[head++];
+      const e = Math.floor(s / 36);
+      const pa = Math.floor(s / 6) % 6;
+      const pb = s % 6;
+      if (pa === 0 && pb === 1) {
+        found = s;
+        break;
+      }
+      for (let dir = 0; dir < 4; dir++) {
+        const r = e >> 1;
+        const c = e & 1;
+        const nr = dir === UP ? r - 1 : dir === DOWN ? r + 1 : r;
+        const nc = dir === LEFT ? c - 1 : dir === RIGHT ? c + 1 : c;
+        if (nr < 0 || nr > 2 || nc < 0 || nc > 1) continue;
+        const j = nr * 2 + nc;
+        const next = j * 36 + (pa === j ? e : pa) * 6 + (pb === j ? e : pb);
+        if (from[next] >= 0) continue;
+        from[next] = s;
+        this.pairDir[next] = dir;
+        queue[tail++] = next;
+      }
+    }
+    if (found < 0) return false;
+    let length = 0;
+    for (let s = found; s !== start; s = from[s]) queue[length++] = s;
+    for (let k = length - 1; k >= 0; k--) this.moveBlank(this.pairDir[queue[k]]);
+    return true;
+  }
+
+  run(): StatusCode {
+    this.outLength = 0;
+    const reserve = 40 * (this.height + this.width) + 256;
+    while (this.phase !== PHASE_DONE) {
+      if (this.capacity - this.outLength < reserve) return Status.MORE;
+      if (!this.step()) {
+        this.phase = PHASE_DONE;
+        return Status.BAD_INPUT;
+      }
+      if (this.overflow) return Status.OUT_OF_MEMORY;
+    }
+    return Status.DONE;
+  }
+}
+
+function stepDir(r: number, c: number, r2: number, c2: number): number {
+  return r2 < r ? UP : r2 > r ? DOWN : c2 < c ? LEFT : RIGHT;
+}

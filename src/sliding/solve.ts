@@ -1,0 +1,379 @@
+// The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
+// moves (the constructive solution as a stream of letter chunks, for boards of any size).
+import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
+import { checkEngine, type EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS, wasmFastEngine, type FastEngine } from './engine.js';
+import { LETTERS, applyMoves, inverseMoves, movesToLetters, tilesMoved } from './format.js';
+import {
+  checkSolvable,
+  goalLabels,
+  toBoard,
+  toGoal,
+  type Board,
+  type BoardInput,
+  type GoalInput,
+} from './parse.js';
+import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, patternSet, tablesOf } from './patterns.js';
+import { ReferenceFastEngine } from './reference.js';
+import {
+  preparePatterns,
+  runOptimalBatch,
+  searchInstance,
+  withOptimalEngine,
+  type OptimalInstance,
+  type OptimalResult,
+  type OptimalSettings,
+} from './tasks.js';
+
+export type Method = 'auto' | 'optimal' | 'fast';
+export type Heuristic = 'manhattan' | 'conflict' | 'patterns';
+
+export interface SlidingOptions {
+  /** The goal: 'default' (1..MN-1, blank last), 'korf' (blank first) or a board. */
+  goal?: GoalInput;
+  /** The size of a board given as a flat list of numbers in text. */
+  size?: { rows: number; cols: number };
+  /** 'optimal' (IDA*, up to 32 cells), 'fast' (constructive, any size), or 'auto' (optimal up to 16 cells). */
+  method?: Method;
+  /** The optimal search's heuristic; default: pattern databases for 12 to 25 cells, else linear conflicts. */
+  heuristic?: Heuristic;
+  /** Optimal search: stop after this many nodes or milliseconds and report the lower bound reached. */
+  nodeLimit?: number;
+  timeLimit?: number;
+  /** Where pattern databases are cached (Node); false for none. */
+  cacheDir?: string | false;
+  /** Constructive: count the moves without keeping them (needed above 40,000 cells; moves() streams them). */
+  lengthOnly?: boolean;
+  signal?: AbortSignal;
+  engine?: EngineKind;
+  maxMemory?: number;
+  /** While pattern databases are built: entries done and in all. In batches: instances done. */
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface BatchOptions extends SlidingOptions {
+  /** Worker threads (default: every core). */
+  threads?: number;
+}
+
+export interface SlidingStats {
+  /** Nodes of the optimal search (0 for the constructive solver). */
+  nodes: bigint;
+  milliseconds: number;
+  /** Time spent building or loading pattern databases. */
+  patternMilliseconds: number;
+  heuristic: Heuristic | null;
+}
+
+export interface SlidingSolution {
+  rows: number;
+  cols: number;
+  /** The blank's moves as letters U D L R; null when a limit stopped the search (or lengthOnly). */
+  moves: string | null;
+  /** The tile each move slides; null with moves, and for constructive solutions of over a million moves. */
+  tiles: number[] | null;
+  /** The number of moves; null when no solution was found. */
+  length: number | null;
+  /** True when the length is proved to be the least possible. */
+  optimal: boolean;
+  /** No solution is shorter than this. */
+  lowerBound: number;
+  method: 'optimal' | 'fast';
+  stats: SlidingStats;
+}
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: CONFLICT, patterns: PATTERNS };
+/** 'auto' solves optimally up to this many cells. */
+export const AUTO_OPTIMAL_CELLS = 16;
+
+function checkLimitOption(value: unknown, name: string): number {
+  if (value === undefined) return Infinity;
+  if (typeof value !== 'number' || !(value > 0)) throw badInput(`${name} must be a positive number, got ${String(value)}`);
+  return value;
+}
+
+interface Prepared {
+  board: Board;
+  goal: Board;
+}
+
+function prepare(input: BoardInput, options: SlidingOptions): Prepared {
+  const board = toBoard(input, options.size);
+  const goal = toGoal(options.goal, board.rows, board.cols);
+  checkSolvable(board, goal);
+  return { board, goal };
+}
+
+function chooseMethod(board: Board, options: SlidingOptions): 'optimal' | 'fast' {
+  const method = options.method ?? 'auto';
+  if (method !== 'auto' && method !== 'optimal' && method !== 'fast') {
+    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${String(method)}`);
+  }
+  const cells = board.rows * board.cols;
+  if (method === 'optimal' && cells > MAX_OPTIMAL_CELLS) {
+    throw badInput(`optimal solving takes boards of up to ${MAX_OPTIMAL_CELLS} cells; this one has ${cells} (use the fast method)`);
+  }
+  if (method === 'auto') return cells <= AUTO_OPTIMAL_CELLS ? 'optimal' : 'fast';
+  return method;
+}
+
+// ---- optimal -------------------------------------------------------------------------
+
+/** The board in the engine's frame: flipped so that a corner blank goal is at cell 0. */
+interface Frame {
+  instance: OptimalInstance;
+  flipRows: boolean;
+  flipCols: boolean;
+}
+
+function frameOf(board: Board, goal: Board): Frame {
+  const { rows, cols } = board;
+  const labels = goalLabels(board, goal);
+  const blankGoal = goal.tiles.indexOf(0);
+  const br = Math.floor(blankGoal / cols);
+  const bc = blankGoal % cols;
+  const corner = (br === 0 || br === rows - 1) && (bc === 0 || bc === cols - 1);
+  const flipRows = corner && br === rows - 1;
+  const flipCols = corner && bc === cols - 1;
+  const flip = (c: number): number => {
+    const r = Math.floor(c / cols);
+    const col = c % cols;
+    return (flipRows ? rows - 1 - r : r) * cols + (flipCols ? cols - 1 - col : col);
+  };
+  const flipped = new Array<number>(labels.length);
+  for (let c = 0; c < labels.length; c++) flipped[flip(c)] = flip(labels[c]);
+  return { instance: { rows, cols, labels: flipped, blankGoal: flip(blankGoal) }, flipRows, flipCols };
+}
+
+function lettersOf(codes: number[], frame: Frame): string {
+  const map = [...LETTERS];
+  if (frame.flipRows) [map[0], map[3]] = [map[3], map[0]];
+  if (frame.flipCols) [map[1], map[2]] = [map[2], map[1]];
+  return codes.map((d) => map[d]).join('');
+}
+
+function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): OptimalSettings {
+  const cells = board.rows * board.cols;
+  const name = options.heuristic ?? (cells >= MIN_PATTERN_CELLS && cells <= MAX_PATTERN_CELLS ? 'patterns' : 'conflict');
+  if (!(name in HEURISTICS)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${String(name)}`);
+  if (name === 'patterns' && cells > MAX_PATTERN_CELLS) {
+    throw badInput(`pattern databases are built for boards of up to ${MAX_PATTERN_CELLS} cells; this one has ${cells}`);
+  }
+  return {
+    engine: checkEngine(options.engine),
+    heuristic: HEURISTICS[name],
+    patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal) : null,
+    cacheDir: options.cacheDir,
+    nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
+    timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
+    maxMemory: options.maxMemory ?? DEFAULT_MAX_MEMORY,
+  };
+}
+
+const heuristicName = (kind: number): Heuristic => (['manhattan', 'conflict', 'patterns'] as const)[kind];
+
+function toSolution(board: Board, frame: Frame, result: OptimalResult, settings: OptimalSettings, milliseconds: number): SlidingSolution {
+  const moves = result.codes ? lettersOf(result.codes, frame) : null;
+  return {
+    rows: board.rows,
+    cols: board.cols,
+    moves,
+    tiles: moves === null ? null : tilesMoved(board, moves),
+    length: moves === null ? null : moves.length,
+    optimal: moves !== null,
+    lowerBound: result.lowerBound,
+    method: 'optimal',
+    stats: {
+      nodes: result.nodes,
+      milliseconds,
+      patternMilliseconds: result.patternMilliseconds,
+      heuristic: heuristicName(settings.heuristic),
+    },
+  };
+}
+
+async function solveOptimal(prepared: Prepared, options: SlidingOptions): Promise<SlidingSolution> {
+  const started = performance.now();
+  const frame = frameOf(prepared.board, prepared.goal);
+  const settings = settingsFor(prepared.board, options, frame.instance.blankGoal);
+  const result = await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
+    const patternMilliseconds = await preparePatterns(engine, settings, options.signal, options.onProgress);
+    return { ...(await searchInstance(engine, frame.instance, settings, options.signal)), patternMilliseconds };
+  });
+  return toSolution(prepared.board, frame, result, settings, performance.now() - started);
+}
+
+// ---- constructive ----------------------------------------------------------------------
+
+/**
+ * The constructive solver's moves in chunks of letters. The engine's frame has the blank's
+ * goal at the bottom-right: a goal with it elsewhere is reached through the goal with the
+ * blank walked there (right, then down), and the walk undone at the end.
+ */
+async function* fastChunks(prepared: Prepared, options: SlidingOptions): AsyncGenerator<Uint8Array | string> {
+  const { board, goal } = prepared;
+  const { rows, cols } = board;
+  const blankGoal = goal.tiles.indexOf(0);
+  const walk = 'R'.repeat(cols - 1 - (blankGoal % cols)) + 'D'.repeat(rows - 1 - Math.floor(blankGoal / cols));
+  const labels = goalLabels(board, walk ? applyMoves(goal, walk) : goal);
+  const kind = checkEngine(options.engine);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const exports = kind === 'wasm' ? await acquireEngine() : null;
+  try {
+    let engine: FastEngine;
+    if (exports) {
+      setMemoryLimit(exports, maxMemory);
+      engine = wasmFastEngine(exports);
+    } else {
+      engine = new ReferenceFastEngine();
+    }
+    const view = engine.alloc(rows, cols);
+    if (!view) checkStatus(Status.OUT_OF_MEMORY, `a ${rows}×${cols} board`, maxMemory);
+    view!.set(labels);
+    checkStatus(engine.start(), 'the constructive solver');
+    for (;;) {
+      let chunk: Uint8Array = new Uint8Array(0);
+      const status = await runSliced(() => {
+        const s = engine.run();
+        chunk = engine.chunk();
+        return s === Status.MORE ? STOP_CHUNK : s;
+      }, options.signal);
+      if (status === Status.BAD_INPUT) {
+        throw new BitpuzzleError('ENGINE_FAILURE', 'the constructive solver got stuck (please report this board)');
+      }
+      checkStatus(status, 'the constructive solver', maxMemory);
+      yield chunk;
+      if (status === Status.DONE) break;
+    }
+    if (walk) yield inverseMoves(walk);
+  } finally {
+    if (exports) releaseEngine(exports);
+  }
+}
+// runSliced stops at any status but MORE: a chunk is handed out between two runs.
+const STOP_CHUNK = 101;
+
+/**
+ * The constructive solution's moves (letters U D L R) in chunks, for boards of any size: a
+ * 1000×1000 board needs billions of moves, which are never held at once.
+ */
+export async function* moves(input: BoardInput, options: SlidingOptions = {}): AsyncGenerator<string, void, undefined> {
+  const prepared = prepare(input, options);
+  for await (const chunk of fastChunks(prepared, options)) yield typeof chunk === 'string' ? chunk : movesToLetters(chunk);
+}
+
+/** Constructive solutions of boards with more cells come as a length or a stream, not a string. */
+export const MAX_KEPT_CELLS = 40_000;
+/** Longer solutions list no tiles (the letters say it all). */
+const MAX_TILES_LISTED = 1_000_000;
+
+async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<SlidingSolution> {
+  const started = performance.now();
+  const cells = prepared.board.rows * prepared.board.cols;
+  if (!options.lengthOnly && cells > MAX_KEPT_CELLS) {
+    throw badInput(
+      `a ${prepared.board.rows}×${prepared.board.cols} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`,
+    );
+  }
+  let length = 0;
+  const parts: string[] = [];
+  for await (const chunk of fastChunks(prepared, options)) {
+    length += chunk.length;
+    if (!options.lengthOnly) parts.push(typeof chunk === 'string' ? chunk : movesToLetters(chunk));
+  }
+  const moves = options.lengthOnly ? null : parts.join('');
+  const { board } = prepared;
+  return {
+    rows: board.rows,
+    cols: board.cols,
+    moves,
+    tiles: moves === null || length > MAX_TILES_LISTED ? null : tilesMoved(board, moves),
+    length,
+    optimal: length === 0,
+    lowerBound: manhattanBound(prepared),
+    method: 'fast',
+    stats: { nodes: 0n, milliseconds: performance.now() - started, patternMilliseconds: 0, heuristic: null },
+  };
+}
+
+/** The Manhattan distance of the board from the goal: no solution is shorter. */
+function manhattanBound({ board, goal }: Prepared): number {
+  const { cols } = board;
+  const labels = goalLabels(board, goal);
+  let sum = 0;
+  for (let c = 0; c < labels.length; c++) {
+    if (board.tiles[c] === 0) continue;
+    const g = labels[c];
+    sum += Math.abs(Math.floor(g / cols) - Math.floor(c / cols)) + Math.abs((g % cols) - (c % cols));
+  }
+  return sum;
+}
+
+// ---- the API ---------------------------------------------------------------------------
+
+/**
+ * Solves a board: optimally by IDA* (boards of up to 16 cells by default; up to 32 with
+ * method 'optimal'), or by the constructive solver for any size. UNSOLVABLE when the board
+ * cannot reach the goal, with the reason.
+ */
+export async function solve(input: BoardInput, options: SlidingOptions = {}): Promise<SlidingSolution> {
+  throwIfAborted(options.signal);
+  const prepared = prepare(input, options);
+  return chooseMethod(prepared.board, options) === 'optimal' ? solveOptimal(prepared, options) : solveFast(prepared, options);
+}
+
+/** The most instances a worker takes at once (smaller parts balance the threads). */
+const INSTANCES_PER_TASK = 4;
+
+/**
+ * Solves many boards optimally (one goal for all) on the thread pool; results in input order.
+ * Pattern databases are built once (here) and cached on disk, or handed to the workers.
+ */
+export async function solveBatch(inputs: readonly BoardInput[], options: BatchOptions = {}): Promise<SlidingSolution[]> {
+  throwIfAborted(options.signal);
+  const threads = checkThreads(options.threads);
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map((input) => prepare(input, options));
+  const { rows, cols } = prepared[0].board;
+  prepared.forEach(({ board }, i) => {
+    if (board.rows !== rows || board.cols !== cols) throw badInput(`instance ${i + 1} is ${board.rows}×${board.cols}, the first ${rows}×${cols}`);
+  });
+  if ((options.method ?? 'optimal') === 'fast') {
+    const out: SlidingSolution[] = [];
+    for (const p of prepared) out.push(await solveFast(p, options));
+    return out;
+  }
+  chooseMethod(prepared[0].board, { ...options, method: 'optimal' });
+  const frames = prepared.map((p) => frameOf(p.board, p.goal));
+  const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
+  if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
+  const workers = Math.min(threads, inputs.length);
+  if (settings.patterns && workers > 1) {
+    // Build (or load) the tables once; workers read the disk cache, or get the bytes.
+    const dir = await cacheDirectory(settings.cacheDir);
+    await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
+      await preparePatterns(engine, settings, options.signal, undefined);
+      if (!dir) settings.tables = tablesOf(engine, settings.patterns!);
+    });
+    settings.cacheDir = dir ?? false;
+  }
+  const tasks = [];
+  const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+  for (let i = 0; i < frames.length; i += perTask) {
+    tasks.push({ settings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
+  }
+  const results = await runTasks({
+    tasks,
+    threads: workers,
+    workerUrl,
+    runInline: runOptimalBatch,
+    engineModule: settings.engine === 'wasm' ? await loadEngineModule() : undefined,
+    signal: options.signal,
+    onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+  });
+  return results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
+}

@@ -1,0 +1,127 @@
+// Optimal solving of prepared instances (labels relabelled to goal cells, blank goal at cell 0
+// where it was in a corner), one at a time or a batch per worker thread.
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import type { EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { PATTERNS, wasmOptimalEngine, type OptimalEngine } from './engine.js';
+import { loadPatterns, useTables, type PatternSet } from './patterns.js';
+import { ReferenceOptimalEngine } from './reference.js';
+
+export interface OptimalInstance {
+  rows: number;
+  cols: number;
+  /** The goal cell of the tile in each cell. */
+  labels: number[];
+  blankGoal: number;
+}
+
+export interface OptimalSettings {
+  engine: EngineKind;
+  heuristic: number;
+  patterns: PatternSet | null;
+  /** Tables handed over as bytes (when there is no disk cache to load them from). */
+  tables?: Uint8Array[];
+  cacheDir?: string | false;
+  /** Stop after this many nodes, or this many milliseconds (per instance). */
+  nodeLimit: number;
+  timeLimit: number;
+  maxMemory: number;
+}
+
+export interface OptimalResult {
+  /** Engine move codes in the prepared frame, or null when stopped first. */
+  codes: number[] | null;
+  nodes: bigint;
+  /** No solution is shorter (the length itself when solved). */
+  lowerBound: number;
+  milliseconds: number;
+  patternMilliseconds: number;
+}
+
+export interface OptimalBatchTask {
+  settings: OptimalSettings;
+  instances: OptimalInstance[];
+}
+
+// A status of our own: a limit stopped the search.
+const STOPPED = 100;
+
+/** Runs `work` with an optimal engine of the requested kind. */
+export async function withOptimalEngine<R>(kind: EngineKind, maxMemory: number, work: (engine: OptimalEngine) => Promise<R>): Promise<R> {
+  if (kind === 'js') return work(jsEngine);
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, maxMemory);
+    return await work(wasmOptimalEngine(exports));
+  } finally {
+    releaseEngine(exports);
+  }
+}
+// The twin keeps its tables between searches on this thread, as a Wasm instance does.
+const jsEngine = new ReferenceOptimalEngine();
+
+/** Makes the engine hold the tables the settings need. */
+export async function preparePatterns(
+  engine: OptimalEngine,
+  settings: OptimalSettings,
+  signal?: AbortSignal,
+  onProgress?: (p: { done: number; total: number }) => void,
+): Promise<number> {
+  if (settings.heuristic !== PATTERNS || !settings.patterns) return 0;
+  if (settings.tables && engine.loadedPatterns() !== settings.patterns.key) {
+    const started = performance.now();
+    useTables(engine, settings.patterns, settings.tables);
+    return performance.now() - started;
+  }
+  const load = await loadPatterns(engine, settings.patterns, {
+    cacheDir: settings.cacheDir,
+    signal,
+    onProgress,
+    maxMemory: settings.maxMemory,
+  });
+  return load.milliseconds;
+}
+
+/** Solves one prepared instance on an engine that holds the tables. */
+export async function searchInstance(
+  engine: OptimalEngine,
+  instance: OptimalInstance,
+  settings: OptimalSettings,
+  signal?: AbortSignal,
+): Promise<Omit<OptimalResult, 'patternMilliseconds'>> {
+  const started = performance.now();
+  const slots = settings.patterns?.patterns.length ?? 0;
+  const reflect = settings.patterns?.reflect ?? false;
+  checkStatus(
+    engine.start(instance.labels, instance.rows, instance.cols, instance.blankGoal, settings.heuristic, slots, reflect),
+    'the sliding-tile search',
+  );
+  const deadline = started + settings.timeLimit;
+  const status = await runSliced((budget) => {
+    const nodes = Number(engine.nodes());
+    if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
+    return engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+  }, signal);
+  checkStatus(status, 'the sliding-tile search', settings.maxMemory);
+  const solved = status === Status.SOLUTION;
+  const codes = solved ? Array.from(engine.solution()) : null;
+  return {
+    codes,
+    nodes: engine.nodes(),
+    lowerBound: solved ? codes!.length : engine.bound(),
+    milliseconds: performance.now() - started,
+  };
+}
+
+/** Solves a batch of instances with the same settings (the worker task). */
+export function runOptimalBatch(task: OptimalBatchTask, signal?: AbortSignal): Promise<OptimalResult[]> {
+  const { settings } = task;
+  return withOptimalEngine(settings.engine, settings.maxMemory ?? DEFAULT_MAX_MEMORY, async (engine) => {
+    const patternMilliseconds = await preparePatterns(engine, settings, signal);
+    const results: OptimalResult[] = [];
+    for (const instance of task.instances) {
+      results.push({ ...(await searchInstance(engine, instance, settings, signal)), patternMilliseconds });
+    }
+    return results;
+  });
+}

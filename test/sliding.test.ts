@@ -1,0 +1,494 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { queens, sliding } from '../dist/index.js';
+import { random, rejection } from './helpers.js';
+
+// Pattern databases persist across runs here (built once, ~5 s); the cache tests use their own.
+const cacheDir = join(tmpdir(), 'bitpuzzle-test-pdb');
+const korf = sliding.parseBatch(readFileSync(new URL('./data/korf100.txt', import.meta.url), 'utf8'));
+const KORF_GOAL = 'korf' as const;
+
+// ---- independent oracles: plain breadth-first search over permutations --------------------
+
+/** A board of up to 13 cells as one number: 4 bits a tile. */
+const keyOf = (tiles: ArrayLike<number>): number => Array.from(tiles).reduce((key, t) => key * 16 + t, 0);
+const tilesOf = (key: number, n: number): number[] =>
+  Array.from({ length: n }, (_, i) => Math.floor(key / 16 ** (n - 1 - i)) % 16);
+
+/** Distances from the default goal of every state reachable on a rows×cols board (keys: keyOf). */
+const searched = new Map<string, Map<number, number>>();
+function bfsFromGoal(rows: number, cols: number): Map<number, number> {
+  const known = searched.get(`${rows}x${cols}`);
+  if (known) return known;
+  const n = rows * cols;
+  const goal = Array.from({ length: n }, (_, i) => (i + 1) % n);
+  const seen = new Map<number, number>([[keyOf(goal), 0]]);
+  let frontier = [goal];
+  for (let d = 1; frontier.length; d++) {
+    const next: number[][] = [];
+    for (const state of frontier) {
+      const b = state.indexOf(0);
+      const r = Math.floor(b / cols);
+      const c = b % cols;
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+        if (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols) continue;
+        const t = (r + dr) * cols + c + dc;
+        const child = state.slice();
+        child[b] = child[t];
+        child[t] = 0;
+        const key = keyOf(child);
+        if (!seen.has(key)) {
+          seen.set(key, d);
+          next.push(child);
+        }
+      }
+    }
+    frontier = next;
+  }
+  searched.set(`${rows}x${cols}`, seen);
+  return seen;
+}
+
+function permutations(n: number): number[][] {
+  if (n === 1) return [[0]];
+  const out: number[][] = [];
+  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  return out;
+}
+
+const boardOf = (rows: number, cols: number, tiles: number[]): sliding.Board => ({ rows, cols, tiles: Uint32Array.from(tiles) });
+
+function expectSolves(board: sliding.Board, result: sliding.SlidingSolution, goal: sliding.GoalInput = 'default'): void {
+  expect(result.moves).not.toBeNull();
+  expect(result.length).toBe(result.moves!.length);
+  expect(sliding.isSolution(board, result.moves!, sliding.toGoal(goal, board.rows, board.cols))).toBe(true);
+  expect(result.tiles).toEqual(sliding.tilesMoved(board, result.moves!));
+}
+
+// ---- the 8-puzzle ---------------------------------------------------------------------------
+
+describe('the 8-puzzle against a breadth-first search of all its states', () => {
+  const distances = bfsFromGoal(3, 3);
+  const byDistance = [...distances.entries()];
+  const hardest = byDistance.filter(([, d]) => d === 31);
+
+  it('181,440 states are reachable; the farthest need 31 moves, exactly 2 of them', () => {
+    expect(distances.size).toBe(181440);
+    let farthest = 0;
+    for (const d of distances.values()) farthest = Math.max(farthest, d);
+    expect(farthest).toBe(31);
+    expect(hardest.length).toBe(2);
+  });
+
+  it('the optimal solver finds 31 moves for both hardest states (both engines, two heuristics)', async () => {
+    for (const [key] of hardest) {
+      const board = boardOf(3, 3, tilesOf(key, 9));
+      for (const engine of ['wasm', 'js'] as const) {
+        for (const heuristic of ['manhattan', 'conflict'] as const) {
+          const result = await sliding.solve(board, { engine, heuristic });
+          expect(result.length).toBe(31);
+          expect(result.optimal).toBe(true);
+          expectSolves(board, result);
+        }
+      }
+    }
+  });
+
+  it('optimal lengths equal the breadth-first distances on a random sample', async () => {
+    const next = random(8);
+    for (let i = 0; i < 60; i++) {
+      const [key, distance] = byDistance[Math.floor(next() * byDistance.length)];
+      const board = boardOf(3, 3, tilesOf(key, 9));
+      const result = await sliding.solve(board, { engine: i % 2 ? 'js' : 'wasm', heuristic: i % 3 ? 'conflict' : 'patterns', cacheDir });
+      expect(result.length).toBe(distance);
+      expectSolves(board, result);
+    }
+  });
+});
+
+describe('solvability: permutation parity against the blank distance, odd and even widths', () => {
+  for (const [rows, cols] of [[2, 3], [3, 2], [2, 4], [4, 2]] as const) {
+    it(`${rows}×${cols}: the rule agrees with a breadth-first search over all ${rows * cols}! boards`, () => {
+      const reachable = bfsFromGoal(rows, cols);
+      const goal = sliding.toGoal('default', rows, cols);
+      let solvable = 0;
+      for (const tiles of permutations(rows * cols)) {
+        const verdict = sliding.solvability(boardOf(rows, cols, tiles), goal);
+        expect(verdict.solvable).toBe(reachable.has(keyOf(tiles)));
+        if (verdict.solvable) solvable++;
+        else expect(verdict.reason).toMatch(/permutation .* blank is \d+ moves from its goal cell/);
+      }
+      expect(solvable).toBe(reachable.size);
+      expect(solvable * 2).toBe(permutations(rows * cols).length);
+    });
+  }
+
+  it('an unsolvable board is UNSOLVABLE with the reason (odd width and even width)', async () => {
+    for (const text of ['2 1 3\n4 5 6\n7 8 _', '2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 _']) {
+      const error = await rejection(sliding.solve(text));
+      expect(error.code).toBe('UNSOLVABLE');
+      expect(error.message).toMatch(/odd permutation of the goal but the blank is 0 moves/);
+    }
+    // The tiles in reading order with the blank moved up a row: solvable on an odd width,
+    // not on an even one (where the blank's row counts).
+    expect(sliding.solvability(sliding.parseBoard('1 2 3\n4 5 _\n6 7 8'), sliding.toGoal('default', 3, 3)).solvable).toBe(true);
+    expect(sliding.solvability(sliding.parseBoard('1 2 3 4\n5 6 7 8\n9 10 11 _\n12 13 14 15'), sliding.toGoal('default', 4, 4)).solvable).toBe(false);
+  });
+});
+
+// ---- the 15-puzzle ------------------------------------------------------------------------
+
+describe("Korf's 15-puzzle instances", () => {
+  it('instance 1 with plain Manhattan distance: 57 moves and exactly 276,361,933 nodes', async () => {
+    const result = await sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan' });
+    expect(result.length).toBe(57);
+    expect(result.stats.nodes).toBe(276361933n);
+    expectSolves(korf[0].board, result, KORF_GOAL);
+  });
+
+  const quick = [2, 9, 12, 13, 19, 28, 30, 31, 42, 46, 47, 48, 55, 61, 65, 71, 73, 74, 79, 81, 85, 86, 93, 95, 96, 97];
+  it(`${quick.length} instances solved optimally with the 6-6-3 pattern databases match the published lengths`, async () => {
+    for (const number of quick) {
+      const { board, expected } = korf[number - 1];
+      const result = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+      expect(result.stats.heuristic).toBe('patterns');
+      expect(result.length).toBe(expected);
+      expect(result.optimal).toBe(true);
+      expectSolves(board, result, KORF_GOAL);
+    }
+  });
+
+  it('the TS twin visits the same nodes and finds the same moves', async () => {
+    for (const number of [42, 93, 97]) {
+      const { board } = korf[number - 1];
+      const wasm = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+      const js = await sliding.solve(board, { goal: KORF_GOAL, cacheDir, engine: 'js' });
+      expect(js.moves).toBe(wasm.moves);
+      expect(js.stats.nodes).toBe(wasm.stats.nodes);
+    }
+  });
+
+  it('tables survive other engines: after another family resets the shared arena they are reloaded', async () => {
+    const { board } = korf[41];
+    const before = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+    // The same Wasm instance goes back to the pool; N-Queens resets its arena.
+    expect((await queens.count(8, { threads: 1 })).total).toBe(92n);
+    const after = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+    expect(after.moves).toBe(before.moves);
+    expect(after.stats.nodes).toBe(before.stats.nodes);
+  });
+
+  it('a batch on two threads gives the results of one thread, in input order', async () => {
+    const boards = [9, 12, 30, 42, 47, 55, 93, 97].map((i) => korf[i - 1].board);
+    const one = await sliding.solveBatch(boards, { goal: KORF_GOAL, threads: 1, cacheDir });
+    const progress: number[] = [];
+    const two = await sliding.solveBatch(boards, { goal: KORF_GOAL, threads: 2, cacheDir, onProgress: (p) => progress.push(p.done) });
+    expect(two.map((r) => r.moves)).toEqual(one.map((r) => r.moves));
+    expect(two.map((r) => r.stats.nodes)).toEqual(one.map((r) => r.stats.nodes));
+    expect(one.map((r) => r.length)).toEqual([9, 12, 30, 42, 47, 55, 93, 97].map((i) => korf[i - 1].expected));
+    expect(progress.at(-1)).toBe(boards.length);
+  });
+
+  it('a node limit stops cleanly with a lower bound that does not exceed the optimum', async () => {
+    const { board, expected } = korf[0];
+    const result = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'conflict', nodeLimit: 100_000 });
+    expect(result.moves).toBeNull();
+    expect(result.length).toBeNull();
+    expect(result.optimal).toBe(false);
+    expect(result.lowerBound).toBeGreaterThan(40);
+    expect(result.lowerBound).toBeLessThanOrEqual(expected!);
+    expect(result.stats.nodes).toBeLessThanOrEqual(100_000n);
+    const timed = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'manhattan', timeLimit: 50 });
+    expect(timed.moves).toBeNull();
+    expect(timed.lowerBound).toBeLessThanOrEqual(expected!);
+  });
+
+  it('an aborted search rejects with ABORTED', async () => {
+    const controller = new AbortController();
+    const pending = sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan', signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect((await rejection(pending)).code).toBe('ABORTED');
+  });
+});
+
+describe('pattern databases', () => {
+  it('the engine and the TS twin build the same tables (3×4 with the blank, 3×6 without), and they are lower bounds', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { ReferenceOptimalEngine } = await import('../dist/sliding/reference.js');
+    const { PATTERNS } = await import('../dist/sliding/engine.js');
+    const exports = await acquireEngine();
+    try {
+      const wasm = wasmOptimalEngine(exports);
+      const js = new ReferenceOptimalEngine();
+      // Both engines build the tables of `patterns` on a board: the same bytes, every entry filled.
+      const buildBoth = (cells: number, width: number, patterns: number[][]): void => {
+        for (const engine of [wasm, js]) {
+          engine.clearPatterns();
+          patterns.forEach((pattern, slot) => {
+            expect(engine.definePattern(slot, cells, width, pattern)).toBe(true);
+            engine.buildStart(slot, 0);
+            while (engine.buildRun(1 << 16) !== 0);
+            expect(engine.filled()).toBe(engine.table(slot).length); // every placement is reachable
+          });
+        }
+        for (let slot = 0; slot < patterns.length; slot++) expect(Buffer.from(js.table(slot)).equals(Buffer.from(wasm.table(slot)))).toBe(true);
+      };
+      buildBoth(12, 4, [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]);
+      // The tables' sum is a lower bound: IDA* with it finds the shortest solutions.
+      for (let seed = 1; seed <= 10; seed++) {
+        // Korf's goal (blank at cell 0): labels are the tiles themselves.
+        const board = sliding.randomBoard(3, 4, seed, 'korf');
+        const status = wasm.start(board.tiles, 3, 4, 0, PATTERNS, 2, false);
+        expect(status).toBe(0);
+        while (wasm.run(1 << 20) === 2);
+        const moves = wasm.solution();
+        const solved = sliding.solve(board, { goal: 'korf', method: 'optimal', heuristic: 'manhattan' });
+        expect(moves.length).toBe((await solved).length);
+      }
+      // Boards above 16 cells build tables that ignore the blank (small patterns on 3×6): one
+      // tile's entry is its grid distance; several tiles' entries are at least their sum.
+      buildBoth(18, 6, [[7], [1, 2, 8]]);
+      const grid = (a: number, b: number): number => Math.abs(Math.floor(a / 6) - Math.floor(b / 6)) + Math.abs((a % 6) - (b % 6));
+      for (let c = 0; c < 18; c++) expect(wasm.table(0)[c]).toBe(grid(c, 7));
+      const three = wasm.table(1);
+      for (let a = 0; a < 18; a++) {
+        for (let b = 0; b < 18; b++) {
+          for (let c = 0; c < 18; c++) {
+            if (a === b || a === c || b === c) continue;
+            // The rank: each cell's number among those the earlier tiles leave free.
+            const index = (a * 17 + (b - (a < b ? 1 : 0))) * 16 + (c - (a < c ? 1 : 0) - (b < c ? 1 : 0));
+            expect(three[index]).toBeGreaterThanOrEqual(grid(a, 1) + grid(b, 2) + grid(c, 8));
+          }
+        }
+      }
+      wasm.clearPatterns();
+    } finally {
+      releaseEngine(exports);
+    }
+  });
+
+  it('tables are cached on disk; a corrupt cache file is detected and rebuilt', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-pdb-'));
+    const tiles = Array.from(sliding.randomBoard(2, 6, 3).tiles, String);
+    const args = ['sliding', ...tiles, '--size', '2x6', '--heuristic', 'patterns', '--cache-dir', dir, '--json'];
+    const first = run(args);
+    expect(first.status).toBe(0);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.pdb'));
+    expect(files.length).toBe(2);
+    const original = files.map((f) => readFileSync(join(dir, f)));
+    for (const [i, name] of files.entries()) {
+      const bytes = Buffer.from(original[i]);
+      bytes[bytes.length - 1] ^= 0x55;
+      writeFileSync(join(dir, name), bytes);
+    }
+    const second = run(args);
+    expect(second.status).toBe(0);
+    expect(JSON.parse(second.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+    files.forEach((f, i) => expect(readFileSync(join(dir, f)).equals(original[i])).toBe(true));
+  });
+});
+
+// ---- differential: engine against twin on random small boards ------------------------------
+
+describe('the Wasm engine and the TS twin agree on random boards', () => {
+  const shapes: Array<[number, number, sliding.Heuristic]> = [
+    [2, 2, 'manhattan'],
+    [2, 3, 'conflict'],
+    [3, 2, 'manhattan'],
+    [3, 3, 'conflict'],
+    [2, 5, 'conflict'],
+    [3, 4, 'patterns'],
+    [4, 3, 'conflict'],
+    [2, 5, 'patterns'],
+  ];
+  for (const [rows, cols, heuristic] of shapes) {
+    it(`${rows}×${cols} with ${heuristic}: same moves, same nodes, optimal`, async () => {
+      const oracle = rows * cols <= 9 ? bfsFromGoal(rows, cols) : null;
+      for (let seed = 1; seed <= 6; seed++) {
+        const board = sliding.randomBoard(rows, cols, seed);
+        const wasm = await sliding.solve(board, { method: 'optimal', heuristic, cacheDir });
+        const js = await sliding.solve(board, { method: 'optimal', heuristic, cacheDir, engine: 'js' });
+        expect(js.moves).toBe(wasm.moves);
+        expect(js.stats.nodes).toBe(wasm.stats.nodes);
+        expectSolves(board, wasm);
+        if (oracle) expect(wasm.length).toBe(oracle.get(keyOf(board.tiles)));
+      }
+    });
+  }
+
+  it('goals: Korf\'s, and a custom goal with the blank in the middle (optimal and constructive)', async () => {
+    const middle = sliding.parseBoard('1 2 3\n4 _ 5\n6 7 8');
+    for (let seed = 1; seed <= 8; seed++) {
+      const board = sliding.randomBoard(3, 3, seed, middle);
+      const optimal = await sliding.solve(board, { goal: middle });
+      expectSolves(board, optimal, middle);
+      const fast = await sliding.solve(board, { goal: middle, method: 'fast' });
+      expectSolves(board, fast, middle);
+      expect(fast.length!).toBeGreaterThanOrEqual(optimal.length!);
+      const korfBoard = sliding.randomBoard(3, 4, seed, 'korf');
+      expectSolves(korfBoard, await sliding.solve(korfBoard, { goal: 'korf' }), 'korf');
+    }
+  });
+});
+
+// ---- the constructive solver ---------------------------------------------------------------
+
+describe('the constructive solver', () => {
+  it('solves large and lopsided boards (50×50, 7×30, 30×7, 2×40), replayed to the goal, both engines', async () => {
+    for (const [rows, cols] of [[50, 50], [7, 30], [30, 7], [2, 40], [40, 2], [3, 3], [2, 2]]) {
+      for (const seed of [1, 2]) {
+        const board = sliding.randomBoard(rows, cols, seed);
+        const wasm = await sliding.solve(board, { method: 'fast' });
+        expectSolves(board, wasm);
+        expect(wasm.length!).toBeGreaterThanOrEqual(wasm.lowerBound);
+        const js = await sliding.solve(board, { method: 'fast', engine: 'js' });
+        expect(js.moves).toBe(wasm.moves);
+      }
+    }
+  });
+
+  it('many random small boards of every shape reach the goal', async () => {
+    for (let rows = 2; rows <= 6; rows++) {
+      for (let cols = 2; cols <= 6; cols++) {
+        for (let seed = 1; seed <= 15; seed++) {
+          const board = sliding.randomBoard(rows, cols, seed * 31 + rows);
+          expectSolves(board, await sliding.solve(board, { method: 'fast' }));
+        }
+      }
+    }
+  });
+
+  it('streams huge solutions in chunks: moves() adds up to lengthOnly', async () => {
+    const board = sliding.randomBoard(150, 120, 4);
+    const counted = await sliding.solve(board, { method: 'fast', lengthOnly: true });
+    expect(counted.moves).toBeNull();
+    let length = 0;
+    let chunks = 0;
+    for await (const chunk of sliding.moves(board)) {
+      expect(chunk).toMatch(/^[UDLR]+$/);
+      length += chunk.length;
+      chunks++;
+    }
+    expect(length).toBe(counted.length);
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('short: under 2.7 n³ moves on random 60×60 boards', async () => {
+    let total = 0;
+    for (let seed = 1; seed <= 3; seed++) total += (await sliding.solve(sliding.randomBoard(60, 60, seed), { method: 'fast', lengthOnly: true })).length!;
+    expect(total / 3 / 60 ** 3).toBeLessThan(2.7);
+  });
+});
+
+// ---- bad input ----------------------------------------------------------------------------
+
+describe('bad boards are BAD_INPUT naming the tiles and places', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['a duplicated tile', '1 2 3\n4 5 5\n7 8 _', /duplicated tile 5 at line 2, column 3 and line 2, column 5; missing tile 6/],
+    ['an out-of-range tile', '1 2 3\n4 9 6\n7 8 _', /line 2, column 3: tile 9 is out of range \(0..8, 0 the blank\); missing tile 5/],
+    ['two blanks', '1 2 _\n4 0 6\n7 8 3', /duplicated tile the blank \(0\) at line 1, column 5 and line 2, column 3; missing tile 5/],
+    ['a word', '1 2 3\n4 x 6\n7 8 _', /line 2, column 3: "x" is not a tile/],
+    ['a short row', '1 2 3\n4 5\n7 8 _', /line 2: 2 tiles, expected 3 like the first row/],
+    ['one row', '1 2 _', /at least 2 rows and 2 columns, got 1×3/],
+    ['empty', '\n# nothing\n', /the board is empty/],
+  ];
+  for (const [name, text, message] of cases) {
+    it(name, async () => {
+      const error = await rejection(sliding.solve(text));
+      expect(error.code).toBe('BAD_INPUT');
+      expect(error.message).toMatch(message);
+    });
+  }
+
+  it('arrays, sizes, goals and options', async () => {
+    const bad: Array<[Promise<unknown>, RegExp]> = [
+      [sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
+      [sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
+      [sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 2×3 board has 6 cells, the text gives 4 tiles/],
+      [sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
+      [sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
+      [sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
+      [sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
+      [sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
+      [sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
+    ];
+    for (const [promise, message] of bad) {
+      const error = await rejection(promise);
+      expect(error.code).toBe('BAD_INPUT');
+      expect(error.message).toMatch(message);
+    }
+  });
+
+  it('a batch line with the wrong number of tiles names the line', () => {
+    expect(() => sliding.parseBatch('1 2 3 0\n1 2 3')).toThrow(/line 2: 3 numbers are not a square board/);
+  });
+});
+
+// ---- the command line ---------------------------------------------------------------------
+
+const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
+function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('bitpuzzle sliding', () => {
+  it('solves tiles given as arguments, with --json', () => {
+    const { status, stdout } = run(['sliding', '8', '6', '7', '2', '5', '4', '3', '0', '1', '--json']);
+    expect(status).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result.length).toBe(31);
+    expect(result.optimal).toBe(true);
+    expect(result.moves).toMatch(/^[UDLR]{31}$/);
+    expect(result.stats.nodes).toBeGreaterThan(0);
+  });
+
+  it('prints moves, tiles and a playback', () => {
+    const { status, stdout } = run(['sliding', '1', '2', '3', '4', '5', '6', '0', '7', '8', '--playback']);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/3×3: 2 moves, optimal/);
+    expect(stdout).toMatch(/moves: RR\ntiles: 7 8/);
+    expect(stdout).toMatch(/2: R\n1 2 3\n4 5 6\n7 8 _/);
+  });
+
+  it('--batch in the format of korf100.txt prints one line per instance', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-cli-'));
+    const file = join(dir, 'batch.txt');
+    writeFileSync(file, ['# three of Korf', ...[42, 93, 97].map((i) => readFileSync(new URL('./data/korf100.txt', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'))[i - 1])].join('\n'));
+    const { status, stdout } = run(['sliding', '--batch', file, '--goal', 'korf', '--threads', '1', '--cache-dir', cacheDir]);
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines.length).toBe(3);
+    expect(lines[0]).toMatch(/^line 2: 42 \(as expected\) [UDLR]{42}$/);
+    expect(lines[2]).toMatch(/^line 4: 44 \(as expected\) [UDLR]{44}$/);
+  });
+
+  it('writes huge constructive solutions to a file as a stream', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-cli-'));
+    const file = join(dir, 'moves.txt');
+    const { status, stdout } = run(['sliding', '--random', '40x40', '--seed', '3', '--moves-file', file]);
+    expect(status).toBe(0);
+    const length = Number(/40×40: (\d+) moves/.exec(stdout)![1]);
+    expect(existsSync(file)).toBe(true);
+    const moves = readFileSync(file, 'utf8');
+    expect(moves.length).toBe(length);
+    expect(sliding.isSolution(sliding.randomBoard(40, 40, 3), moves, sliding.toGoal('default', 40, 40))).toBe(true);
+  });
+
+  it('exit status 2 with the reason for bad and unsolvable boards', () => {
+    const bad = run(['sliding', '1', '2', '3', '3']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/BAD_INPUT: not a 2×2 board: duplicated tile 3/);
+    const unsolvable = run(['sliding', '2', '1', '3', '0']);
+    expect(unsolvable.status).toBe(1);
+    expect(unsolvable.stderr).toMatch(/UNSOLVABLE: this board cannot reach the goal/);
+    const none = run(['sliding']);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/give the board/);
+  });
+});
