@@ -5,6 +5,9 @@ import { jobs } from './jobs.js';
 
 const running = new Map();
 
+// Compile the engine while the visitor reads the page, so the first solve's time is the search's.
+bitpuzzle.loadEngineModule().catch(() => undefined); // a failure is reported by the first solve
+
 self.onmessage = async ({ data }) => {
   if (data.type === 'cancel') {
     running.get(data.id)?.abort();
