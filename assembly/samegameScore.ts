@@ -9,7 +9,7 @@
 // time remains.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
-  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
+  prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
   columnsOf, heightOf, colourAt, inGroup, height, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 
@@ -28,6 +28,7 @@ let slotBytes: usize = 0;
 @inline function lineLengthAt(slot: usize): usize { return slot + boardBytes + 4; }
 @inline function lineAt(slot: usize): usize { return slot + boardBytes + 8; }
 
+const TRIES = 24; // random picks before a scan
 let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
 let tabu = 1; // the colour playouts avoid
@@ -49,6 +50,7 @@ let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
 let bestTailLength = 0;
 let scratch: usize = 0; // the child being evaluated
+let candidates: usize = 0; // scanForGroup's list of blocks in groups
 let cells: usize = 0; // the moves of the parent being expanded
 let layer: i32 = 0;
 let layerSize: i32 = 0;
@@ -114,7 +116,8 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   nestLine = arenaAlloc(<u64>maxLayers * 2);
   playLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
-  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
+  candidates = arenaAlloc(<u64>maxLayers * 4);
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0) {
     return OUT_OF_MEMORY;
   }
   const root = boardAt(current, 0);
@@ -249,7 +252,7 @@ function playout(from: usize): i32 {
   for (;;) {
     let cell = -1;
     const cols = columnsOf(roll);
-    for (let tries = 0; tries < 24 && cols > 0; tries++) {
+    for (let tries = 0; tries < TRIES && cols > 0; tries++) {
       const c = <i32>(random() % <u32>cols);
       const r = <i32>(random() % <u32>heightOf(roll, c));
       if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
@@ -264,7 +267,7 @@ function playout(from: usize): i32 {
     }
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
-    play(roll, roll, cell);
+    playFast(roll, roll, cell);
   }
   return 0;
 }
@@ -283,7 +286,7 @@ function nested(from: usize): i32 {
     for (let i = 0; i < moves; i++) store<u16>(nestMoves + (<usize>i << 1), moveCell(i));
     for (let i = 0; i < moves; i++) {
       const cell = <i32>load<u16>(nestMoves + (<usize>i << 1));
-      play(nestCur, nestNext, cell);
+      playFast(nestCur, nestNext, cell);
       const value = playout(nestNext);
       if (value <= best) continue;
       best = value;
@@ -291,7 +294,7 @@ function nested(from: usize): i32 {
       memory.copy(nestLine + (<usize>(step + 1) << 1), playLine, <usize>playLength << 1);
       bestLength = step + 1 + playLength;
     }
-    play(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
+    playFast(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
     const t = nestCur;
     nestCur = nestNext;
     nestNext = t;
@@ -304,29 +307,35 @@ function nested(from: usize): i32 {
 }
 
 // A block in a group, not of the tabu colour if one exists, picked at random; -1 if none.
+// One pass over the board lists the blocks in groups (others from the front of the list,
+// tabu ones from the back).
 function scanForGroup(): i32 {
   let others = 0;
   let tabus = 0;
   const cols = columnsOf(roll);
+  const top = candidates + (<usize>maxLayers << 2);
+  let left = 0;
   for (let c = 0; c < cols; c++) {
     const h = heightOf(roll, c);
+    const right = c + 1 < cols ? heightOf(roll, c + 1) : 0;
+    const base = c * height;
     for (let r = 0; r < h; r++) {
-      if (!inGroup(roll, c, r)) continue;
-      if (colourAt(roll, c * height + r) == tabu) tabus++;
-      else others++;
+      const cell = base + r;
+      const v = colourAt(roll, cell);
+      if (!((r + 1 < h && colourAt(roll, cell + 1) == v) || (r > 0 && colourAt(roll, cell - 1) == v)
+        || (r < left && colourAt(roll, cell - height) == v) || (r < right && colourAt(roll, cell + height) == v))) continue;
+      if (v == tabu) {
+        tabus++;
+        store<u16>(top - (<usize>tabus << 1), cell);
+      } else {
+        store<u16>(candidates + (<usize>others << 1), cell);
+        others++;
+      }
     }
+    left = h;
   }
-  if (others + tabus == 0) return -1;
-  const wantTabu = others == 0;
-  let k = <i32>(random() % <u32>(wantTabu ? tabus : others));
-  for (let c = 0; c < cols; c++) {
-    const h = heightOf(roll, c);
-    for (let r = 0; r < h; r++) {
-      if (!inGroup(roll, c, r) || (colourAt(roll, c * height + r) == tabu) != wantTabu) continue;
-      if (k == 0) return c * height + r;
-      k--;
-    }
-  }
+  if (others > 0) return <i32>load<u16>(candidates + (<usize>(random() % <u32>others) << 1));
+  if (tabus > 0) return <i32>load<u16>(top - (<usize>(1 + random() % <u32>tabus) << 1));
   return -1;
 }
 
