@@ -40,6 +40,8 @@ const MOVE_CELL: usize = memory.data(MAX_CELLS);
 const MOVE_SIZE: usize = memory.data(MAX_CELLS);
 const MOVE_COLOUR: usize = memory.data(MAX_CELLS / 2);
 const MOVE_KEY: usize = memory.data(MAX_CELLS * 2);
+// The column of each cell (no division in the fills).
+const COLUMN_OF: usize = memory.data(MAX_CELLS);
 
 export let width: i32 = 0;
 export let height: i32 = 0;
@@ -74,6 +76,7 @@ export function prepareBoards(w: i32, h: i32): i32 {
   width = w;
   height = h;
   boardBytes = (CELLS + <usize>(w * h) + 15) & ~<usize>15;
+  for (let cell = 0; cell < w * h; cell++) store<u8>(COLUMN_OF + <usize>cell, cell / h);
   const keys = w * h * (MAX_COLOURS + 1);
   zobristKeys = arenaAlloc(<u64>keys << 3);
   if (zobristKeys == 0) return OUT_OF_MEMORY;
@@ -138,7 +141,7 @@ function fill(b: usize, cell: i32): i32 {
     top--;
     const at = <i32>load<u16>(FILL + (<usize>top << 1));
     size++;
-    const c = at / height;
+    const c = <i32>load<u8>(COLUMN_OF + <usize>at);
     const r = at - c * height;
     if (c < fillFirstColumn) fillFirstColumn = c;
     if (c > fillLastColumn) fillLastColumn = c;

@@ -77,6 +77,9 @@ export function samegameBeamScore(): i32 { return bestScore; }
 /** 1 when the finished search never dropped a child: its best score is the board's best. */
 export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 0; }
 
+/** A random number in [0, n) (n ≥ 1). */
+@inline function below(n: i32): i32 { return <i32>((<u64>random() * <u64>n) >> 32); }
+
 function random(): u32 {
   rng ^= rng << 13;
   rng ^= rng >> 7;
@@ -253,8 +256,8 @@ function playout(from: usize): i32 {
     let cell = -1;
     const cols = columnsOf(roll);
     for (let tries = 0; tries < TRIES && cols > 0; tries++) {
-      const c = <i32>(random() % <u32>cols);
-      const r = <i32>(random() % <u32>heightOf(roll, c));
+      const c = below(cols);
+      const r = below(heightOf(roll, c));
       if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
         cell = c * height + r;
         break;
@@ -334,8 +337,8 @@ function scanForGroup(): i32 {
     }
     left = h;
   }
-  if (others > 0) return <i32>load<u16>(candidates + (<usize>(random() % <u32>others) << 1));
-  if (tabus > 0) return <i32>load<u16>(top - (<usize>(1 + random() % <u32>tabus) << 1));
+  if (others > 0) return <i32>load<u16>(candidates + (<usize>below(others) << 1));
+  if (tabus > 0) return <i32>load<u16>(top - (<usize>(1 + below(tabus)) << 1));
   return -1;
 }
 
