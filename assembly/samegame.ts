@@ -283,6 +283,9 @@ export function playFast(src: usize, dst: usize, cell: i32): i32 {
   return size;
 }
 
+/** The leftmost column of the group the last play() or playFast() removed. */
+export function lastFirstColumn(): i32 { return fillFirstColumn; }
+
 /** Marks the group of `cell` (see marked). */
 export function markGroup(b: usize, cell: i32): void {
   stamp++;

@@ -10,7 +10,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, height, markGroup, marked, samegameOutputPtr,
+  columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -50,7 +50,10 @@ let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
 let bestTailLength = 0;
 let scratch: usize = 0; // the child being evaluated
-let candidates: usize = 0; // scanForGroup's list of blocks in groups
+let candidates: usize = 0; // a playout's blocks in groups not of the tabu colour, in board order
+let tabuTop: usize = 0; // the end of the list of those of the tabu colour (stored downwards)
+let others = 0;
+let tabus = 0;
 let cells: usize = 0; // the moves of the parent being expanded
 let layer: i32 = 0;
 let layerSize: i32 = 0;
@@ -120,6 +123,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   playLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
   candidates = arenaAlloc(<u64>maxLayers * 4);
+  tabuTop = candidates + (<usize>maxLayers << 2);
   if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0) {
     return OUT_OF_MEMORY;
   }
@@ -245,34 +249,55 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
 
 // A random line from `from` that avoids its most common colour while it can; its score.
 // A group is found by picking random blocks until one has a neighbour of its colour (so
-// bigger groups are likelier), and by a scan of the board when the picks keep failing.
+// bigger groups are likelier). When the picks keep failing, a scan lists the blocks in groups
+// (in board order: others, and tabu-coloured ones apart), and from then on the lists are
+// kept: after a click only the columns from the one left of the group on can change, so only
+// they are scanned again.
 function playout(from: usize): i32 {
   beamNodes++;
   memory.copy(roll, from, boardBytes);
   let length = 0;
   tabu = 1;
   for (let c = 2; c <= 10; c++) if (countOf(roll, c) > countOf(roll, tabu)) tabu = c;
+  let listed = false;
   for (;;) {
     let cell = -1;
-    const cols = columnsOf(roll);
-    for (let tries = 0; tries < TRIES && cols > 0; tries++) {
-      const c = below(cols);
-      const r = below(heightOf(roll, c));
-      if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
-        cell = c * height + r;
-        break;
+    if (!listed) {
+      const cols = columnsOf(roll);
+      for (let tries = 0; tries < TRIES && cols > 0; tries++) {
+        const c = below(cols);
+        const r = below(heightOf(roll, c));
+        if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
+          cell = c * height + r;
+          break;
+        }
+      }
+      if (cell < 0) {
+        listed = true;
+        others = 0;
+        tabus = 0;
+        scanFrom(0);
       }
     }
-    if (cell < 0) cell = scanForGroup();
     if (cell < 0) {
-      playLength = length;
-      return scoreOf(roll);
+      if (others > 0) cell = <i32>load<u16>(candidates + (<usize>below(others) << 1));
+      else if (tabus > 0) cell = <i32>load<u16>(tabuTop - (<usize>(1 + below(tabus)) << 1));
+      else break;
     }
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
     playFast(roll, roll, cell);
+    if (listed) {
+      const first = lastFirstColumn();
+      const column = first > 0 ? first - 1 : 0;
+      const bound = <u32>(column * height);
+      while (others > 0 && <u32>load<u16>(candidates + (<usize>(others - 1) << 1)) >= bound) others--;
+      while (tabus > 0 && <u32>load<u16>(tabuTop - (<usize>tabus << 1)) >= bound) tabus--;
+      scanFrom(column);
+    }
   }
-  return 0;
+  playLength = length;
+  return scoreOf(roll);
 }
 
 // Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with
@@ -309,16 +334,11 @@ function nested(from: usize): i32 {
   return best;
 }
 
-// A block in a group, not of the tabu colour if one exists, picked at random; -1 if none.
-// One pass over the board lists the blocks in groups (others from the front of the list,
-// tabu ones from the back).
-function scanForGroup(): i32 {
-  let others = 0;
-  let tabus = 0;
+// Adds the blocks in groups of `roll`'s columns from `first` on to the lists.
+function scanFrom(first: i32): void {
   const cols = columnsOf(roll);
-  const top = candidates + (<usize>maxLayers << 2);
-  let left = 0;
-  for (let c = 0; c < cols; c++) {
+  let left = first > 0 ? heightOf(roll, first - 1) : 0;
+  for (let c = first; c < cols; c++) {
     const h = heightOf(roll, c);
     const right = c + 1 < cols ? heightOf(roll, c + 1) : 0;
     const base = c * height;
@@ -329,7 +349,7 @@ function scanForGroup(): i32 {
         || (r < left && colourAt(roll, cell - height) == v) || (r < right && colourAt(roll, cell + height) == v))) continue;
       if (v == tabu) {
         tabus++;
-        store<u16>(top - (<usize>tabus << 1), cell);
+        store<u16>(tabuTop - (<usize>tabus << 1), cell);
       } else {
         store<u16>(candidates + (<usize>others << 1), cell);
         others++;
@@ -337,9 +357,6 @@ function scanForGroup(): i32 {
     }
     left = h;
   }
-  if (others > 0) return <i32>load<u16>(candidates + (<usize>below(others) << 1));
-  if (tabus > 0) return <i32>load<u16>(top - (<usize>(1 + below(tabus)) << 1));
-  return -1;
 }
 
 // The children kept become the next layer, each position once.
