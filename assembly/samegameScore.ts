@@ -201,14 +201,22 @@ function record(value: i32, node: i32, cell: i32): void {
 // among the best `width` so far; a child with no move left ends a line and is scored.
 function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
   beamNodes++;
-  const moves = listMoves(scratch);
-  let value = scoreOf(scratch);
-  if (moves == 0) {
-    playLength = 0;
-    record(value, node, cell);
-    return;
+  let value: i32;
+  if (level == 0) {
+    // A playout that makes no click is the child's own end (no group left).
+    value = playout(scratch);
+    if (playLength == 0) {
+      record(value, node, cell);
+      return;
+    }
+  } else {
+    if (listMoves(scratch) == 0) {
+      playLength = 0;
+      record(scoreOf(scratch), node, cell);
+      return;
+    }
+    value = nested(scratch);
   }
-  value = level == 0 ? playout(scratch) : nested(scratch);
   const known = load<i32>(lineValueAt(parentSlot));
   if (heir && known > value) {
     // The child on the parent's best line keeps that line.
