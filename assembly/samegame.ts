@@ -285,6 +285,8 @@ export function playFast(src: usize, dst: usize, cell: i32): i32 {
 
 /** The leftmost column of the group the last play() or playFast() removed. */
 export function lastFirstColumn(): i32 { return fillFirstColumn; }
+/** Its rightmost column (before the columns closed up). */
+export function lastLastColumn(): i32 { return fillLastColumn; }
 
 /** Marks the group of `cell` (see marked). */
 export function markGroup(b: usize, cell: i32): void {

@@ -10,7 +10,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, markGroup, marked, samegameOutputPtr,
+  columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -52,6 +52,7 @@ let bestTailLength = 0;
 let scratch: usize = 0; // the child being evaluated
 let candidates: usize = 0; // a playout's blocks in groups not of the tabu colour, in board order
 let tabuTop: usize = 0; // the end of the list of those of the tabu colour (stored downwards)
+let tail: usize = 0; // relist's saved entries
 let others = 0;
 let tabus = 0;
 let cells: usize = 0; // the moves of the parent being expanded
@@ -124,7 +125,8 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   bestTail = arenaAlloc(<u64>maxLayers * 2);
   candidates = arenaAlloc(<u64>maxLayers * 4);
   tabuTop = candidates + (<usize>maxLayers << 2);
-  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0) {
+  tail = arenaAlloc(<u64>maxLayers * 8);
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0 || tail == 0) {
     return OUT_OF_MEMORY;
   }
   const root = boardAt(current, 0);
@@ -294,15 +296,9 @@ function playout(from: usize): i32 {
     }
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
+    const colsBefore = columnsOf(roll);
     playFast(roll, roll, cell);
-    if (listed) {
-      const first = lastFirstColumn();
-      const column = first > 0 ? first - 1 : 0;
-      const bound = <u32>(column * height);
-      while (others > 0 && <u32>load<u16>(candidates + (<usize>(others - 1) << 1)) >= bound) others--;
-      while (tabus > 0 && <u32>load<u16>(tabuTop - (<usize>tabus << 1)) >= bound) tabus--;
-      scanFrom(column);
-    }
+    if (listed) relist(colsBefore);
   }
   playLength = length;
   return scoreOf(roll);
@@ -342,11 +338,60 @@ function nested(from: usize): i32 {
   return best;
 }
 
+// After a click on `roll` (which had `colsBefore` columns), brings the lists up to date: the
+// columns from the one left of the group to the one right of it are scanned again; the
+// entries right of them are kept, moved left by the columns that closed.
+function relist(colsBefore: i32): void {
+  const first = lastFirstColumn();
+  const last = lastLastColumn();
+  const lo = first > 0 ? first - 1 : 0;
+  const hiOld = last + 1 < colsBefore ? last + 1 : colsBefore - 1;
+  const closed = colsBefore - columnsOf(roll);
+  const hiNew = hiOld - closed;
+  const from = <u32>(lo * height);
+  const to = <u32>((hiOld + 1) * height);
+  const shift = <u32>(closed * height);
+  // Others: entries [a, b) are replaced, [b, others) kept (saved to the tail buffer).
+  let a = others;
+  while (a > 0 && <u32>load<u16>(candidates + (<usize>(a - 1) << 1)) >= from) a--;
+  let b = a;
+  while (b < others && <u32>load<u16>(candidates + (<usize>b << 1)) < to) b++;
+  const keptOthers = others - b;
+  for (let i = 0; i < keptOthers; i++) {
+    store<u16>(tail + (<usize>i << 1), <u32>load<u16>(candidates + (<usize>(b + i) << 1)) - shift);
+  }
+  let ta = tabus;
+  while (ta > 0 && <u32>load<u16>(tabuTop - (<usize>ta << 1)) >= from) ta--;
+  let tb = ta;
+  while (tb < tabus && <u32>load<u16>(tabuTop - (<usize>(tb + 1) << 1)) < to) tb++;
+  const keptTabus = tabus - tb;
+  const tabuTail = tail + (<usize>keptOthers << 1);
+  for (let i = 0; i < keptTabus; i++) {
+    store<u16>(tabuTail + (<usize>i << 1), <u32>load<u16>(tabuTop - (<usize>(tb + i + 1) << 1)) - shift);
+  }
+  others = a;
+  tabus = ta;
+  scanColumns(lo, hiNew);
+  for (let i = 0; i < keptOthers; i++) {
+    store<u16>(candidates + (<usize>others << 1), load<u16>(tail + (<usize>i << 1)));
+    others++;
+  }
+  for (let i = 0; i < keptTabus; i++) {
+    tabus++;
+    store<u16>(tabuTop - (<usize>tabus << 1), load<u16>(tabuTail + (<usize>i << 1)));
+  }
+}
+
 // Adds the blocks in groups of `roll`'s columns from `first` on to the lists.
 function scanFrom(first: i32): void {
+  scanColumns(first, columnsOf(roll) - 1);
+}
+
+// Adds the blocks in groups of `roll`'s columns `first` to `last` to the lists.
+function scanColumns(first: i32, last: i32): void {
   const cols = columnsOf(roll);
   let left = first > 0 ? heightOf(roll, first - 1) : 0;
-  for (let c = first; c < cols; c++) {
+  for (let c = first; c <= last; c++) {
     const h = heightOf(roll, c);
     const right = c + 1 < cols ? heightOf(roll, c + 1) : 0;
     const base = c * height;
