@@ -120,10 +120,22 @@ const MAX_BEAM = 16384;
  * (the cost of a run grows about linearly with its width), so the time left goes to one
  * wide run rather than to a run cut off half-way.
  */
-function nextWidth(width: number, factors: number[]): number {
+function nextWidth(width: number, factors: number[], widest: number): number {
   let factor = 2;
   if (factors.length > 0) factor = Math.max(2, Math.floor(0.8 * Math.min(...factors)));
-  return Math.min(MAX_BEAM, width * factor);
+  return Math.min(widest, width * factor);
+}
+
+/**
+ * The widest beam whose buffers (two boards with their lines and a history entry per layer,
+ * per position; see samegameScore.ts) take at most half of `maxMemory`.
+ */
+function widestBeam(width: number, height: number, maxMemory: number): number {
+  const cells = width * height;
+  const layers = Math.floor(cells / 2) + 2;
+  const slot = 72 + cells + 8 + 2 * layers + 16;
+  const perPosition = 2 * slot + 8 * layers + 96;
+  return Math.max(1, Math.min(MAX_BEAM, Math.floor(maxMemory / 2 / perPosition)));
 }
 
 /**
@@ -140,7 +152,8 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
     const cells = Uint8Array.from(task.cells);
     let best = { score: -1, line: [] as number[] };
     let spent = 0n;
-    let width = task.beams[0];
+    const widest = widestBeam(task.width, task.height, task.maxMemory);
+    let width = Math.min(widest, task.beams[0]);
     for (let run = 0; ; run++) {
       const seed = runSeed(task.seed, run);
       const runStarted = Date.now();
@@ -165,8 +178,8 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       const used = Number(spent - nodesBefore);
       if (task.deadline !== null && took >= MEASURABLE_MS) factors.push((task.deadline - Date.now()) / took);
       if (task.maxNodes !== null && used >= MEASURABLE_NODES) factors.push((task.maxNodes - Number(spent)) / used);
-      const planned = run + 1 < task.beams.length ? task.beams[run + 1] : Math.min(MAX_BEAM, width * 2);
-      const measured = factors.length > 0 ? nextWidth(width, factors) : planned;
+      const planned = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
+      const measured = factors.length > 0 ? nextWidth(width, factors, widest) : planned;
       width = Math.max(planned, measured);
     }
   } finally {
