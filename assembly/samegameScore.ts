@@ -9,8 +9,8 @@
 // time remains.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
-  prepareBoards, loadInput, listMoves, play, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, height, markGroup, marked, samegameOutputPtr,
+  prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
+  columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
@@ -28,6 +28,7 @@ let slotBytes: usize = 0;
 @inline function lineLengthAt(slot: usize): usize { return slot + boardBytes + 4; }
 @inline function lineAt(slot: usize): usize { return slot + boardBytes + 8; }
 
+const TRIES = 24; // random picks before a scan
 let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
 let tabu = 1; // the colour playouts avoid
@@ -49,6 +50,11 @@ let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
 let bestTailLength = 0;
 let scratch: usize = 0; // the child being evaluated
+let candidates: usize = 0; // a playout's blocks in groups not of the tabu colour, in board order
+let tabuTop: usize = 0; // the end of the list of those of the tabu colour (stored downwards)
+let tail: usize = 0; // relist's saved entries
+let others = 0;
+let tabus = 0;
 let cells: usize = 0; // the moves of the parent being expanded
 let layer: i32 = 0;
 let layerSize: i32 = 0;
@@ -74,6 +80,9 @@ export function samegameBeamNodes(): u64 { return beamNodes; }
 export function samegameBeamScore(): i32 { return bestScore; }
 /** 1 when the finished search never dropped a child: its best score is the board's best. */
 export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 0; }
+
+/** A random number in [0, n) (n ≥ 1). */
+@inline function below(n: i32): i32 { return <i32>((<u64>random() * <u64>n) >> 32); }
 
 function random(): u32 {
   rng ^= rng << 13;
@@ -114,7 +123,10 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   nestLine = arenaAlloc(<u64>maxLayers * 2);
   playLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
-  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0) {
+  candidates = arenaAlloc(<u64>maxLayers * 4);
+  tabuTop = candidates + (<usize>maxLayers << 2);
+  tail = arenaAlloc(<u64>maxLayers * 8);
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0 || tail == 0) {
     return OUT_OF_MEMORY;
   }
   const root = boardAt(current, 0);
@@ -191,14 +203,22 @@ function record(value: i32, node: i32, cell: i32): void {
 // among the best `width` so far; a child with no move left ends a line and is scored.
 function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
   beamNodes++;
-  const moves = listMoves(scratch);
-  let value = scoreOf(scratch);
-  if (moves == 0) {
-    playLength = 0;
-    record(value, node, cell);
-    return;
+  let value: i32;
+  if (level == 0) {
+    // A playout that makes no click is the child's own end (no group left).
+    value = playout(scratch);
+    if (playLength == 0) {
+      record(value, node, cell);
+      return;
+    }
+  } else {
+    if (listMoves(scratch) == 0) {
+      playLength = 0;
+      record(scoreOf(scratch), node, cell);
+      return;
+    }
+    value = nested(scratch);
   }
-  value = level == 0 ? playout(scratch) : nested(scratch);
   const known = load<i32>(lineValueAt(parentSlot));
   if (heir && known > value) {
     // The child on the parent's best line keeps that line.
@@ -239,34 +259,49 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
 
 // A random line from `from` that avoids its most common colour while it can; its score.
 // A group is found by picking random blocks until one has a neighbour of its colour (so
-// bigger groups are likelier), and by a scan of the board when the picks keep failing.
+// bigger groups are likelier). When the picks keep failing, a scan lists the blocks in groups
+// (in board order: others, and tabu-coloured ones apart), and from then on the lists are
+// kept: after a click only the columns from the one left of the group on can change, so only
+// they are scanned again.
 function playout(from: usize): i32 {
   beamNodes++;
   memory.copy(roll, from, boardBytes);
   let length = 0;
   tabu = 1;
   for (let c = 2; c <= 10; c++) if (countOf(roll, c) > countOf(roll, tabu)) tabu = c;
+  let listed = false;
   for (;;) {
     let cell = -1;
-    const cols = columnsOf(roll);
-    for (let tries = 0; tries < 24 && cols > 0; tries++) {
-      const c = <i32>(random() % <u32>cols);
-      const r = <i32>(random() % <u32>heightOf(roll, c));
-      if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
-        cell = c * height + r;
-        break;
+    if (!listed) {
+      const cols = columnsOf(roll);
+      for (let tries = 0; tries < TRIES && cols > 0; tries++) {
+        const c = below(cols);
+        const r = below(heightOf(roll, c));
+        if (colourAt(roll, c * height + r) != tabu && inGroup(roll, c, r)) {
+          cell = c * height + r;
+          break;
+        }
+      }
+      if (cell < 0) {
+        listed = true;
+        others = 0;
+        tabus = 0;
+        scanFrom(0);
       }
     }
-    if (cell < 0) cell = scanForGroup();
     if (cell < 0) {
-      playLength = length;
-      return scoreOf(roll);
+      if (others > 0) cell = <i32>load<u16>(candidates + (<usize>below(others) << 1));
+      else if (tabus > 0) cell = <i32>load<u16>(tabuTop - (<usize>(1 + below(tabus)) << 1));
+      else break;
     }
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
-    play(roll, roll, cell);
+    const colsBefore = columnsOf(roll);
+    playFast(roll, roll, cell);
+    if (listed) relist(colsBefore);
   }
-  return 0;
+  playLength = length;
+  return scoreOf(roll);
 }
 
 // Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with
@@ -283,7 +318,7 @@ function nested(from: usize): i32 {
     for (let i = 0; i < moves; i++) store<u16>(nestMoves + (<usize>i << 1), moveCell(i));
     for (let i = 0; i < moves; i++) {
       const cell = <i32>load<u16>(nestMoves + (<usize>i << 1));
-      play(nestCur, nestNext, cell);
+      playFast(nestCur, nestNext, cell);
       const value = playout(nestNext);
       if (value <= best) continue;
       best = value;
@@ -291,7 +326,7 @@ function nested(from: usize): i32 {
       memory.copy(nestLine + (<usize>(step + 1) << 1), playLine, <usize>playLength << 1);
       bestLength = step + 1 + playLength;
     }
-    play(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
+    playFast(nestCur, nestNext, <i32>load<u16>(nestLine + (<usize>step << 1)));
     const t = nestCur;
     nestCur = nestNext;
     nestNext = t;
@@ -303,31 +338,78 @@ function nested(from: usize): i32 {
   return best;
 }
 
-// A block in a group, not of the tabu colour if one exists, picked at random; -1 if none.
-function scanForGroup(): i32 {
-  let others = 0;
-  let tabus = 0;
+// After a click on `roll` (which had `colsBefore` columns), brings the lists up to date: the
+// columns from the one left of the group to the one right of it are scanned again; the
+// entries right of them are kept, moved left by the columns that closed.
+function relist(colsBefore: i32): void {
+  const first = lastFirstColumn();
+  const last = lastLastColumn();
+  const lo = first > 0 ? first - 1 : 0;
+  const hiOld = last + 1 < colsBefore ? last + 1 : colsBefore - 1;
+  const closed = colsBefore - columnsOf(roll);
+  const hiNew = hiOld - closed;
+  const from = <u32>(lo * height);
+  const to = <u32>((hiOld + 1) * height);
+  const shift = <u32>(closed * height);
+  // Others: entries [a, b) are replaced, [b, others) kept (saved to the tail buffer).
+  let a = others;
+  while (a > 0 && <u32>load<u16>(candidates + (<usize>(a - 1) << 1)) >= from) a--;
+  let b = a;
+  while (b < others && <u32>load<u16>(candidates + (<usize>b << 1)) < to) b++;
+  const keptOthers = others - b;
+  for (let i = 0; i < keptOthers; i++) {
+    store<u16>(tail + (<usize>i << 1), <u32>load<u16>(candidates + (<usize>(b + i) << 1)) - shift);
+  }
+  let ta = tabus;
+  while (ta > 0 && <u32>load<u16>(tabuTop - (<usize>ta << 1)) >= from) ta--;
+  let tb = ta;
+  while (tb < tabus && <u32>load<u16>(tabuTop - (<usize>(tb + 1) << 1)) < to) tb++;
+  const keptTabus = tabus - tb;
+  const tabuTail = tail + (<usize>keptOthers << 1);
+  for (let i = 0; i < keptTabus; i++) {
+    store<u16>(tabuTail + (<usize>i << 1), <u32>load<u16>(tabuTop - (<usize>(tb + i + 1) << 1)) - shift);
+  }
+  others = a;
+  tabus = ta;
+  scanColumns(lo, hiNew);
+  for (let i = 0; i < keptOthers; i++) {
+    store<u16>(candidates + (<usize>others << 1), load<u16>(tail + (<usize>i << 1)));
+    others++;
+  }
+  for (let i = 0; i < keptTabus; i++) {
+    tabus++;
+    store<u16>(tabuTop - (<usize>tabus << 1), load<u16>(tabuTail + (<usize>i << 1)));
+  }
+}
+
+// Adds the blocks in groups of `roll`'s columns from `first` on to the lists.
+function scanFrom(first: i32): void {
+  scanColumns(first, columnsOf(roll) - 1);
+}
+
+// Adds the blocks in groups of `roll`'s columns `first` to `last` to the lists.
+function scanColumns(first: i32, last: i32): void {
   const cols = columnsOf(roll);
-  for (let c = 0; c < cols; c++) {
+  let left = first > 0 ? heightOf(roll, first - 1) : 0;
+  for (let c = first; c <= last; c++) {
     const h = heightOf(roll, c);
+    const right = c + 1 < cols ? heightOf(roll, c + 1) : 0;
+    const base = c * height;
     for (let r = 0; r < h; r++) {
-      if (!inGroup(roll, c, r)) continue;
-      if (colourAt(roll, c * height + r) == tabu) tabus++;
-      else others++;
+      const cell = base + r;
+      const v = colourAt(roll, cell);
+      if (!((r + 1 < h && colourAt(roll, cell + 1) == v) || (r > 0 && colourAt(roll, cell - 1) == v)
+        || (r < left && colourAt(roll, cell - height) == v) || (r < right && colourAt(roll, cell + height) == v))) continue;
+      if (v == tabu) {
+        tabus++;
+        store<u16>(tabuTop - (<usize>tabus << 1), cell);
+      } else {
+        store<u16>(candidates + (<usize>others << 1), cell);
+        others++;
+      }
     }
+    left = h;
   }
-  if (others + tabus == 0) return -1;
-  const wantTabu = others == 0;
-  let k = <i32>(random() % <u32>(wantTabu ? tabus : others));
-  for (let c = 0; c < cols; c++) {
-    const h = heightOf(roll, c);
-    for (let r = 0; r < h; r++) {
-      if (!inGroup(roll, c, r) || (colourAt(roll, c * height + r) == tabu) != wantTabu) continue;
-      if (k == 0) return c * height + r;
-      k--;
-    }
-  }
-  return -1;
 }
 
 // The children kept become the next layer, each position once.

@@ -111,9 +111,37 @@ export interface ScoreTaskResult {
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
 const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + run * 0x7f4a7c15) >>> 0;
 
+/** The widest beam a run may use (the engine allows 65,536; this keeps memory modest). */
+const MAX_BEAM = 16384;
+
+/**
+ * The width of the run after one of `width` that took `spent` of a limit with `left` of it
+ * remaining: double, or more when the remainder affords a run that many times as long
+ * (the cost of a run grows about linearly with its width), so the time left goes to one
+ * wide run rather than to a run cut off half-way.
+ */
+function nextWidth(width: number, factors: number[], widest: number): number {
+  let factor = 2;
+  if (factors.length > 0) factor = Math.max(2, Math.floor(0.8 * Math.min(...factors)));
+  return Math.min(widest, width * factor);
+}
+
+/**
+ * The widest beam whose buffers (two boards with their lines and a history entry per layer,
+ * per position; see samegameScore.ts) take at most half of `maxMemory`.
+ */
+function widestBeam(width: number, height: number, maxMemory: number): number {
+  const cells = width * height;
+  const layers = Math.floor(cells / 2) + 2;
+  const slot = 72 + cells + 8 + 2 * layers + 16;
+  const perPosition = 2 * slot + 8 * layers + 96;
+  return Math.max(1, Math.min(MAX_BEAM, Math.floor(maxMemory / 2 / perPosition)));
+}
+
 /**
  * Beam runs of widening width until a limit is reached, each starting from the best line
- * found before it; the best line of them all.
+ * found before it; the best line of them all. The widths follow `beams` until a run is long
+ * enough to time: then each next width is chosen to fill what is left of the limits.
  */
 export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
   const what = 'the SameGame beam search';
@@ -124,9 +152,12 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
     const cells = Uint8Array.from(task.cells);
     let best = { score: -1, line: [] as number[] };
     let spent = 0n;
+    const widest = widestBeam(task.width, task.height, task.maxMemory);
+    let width = Math.min(widest, task.beams[0]);
     for (let run = 0; ; run++) {
-      const width = task.beams[Math.min(run, task.beams.length - 1)];
       const seed = runSeed(task.seed, run);
+      const runStarted = Date.now();
+      const nodesBefore = spent;
       checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, best.line, best.score), what, task.maxMemory);
       const limits: Limits = {
         deadline: task.deadline,
@@ -141,8 +172,21 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
       if (!finished || optimal || last) return { ...best, nodes: spent, runs: run + 1, optimal };
       if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
+      // How many times this run the limits still afford (only runs long enough to measure).
+      const factors: number[] = [];
+      const took = Date.now() - runStarted;
+      const used = Number(spent - nodesBefore);
+      if (task.deadline !== null && took >= MEASURABLE_MS) factors.push((task.deadline - Date.now()) / took);
+      if (task.maxNodes !== null && used >= MEASURABLE_NODES) factors.push((task.maxNodes - Number(spent)) / used);
+      const planned = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
+      const measured = factors.length > 0 ? nextWidth(width, factors, widest) : planned;
+      width = Math.max(planned, measured);
     }
   } finally {
     releaseEngine(exports);
   }
 }
+
+/** A run shorter than these is not timed (its start-up costs would dominate). */
+const MEASURABLE_MS = 200;
+const MEASURABLE_NODES = 50_000;
