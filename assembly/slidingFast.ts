@@ -23,6 +23,8 @@ const RIGHT: i32 = 2;
 const DOWN: i32 = 3;
 const MIN_CHUNK: i32 = 1 << 20;
 const BOX_CELLS: i32 = 1024;
+const APPROACH_CELLS: i32 = 1 << 14;
+const NO_WAY: i32 = -0x40000000;
 
 const PHASE_LINE: i32 = 0;   // choose the next line, or the final block
 const PHASE_TILE: i32 = 1;   // place the tile of logical column `column`
@@ -47,6 +49,12 @@ let capacity: i32 = 0;
 let outLength: i32 = 0;
 let overflow: bool = false;
 let moves: u64 = 0;
+// The blank's approach to a tile (from the arena): the best gain reaching each cell of the
+// rectangle, whether that best way came vertically, and the moves found.
+let approachCells: i32 = 0;
+let APPROACH_BEST: usize = 0;
+let APPROACH_PATH: usize = 0;
+let APPROACH_POINTS: usize = 0; // the coming tiles in the rectangle: (cell index, goal column) pairs
 
 let top: i32 = 0;       // first row not yet solved
 let left: i32 = 0;      // first column not yet solved
@@ -86,6 +94,11 @@ export function fastAlloc(rows: i32, columns: i32): usize {
   capacity = max(MIN_CHUNK, 64 * (rows + columns) + 1024);
   output = arenaAlloc(<u64>capacity);
   if (output == 0) return 0;
+  approachCells = <i32>min(cells, <u64>APPROACH_CELLS);
+  APPROACH_BEST = arenaAlloc(<u64>approachCells * 5 + (<u64>max(rows, columns) << 3));
+  if (APPROACH_BEST == 0) return 0;
+  APPROACH_PATH = APPROACH_BEST + (<usize>approachCells << 2);
+  APPROACH_POINTS = APPROACH_PATH + <usize>approachCells;
   return board;
 }
 
@@ -275,6 +288,148 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   return false;
 }
 
+// The moves a tile needs to travel dr rows and dc columns (diagonal steps 3 moves a cell, straight 5).
+@inline function lineCost(dr: i32, dc: i32): i32 {
+  return dr > dc ? 5 * dr + dc : 5 * dc + dr;
+}
+
+// Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them (so
+// every way is as long), choosing the one that pushes the line's coming tiles furthest towards
+// their cells (a tile the blank enters moves one cell back along the blank's way). False
+// (nothing moved) when the tile at (xr, xc) or a solved cell blocks every such way, or the
+// rectangle is too large. A dynamic programme over the rectangle's cells: the best gain of a
+// way to each cell, the way coming from above on ties. The coming tiles inside the rectangle
+// are listed first (in the programme's order), so that the rows between them run as plain
+// running maxima; the rows holding solved cells or the tile take the careful loop.
+function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
+  const br = blankLogicalRow();
+  const bc = blankLogicalColumn();
+  const sr = yr > br ? 1 : -1;
+  const sc = yc > bc ? 1 : -1;
+  const h = abs(yr - br) + 1;
+  const w = abs(yc - bc) + 1;
+  if (h * w > approachCells || !free(yr, yc)) return false;
+  // The coming tiles inside, sorted by cell index (insertion: there are at most a line's).
+  let count = 0;
+  for (let g = column + 1; g < columnsEnd; g++) {
+    const cell = cellOf(physical(lineRow, g));
+    const i = (logicalRow(cell) - br) * sr;
+    const j = (logicalColumn(cell) - bc) * sc;
+    if (i < 0 || i >= h || j < 0 || j >= w) continue;
+    const k = i * w + j;
+    let at = count;
+    while (at > 0 && load<i32>(APPROACH_POINTS + (<usize>(at - 1) << 3)) > k) {
+      store<i64>(APPROACH_POINTS + (<usize>at << 3), load<i64>(APPROACH_POINTS + (<usize>(at - 1) << 3)));
+      at--;
+    }
+    store<i32>(APPROACH_POINTS + (<usize>at << 3), k);
+    store<i32>(APPROACH_POINTS + (<usize>at << 3) + 4, g);
+    count++;
+  }
+  const xi = (xr - br) * sr;
+  const xj = (xc - bc) * sc;
+  const kx = xi >= 0 && xi < h && xj >= 0 && xj < w ? xi * w + xj : -1;
+  const lineI = (lineRow - br) * sr;  // the row that may hold solved cells
+  let next = 0;
+  for (let i = 0; i < h; i++) {
+    const row = APPROACH_BEST + (<usize>(i * w) << 2);
+    const careful = i == lineI || (kx >= 0 && i == xi);
+    const r = br + i * sr;
+    let before = NO_WAY;
+    let j = 0;
+    if (i == 0) {
+      store<i32>(row, 0);
+      before = 0;
+      j = 1;
+    }
+    while (j < w) {
+      const mark = next < count ? load<i32>(APPROACH_POINTS + (<usize>next << 3)) : 0x7fffffff;
+      if (!careful) {
+        // Plain cells up to the next mark or the row's end.
+        const end = min(w, mark - i * w);
+        if (i == 0) {
+          for (; j < end; j++) store<i32>(row + (<usize>j << 2), before);
+        } else {
+          for (; j < end; j++) {
+            const above = load<i32>(row + (<usize>j << 2) - (<usize>w << 2));
+            if (above > before) before = above;
+            store<i32>(row + (<usize>j << 2), before);
+          }
+        }
+        if (j >= w) break;
+      }
+      const c = bc + j * sc;
+      const above = i > 0 ? load<i32>(row + (<usize>j << 2) - (<usize>w << 2)) : NO_WAY;
+      let v: i32;
+      if ((r == lineRow && c < prefix) || i * w + j == kx) {
+        v = NO_WAY;
+        if (i * w + j == mark) next++;
+      } else if (i * w + j == mark) {
+        v = markedBest(above, before, r, c, sr, sc, load<i32>(APPROACH_POINTS + (<usize>next << 3) + 4));
+        next++;
+      } else {
+        v = above >= before ? above : before;
+      }
+      store<i32>(row + (<usize>j << 2), v);
+      before = v;
+      j++;
+    }
+  }
+  if (load<i32>(APPROACH_BEST + (<usize>(h * w - 1) << 2)) == NO_WAY) return false;
+  // Walk back from the end, taking the step the programme took.
+  let length = 0;
+  next = count - 1;
+  for (let k = h * w - 1; k != 0; ) {
+    const i = k / w;
+    const j = k - i * w;
+    const above = i > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - w) << 2)) : NO_WAY;
+    const before = j > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - 1) << 2)) : NO_WAY;
+    while (next >= 0 && load<i32>(APPROACH_POINTS + (<usize>next << 3)) > k) next--;
+    let vertical: bool;
+    if (next >= 0 && load<i32>(APPROACH_POINTS + (<usize>next << 3)) == k) {
+      vertical = markedVertical(above, before, br + i * sr, bc + j * sc, sr, sc, load<i32>(APPROACH_POINTS + (<usize>next << 3) + 4));
+    } else {
+      vertical = above != NO_WAY && above >= before;
+    }
+    if (vertical) {
+      store<u8>(APPROACH_PATH + <usize>length, <u8>(sr > 0 ? DOWN : UP));
+      k -= w;
+    } else {
+      store<u8>(APPROACH_PATH + <usize>length, <u8>(sc > 0 ? RIGHT : LEFT));
+      k -= 1;
+    }
+    length++;
+  }
+  for (let k = length - 1; k >= 0; k--) moveBlank(<i32>load<u8>(APPROACH_PATH + <usize>k));
+  return true;
+}
+
+// At the cell (r, c) of a coming tile whose cell is in logical column gc: the best gain
+// through it, and whether that way comes from above (on ties it does).
+@inline function markedGains(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): i64 {
+  const here = lineCost(r - lineRow, abs(c - gc));
+  let v = NO_WAY;
+  let vertical = 0;
+  if (above != NO_WAY) {
+    v = above + here - lineCost(r - sr - lineRow, abs(c - gc));
+    vertical = 1;
+  }
+  if (before != NO_WAY) {
+    const u = before + here - lineCost(r - lineRow, abs(c - sc - gc));
+    if (u > v) {
+      v = u;
+      vertical = 0;
+    }
+  }
+  return (<i64>vertical << 32) | <i64><u32>v;
+}
+function markedBest(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): i32 {
+  return <i32>markedGains(above, before, r, c, sr, sc, gc);
+}
+function markedVertical(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): bool {
+  return (markedGains(above, before, r, c, sr, sc, gc) >> 32) != 0;
+}
+
 // Moves the blank needs to reach (yr, yc) from where it is, going round the tile at
 // (xr, xc) when the tile lies between them on a line.
 @inline function approachCost(yr: i32, yc: i32, xr: i32, xc: i32): i32 {
@@ -290,6 +445,7 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
 // whichever of the two steps the blank reaches sooner, so that the tile moves diagonally
 // (3 moves a cell) rather than straight (5).
 function placeTile(label: i32, tr: i32, tc: i32): bool {
+  let first = true;
   for (;;) {
     const cell = cellOf(label);
     const r = logicalRow(cell);
@@ -305,7 +461,8 @@ function placeTile(label: i32, tr: i32, tc: i32): bool {
       if (free(r - 1, c) && approachCost(r - 1, c, r, c) <= approachCost(r, hc, r, c)) yr = r - 1;
       else yc = hc;
     }
-    if (!routeBlank(yr, yc, r, c)) return false;
+    if (!(first && approach(yr, yc, r, c)) && !routeBlank(yr, yc, r, c)) return false;
+    first = false;
     moveBlank(stepDir(yr, yc, r, c));
   }
   return false;
