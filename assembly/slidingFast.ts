@@ -54,7 +54,9 @@ let moves: u64 = 0;
 let approachCells: i32 = 0;
 let APPROACH_BEST: usize = 0;
 let APPROACH_PATH: usize = 0;
-let APPROACH_POINTS: usize = 0; // the coming tiles in the rectangle: (cell index, goal column) pairs
+let APPROACH_VERTICAL: usize = 0;
+// The goal of each label as (row << 16) | column, when both fit (else 0: divisions instead).
+let GOAL: usize = 0;
 
 let top: i32 = 0;       // first row not yet solved
 let left: i32 = 0;      // first column not yet solved
@@ -95,10 +97,18 @@ export function fastAlloc(rows: i32, columns: i32): usize {
   output = arenaAlloc(<u64>capacity);
   if (output == 0) return 0;
   approachCells = <i32>min(cells, <u64>APPROACH_CELLS);
-  APPROACH_BEST = arenaAlloc(<u64>approachCells * 5 + (<u64>max(rows, columns) << 3));
+  APPROACH_BEST = arenaAlloc(<u64>approachCells * 6);
   if (APPROACH_BEST == 0) return 0;
-  APPROACH_PATH = APPROACH_BEST + (<usize>approachCells << 2);
-  APPROACH_POINTS = APPROACH_PATH + <usize>approachCells;
+  APPROACH_VERTICAL = APPROACH_BEST + (<usize>approachCells << 2);
+  APPROACH_PATH = APPROACH_VERTICAL + <usize>approachCells;
+  GOAL = 0;
+  if (rows <= 0x10000 && columns <= 0x10000) {
+    GOAL = arenaAlloc(cells << 2);
+    if (GOAL == 0) return 0;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) store<u32>(GOAL + (<usize>(r * columns + c) << 2), (<u32>r << 16) | <u32>c);
+    }
+  }
   return board;
 }
 
@@ -294,13 +304,13 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
 }
 
 // Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them (so
-// every way is as long), choosing the one that pushes the line's coming tiles furthest towards
-// their cells (a tile the blank enters moves one cell back along the blank's way). False
-// (nothing moved) when the tile at (xr, xc) or a solved cell blocks every such way, or the
-// rectangle is too large. A dynamic programme over the rectangle's cells: the best gain of a
-// way to each cell, the way coming from above on ties. The coming tiles inside the rectangle
-// are listed first (in the programme's order), so that the rows between them run as plain
-// running maxima; the rows holding solved cells or the tile take the careful loop.
+// every way is as long), choosing the one that does the most good on the way: a tile the blank
+// enters moves one cell back along the blank's way, which for a tile still to come in this
+// line saves what its walk to its cell costs less (3 moves a diagonal step, 5 a straight one),
+// and for any other tile counts +1 when it comes nearer its goal and -1 when it goes away.
+// False (nothing moved) when the tile at (xr, xc) or a solved cell blocks every such way, or
+// the rectangle is too large. A dynamic programme over the rectangle's cells: the best gain of
+// a way to each cell, the way coming from above on ties.
 function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   const br = blankLogicalRow();
   const bc = blankLogicalColumn();
@@ -309,89 +319,74 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   const h = abs(yr - br) + 1;
   const w = abs(yc - bc) + 1;
   if (h * w > approachCells || !free(yr, yc)) return false;
-  // The coming tiles inside, sorted by cell index (insertion: there are at most a line's).
-  let count = 0;
-  for (let g = column + 1; g < columnsEnd; g++) {
-    const cell = cellOf(physical(lineRow, g));
-    const i = (logicalRow(cell) - br) * sr;
-    const j = (logicalColumn(cell) - bc) * sc;
-    if (i < 0 || i >= h || j < 0 || j >= w) continue;
-    const k = i * w + j;
-    let at = count;
-    while (at > 0 && load<i32>(APPROACH_POINTS + (<usize>(at - 1) << 3)) > k) {
-      store<i64>(APPROACH_POINTS + (<usize>at << 3), load<i64>(APPROACH_POINTS + (<usize>(at - 1) << 3)));
-      at--;
-    }
-    store<i32>(APPROACH_POINTS + (<usize>at << 3), k);
-    store<i32>(APPROACH_POINTS + (<usize>at << 3) + 4, g);
-    count++;
-  }
   const xi = (xr - br) * sr;
   const xj = (xc - bc) * sc;
   const kx = xi >= 0 && xi < h && xj >= 0 && xj < w ? xi * w + xj : -1;
-  const lineI = (lineRow - br) * sr;  // the row that may hold solved cells
-  let next = 0;
+  const step = transposed ? sc * width : sc;  // the physical step of one logical column
+  const rowShift: u32 = transposed ? 0 : 16;   // where GOAL keeps the logical row
+  const columnShift: u32 = 16 - rowShift;
   for (let i = 0; i < h; i++) {
-    const row = APPROACH_BEST + (<usize>(i * w) << 2);
-    const careful = i == lineI || (kx >= 0 && i == xi);
     const r = br + i * sr;
+    const lowest = r == lineRow ? prefix : firstColumn;  // cells left of it are solved
+    const row = APPROACH_BEST + (<usize>(i * w) << 2);
+    let cell = physical(r, bc);
     let before = NO_WAY;
-    let j = 0;
-    if (i == 0) {
-      store<i32>(row, 0);
-      before = 0;
-      j = 1;
-    }
-    while (j < w) {
-      const mark = next < count ? load<i32>(APPROACH_POINTS + (<usize>next << 3)) : 0x7fffffff;
-      if (!careful) {
-        // Plain cells up to the next mark or the row's end.
-        const end = min(w, mark - i * w);
-        if (i == 0) {
-          for (; j < end; j++) store<i32>(row + (<usize>j << 2), before);
-        } else {
-          for (; j < end; j++) {
-            const above = load<i32>(row + (<usize>j << 2) - (<usize>w << 2));
-            if (above > before) before = above;
-            store<i32>(row + (<usize>j << 2), before);
-          }
-        }
-        if (j >= w) break;
+    for (let j = 0; j < w; j++, cell += step) {
+      const at = row + (<usize>j << 2);
+      if (i == 0 && j == 0) {
+        store<i32>(at, 0);
+        before = 0;
+        continue;
       }
       const c = bc + j * sc;
-      const above = i > 0 ? load<i32>(row + (<usize>j << 2) - (<usize>w << 2)) : NO_WAY;
-      let v: i32;
-      if ((r == lineRow && c < prefix) || i * w + j == kx) {
-        v = NO_WAY;
-        if (i * w + j == mark) next++;
-      } else if (i * w + j == mark) {
-        v = markedBest(above, before, r, c, sr, sc, load<i32>(APPROACH_POINTS + (<usize>next << 3) + 4));
-        next++;
-      } else {
-        v = above >= before ? above : before;
+      if (c < lowest || i * w + j == kx) {
+        store<i32>(at, NO_WAY);
+        before = NO_WAY;
+        continue;
       }
-      store<i32>(row + (<usize>j << 2), v);
+      // The logical row and column of the goal of the tile here.
+      const l = labelAt(cell);
+      let gr: i32;
+      let gc: i32;
+      if (GOAL != 0) {
+        const g = load<u32>(GOAL + (<usize>l << 2));
+        gr = <i32>((g >> rowShift) & 0xffff);
+        gc = <i32>((g >> columnShift) & 0xffff);
+      } else {
+        const q = l / width;
+        const m = l - q * width;
+        gr = transposed ? m : q;
+        gc = transposed ? q : m;
+      }
+      let up: i32;     // the gain when the blank comes from above (the tile goes to row r - sr)
+      let side: i32;   // the gain when it comes from the side (the tile goes to column c - sc)
+      if (gr == lineRow && gc > column) {
+        const here = lineCost(r - lineRow, abs(c - gc));
+        up = here - lineCost(r - sr - lineRow, abs(c - gc));
+        side = here - lineCost(r - lineRow, abs(c - sc - gc));
+      } else if (gr == lineRow && gc <= column) {
+        up = 0;
+        side = 0;
+      } else {
+        up = select(1, -1, (gr - r) * sr < 0);
+        side = select(1, -1, (gc - c) * sc < 0);
+      }
+      // Without branches (the choice is a coin toss to the processor): a way from a cell
+      // with no way stays far below NO_WAY / 2, and loses to any real way.
+      const above = i > 0 ? load<i32>(at - (<usize>w << 2)) : NO_WAY;
+      const viaAbove = above + up;
+      const viaSide = before + side;
+      const fromAbove = viaAbove >= viaSide;
+      const v = select(viaAbove, viaSide, fromAbove);
+      store<i32>(at, v);
+      store<u8>(APPROACH_VERTICAL + <usize>(i * w + j), <u8>fromAbove);
       before = v;
-      j++;
     }
   }
-  if (load<i32>(APPROACH_BEST + (<usize>(h * w - 1) << 2)) == NO_WAY) return false;
-  // Walk back from the end, taking the step the programme took.
+  if (load<i32>(APPROACH_BEST + (<usize>(h * w - 1) << 2)) < NO_WAY / 2) return false;
   let length = 0;
-  next = count - 1;
   for (let k = h * w - 1; k != 0; ) {
-    const i = k / w;
-    const j = k - i * w;
-    const above = i > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - w) << 2)) : NO_WAY;
-    const before = j > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - 1) << 2)) : NO_WAY;
-    while (next >= 0 && load<i32>(APPROACH_POINTS + (<usize>next << 3)) > k) next--;
-    let vertical: bool;
-    if (next >= 0 && load<i32>(APPROACH_POINTS + (<usize>next << 3)) == k) {
-      vertical = markedVertical(above, before, br + i * sr, bc + j * sc, sr, sc, load<i32>(APPROACH_POINTS + (<usize>next << 3) + 4));
-    } else {
-      vertical = above != NO_WAY && above >= before;
-    }
-    if (vertical) {
+    if (load<u8>(APPROACH_VERTICAL + <usize>k) != 0) {
       store<u8>(APPROACH_PATH + <usize>length, <u8>(sr > 0 ? DOWN : UP));
       k -= w;
     } else {
@@ -402,32 +397,6 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   }
   for (let k = length - 1; k >= 0; k--) moveBlank(<i32>load<u8>(APPROACH_PATH + <usize>k));
   return true;
-}
-
-// At the cell (r, c) of a coming tile whose cell is in logical column gc: the best gain
-// through it, and whether that way comes from above (on ties it does).
-@inline function markedGains(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): i64 {
-  const here = lineCost(r - lineRow, abs(c - gc));
-  let v = NO_WAY;
-  let vertical = 0;
-  if (above != NO_WAY) {
-    v = above + here - lineCost(r - sr - lineRow, abs(c - gc));
-    vertical = 1;
-  }
-  if (before != NO_WAY) {
-    const u = before + here - lineCost(r - lineRow, abs(c - sc - gc));
-    if (u > v) {
-      v = u;
-      vertical = 0;
-    }
-  }
-  return (<i64>vertical << 32) | <i64><u32>v;
-}
-function markedBest(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): i32 {
-  return <i32>markedGains(above, before, r, c, sr, sc, gc);
-}
-function markedVertical(above: i32, before: i32, r: i32, c: i32, sr: i32, sc: i32, gc: i32): bool {
-  return (markedGains(above, before, r, c, sr, sc, gc) >> 32) != 0;
 }
 
 // Moves the blank needs to reach (yr, yc) from where it is, going round the tile at

@@ -782,20 +782,27 @@ export class ReferenceFastEngine implements FastEngine {
     }
   }
 
-  /** What moving the tile at (r, c) to (r2, c2) saves on the way of a tile still to come in this line. */
+  /**
+   * What moving the tile at (r, c) to (r2, c2) does: for a tile still to come in this line,
+   * what its walk to its cell costs less; for any other, +1 nearer its goal, -1 further.
+   */
   private gain(r: number, c: number, r2: number, c2: number): number {
     const l = this.board[this.physical(r, c)];
-    if (this.logicalRow(l) !== this.lineRow) return 0;
+    const gr = this.logicalRow(l);
     const gc = this.logicalColumn(l);
-    if (gc <= this.column) return 0;
-    return lineCost(r - this.lineRow, Math.abs(c - gc)) - lineCost(r2 - this.lineRow, Math.abs(c2 - gc));
+    if (gr === this.lineRow) {
+      if (gc <= this.column) return 0;
+      return lineCost(r - this.lineRow, Math.abs(c - gc)) - lineCost(r2 - this.lineRow, Math.abs(c2 - gc));
+    }
+    return Math.abs(r - gr) + Math.abs(c - gc) - Math.abs(r2 - gr) - Math.abs(c2 - gc);
   }
 
   /**
    * Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them
-   * (so every way is as long), choosing the one that pushes the line's coming tiles furthest
-   * towards their cells. False (nothing moved) when the tile at (xr, xc) or a solved cell
-   * blocks every such way, or the rectangle is too large.
+   * (so every way is as long), choosing the one whose pushes (a tile the blank enters moves one
+   * cell back along its way) gain most; on ties the way from above. False (nothing moved)
+   * when the tile at (xr, xc) or a solved cell blocks every such way, or the rectangle is too
+   * large.
    */
   private approach(yr: number, yc: number, xr: number, xc: number): boolean {
     const br = this.blankLogicalRow();
