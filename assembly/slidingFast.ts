@@ -54,7 +54,6 @@ let moves: u64 = 0;
 let approachCells: i32 = 0;
 let APPROACH_BEST: usize = 0;
 let APPROACH_PATH: usize = 0;
-let APPROACH_VERTICAL: usize = 0;
 // The goal of each label as (row << 16) | column, when both fit (else 0: divisions instead).
 let GOAL: usize = 0;
 
@@ -97,10 +96,9 @@ export function fastAlloc(rows: i32, columns: i32): usize {
   output = arenaAlloc(<u64>capacity);
   if (output == 0) return 0;
   approachCells = <i32>min(cells, <u64>APPROACH_CELLS);
-  APPROACH_BEST = arenaAlloc(<u64>approachCells * 6);
+  APPROACH_BEST = arenaAlloc(<u64>approachCells * 5);
   if (APPROACH_BEST == 0) return 0;
-  APPROACH_VERTICAL = APPROACH_BEST + (<usize>approachCells << 2);
-  APPROACH_PATH = APPROACH_VERTICAL + <usize>approachCells;
+  APPROACH_PATH = APPROACH_BEST + (<usize>approachCells << 2);
   GOAL = 0;
   if (rows <= 0x10000 && columns <= 0x10000) {
     GOAL = arenaAlloc(cells << 2);
@@ -322,81 +320,103 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   const xi = (xr - br) * sr;
   const xj = (xc - bc) * sc;
   const kx = xi >= 0 && xi < h && xj >= 0 && xj < w ? xi * w + xj : -1;
+  const lineI = (lineRow - br) * sr;  // the row that may hold solved cells
   const step = transposed ? sc * width : sc;  // the physical step of one logical column
-  const rowShift: u32 = transposed ? 0 : 16;   // where GOAL keeps the logical row
-  const columnShift: u32 = 16 - rowShift;
+  approachSr = sr;
+  approachSc = sc;
   for (let i = 0; i < h; i++) {
     const r = br + i * sr;
-    const lowest = r == lineRow ? prefix : firstColumn;  // cells left of it are solved
     const row = APPROACH_BEST + (<usize>(i * w) << 2);
     let cell = physical(r, bc);
     let before = NO_WAY;
-    for (let j = 0; j < w; j++, cell += step) {
-      const at = row + (<usize>j << 2);
-      if (i == 0 && j == 0) {
-        store<i32>(at, 0);
-        before = 0;
-        continue;
+    if (i == 0 || i == lineI || (kx >= 0 && i == xi)) {
+      // A row with the start, solved cells or the tile: the careful loop.
+      const lowest = r == lineRow ? prefix : firstColumn;  // cells left of it are solved
+      for (let j = 0; j < w; j++, cell += step) {
+        const at = row + (<usize>j << 2);
+        const c = bc + j * sc;
+        if (i == 0 && j == 0) {
+          before = 0;
+        } else if (c < lowest || i * w + j == kx) {
+          before = NO_WAY;
+        } else {
+          const gains = pushGains(cell, r, c);
+          const above = i > 0 ? load<i32>(at - (<usize>w << 2)) : NO_WAY;
+          before = max(above + (gains >> 16), before + <i32><i16>gains);
+        }
+        store<i32>(at, before);
       }
-      const c = bc + j * sc;
-      if (c < lowest || i * w + j == kx) {
-        store<i32>(at, NO_WAY);
-        before = NO_WAY;
-        continue;
-      }
-      // The logical row and column of the goal of the tile here.
-      const l = labelAt(cell);
-      let gr: i32;
-      let gc: i32;
-      if (GOAL != 0) {
-        const g = load<u32>(GOAL + (<usize>l << 2));
-        gr = <i32>((g >> rowShift) & 0xffff);
-        gc = <i32>((g >> columnShift) & 0xffff);
-      } else {
-        const q = l / width;
-        const m = l - q * width;
-        gr = transposed ? m : q;
-        gc = transposed ? q : m;
-      }
-      let up: i32;     // the gain when the blank comes from above (the tile goes to row r - sr)
-      let side: i32;   // the gain when it comes from the side (the tile goes to column c - sc)
-      if (gr == lineRow && gc > column) {
-        const here = lineCost(r - lineRow, abs(c - gc));
-        up = here - lineCost(r - sr - lineRow, abs(c - gc));
-        side = here - lineCost(r - lineRow, abs(c - sc - gc));
-      } else if (gr == lineRow && gc <= column) {
-        up = 0;
-        side = 0;
-      } else {
-        up = select(1, -1, (gr - r) * sr < 0);
-        side = select(1, -1, (gc - c) * sc < 0);
-      }
+    } else {
       // Without branches (the choice is a coin toss to the processor): a way from a cell
       // with no way stays far below NO_WAY / 2, and loses to any real way.
-      const above = i > 0 ? load<i32>(at - (<usize>w << 2)) : NO_WAY;
-      const viaAbove = above + up;
-      const viaSide = before + side;
-      const fromAbove = viaAbove >= viaSide;
-      const v = select(viaAbove, viaSide, fromAbove);
-      store<i32>(at, v);
-      store<u8>(APPROACH_VERTICAL + <usize>(i * w + j), <u8>fromAbove);
-      before = v;
+      for (let j = 0; j < w; j++, cell += step) {
+        const at = row + (<usize>j << 2);
+        const gains = pushGains(cell, r, bc + j * sc);
+        before = max(load<i32>(at - (<usize>w << 2)) + (gains >> 16), before + <i32><i16>gains);
+        store<i32>(at, before);
+      }
     }
   }
   if (load<i32>(APPROACH_BEST + (<usize>(h * w - 1) << 2)) < NO_WAY / 2) return false;
+  // Walk back from the end, taking the step the programme took (from above on ties).
   let length = 0;
-  for (let k = h * w - 1; k != 0; ) {
-    if (load<u8>(APPROACH_VERTICAL + <usize>k) != 0) {
+  let i = h - 1;
+  let j = w - 1;
+  while (i > 0 || j > 0) {
+    const k = i * w + j;
+    const gains = pushGains(physical(br + i * sr, bc + j * sc), br + i * sr, bc + j * sc);
+    const above = i > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - w) << 2)) : NO_WAY;
+    const before = j > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - 1) << 2)) : NO_WAY;
+    if (above + (gains >> 16) >= before + <i32><i16>gains) {
       store<u8>(APPROACH_PATH + <usize>length, <u8>(sr > 0 ? DOWN : UP));
-      k -= w;
+      i--;
     } else {
       store<u8>(APPROACH_PATH + <usize>length, <u8>(sc > 0 ? RIGHT : LEFT));
-      k -= 1;
+      j--;
     }
     length++;
   }
   for (let k = length - 1; k >= 0; k--) moveBlank(<i32>load<u8>(APPROACH_PATH + <usize>k));
   return true;
+}
+
+let approachSr: i32 = 1;
+let approachSc: i32 = 1;
+
+// What the blank's entering the logical cell (r, c) does to the tile there: (gain from above
+// << 16) | (gain from the side & 0xffff). From above the tile goes to row r - sr, from the side
+// to column c - sc: for a tile still to come in this line, what its walk to its cell costs
+// less; for any other, +1 nearer its goal, -1 further.
+@inline function pushGains(cell: i32, r: i32, c: i32): i32 {
+  const l = labelAt(cell);
+  let gr: i32;
+  let gc: i32;
+  if (GOAL != 0) {
+    const g = load<u32>(GOAL + (<usize>l << 2));
+    gr = <i32>(transposed ? g & 0xffff : g >> 16);
+    gc = <i32>(transposed ? g >> 16 : g & 0xffff);
+  } else {
+    const q = l / width;
+    const m = l - q * width;
+    gr = transposed ? m : q;
+    gc = transposed ? q : m;
+  }
+  let up: i32;
+  let side: i32;
+  if (gr == lineRow) {
+    if (gc > column) {
+      const here = lineCost(r - lineRow, abs(c - gc));
+      up = here - lineCost(r - approachSr - lineRow, abs(c - gc));
+      side = here - lineCost(r - lineRow, abs(c - approachSc - gc));
+    } else {
+      up = 0;
+      side = 0;
+    }
+  } else {
+    up = select(1, -1, (gr - r) * approachSr < 0);
+    side = select(1, -1, (gc - c) * approachSc < 0);
+  }
+  return (up << 16) | (side & 0xffff);
 }
 
 // Moves the blank needs to reach (yr, yc) from where it is, going round the tile at
