@@ -24,6 +24,9 @@ const DOWN: i32 = 3;
 const MIN_CHUNK: i32 = 1 << 20;
 const BOX_CELLS: i32 = 1024;
 const APPROACH_CELLS: i32 = 1 << 14;
+// The approach's ways keep within this many cells of the straight line from the blank to its
+// goal (scaled to the longer side): the programme then looks at about 16 (h + w) cells, not h·w.
+const BAND: i32 = 8;
 const NO_WAY: i32 = -0x40000000;
 
 const PHASE_LINE: i32 = 0;   // choose the next line, or the final block
@@ -307,8 +310,8 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
 // line saves what its walk to its cell costs less (3 moves a diagonal step, 5 a straight one),
 // and for any other tile counts +1 when it comes nearer its goal and -1 when it goes away.
 // False (nothing moved) when the tile at (xr, xc) or a solved cell blocks every such way, or
-// the rectangle is too large. A dynamic programme over the rectangle's cells: the best gain of
-// a way to each cell, the way coming from above on ties.
+// the rectangle is too large. A dynamic programme over the rectangle's cells within BAND of the
+// straight line: the best gain of a way to each cell, the way coming from above on ties.
 function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   const br = blankLogicalRow();
   const bc = blankLogicalColumn();
@@ -322,6 +325,7 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   const kx = xi >= 0 && xi < h && xj >= 0 && xj < w ? xi * w + xj : -1;
   const lineI = (lineRow - br) * sr;  // the row that may hold solved cells
   const step = transposed ? sc * width : sc;  // the physical step of one logical column
+  const band = BAND * max(w - 1, h - 1);
   approachSr = sr;
   approachSc = sc;
   for (let i = 0; i < h; i++) {
@@ -337,7 +341,7 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
         const c = bc + j * sc;
         if (i == 0 && j == 0) {
           before = 0;
-        } else if (c < lowest || i * w + j == kx) {
+        } else if (c < lowest || i * w + j == kx || abs(i * (w - 1) - j * (h - 1)) > band) {
           before = NO_WAY;
         } else {
           const gains = pushGains(cell, r, c);
@@ -348,9 +352,15 @@ function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
       }
     } else {
       // Without branches (the choice is a coin toss to the processor): a way from a cell
-      // with no way stays far below NO_WAY / 2, and loses to any real way.
+      // with no way stays far below NO_WAY / 2, and loses to any real way. Cells outside the
+      // band have no way.
       for (let j = 0; j < w; j++, cell += step) {
         const at = row + (<usize>j << 2);
+        if (abs(i * (w - 1) - j * (h - 1)) > band) {
+          before = NO_WAY;
+          store<i32>(at, before);
+          continue;
+        }
         const gains = pushGains(cell, r, bc + j * sc);
         before = max(load<i32>(at - (<usize>w << 2)) + (gains >> 16), before + <i32><i16>gains);
         store<i32>(at, before);

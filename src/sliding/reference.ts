@@ -560,6 +560,8 @@ const DOWN = 3;
 const MIN_CHUNK = 1 << 20;
 const BOX_CELLS = 1024;
 const APPROACH_CELLS = 1 << 14;
+/** The approach's ways keep within this many cells of the straight line (scaled to the longer side). */
+const BAND = 8;
 const NO_WAY = -0x40000000;
 const PHASE_LINE = 0;
 const PHASE_TILE = 1;
@@ -800,7 +802,8 @@ export class ReferenceFastEngine implements FastEngine {
   /**
    * Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them
    * (so every way is as long), choosing the one whose pushes (a tile the blank enters moves one
-   * cell back along its way) gain most; on ties the way from above. False (nothing moved)
+   * cell back along its way) gain most, among the ways within BAND of the straight line; on
+   * ties the way from above. False (nothing moved)
    * when the tile at (xr, xc) or a solved cell blocks every such way, or the rectangle is too
    * large.
    */
@@ -823,7 +826,7 @@ export class ReferenceFastEngine implements FastEngine {
           best[0] = 0;
           continue;
         }
-        if (!this.free(r, c) || (r === xr && c === xc)) {
+        if (!this.free(r, c) || (r === xr && c === xc) || Math.abs(i * (w - 1) - j * (h - 1)) > BAND * Math.max(w - 1, h - 1)) {
           best[k] = NO_WAY;
           continue;
         }
