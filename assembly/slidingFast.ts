@@ -23,6 +23,11 @@ const RIGHT: i32 = 2;
 const DOWN: i32 = 3;
 const MIN_CHUNK: i32 = 1 << 20;
 const BOX_CELLS: i32 = 1024;
+const APPROACH_CELLS: i32 = 1 << 14;
+// The approach's ways keep within this many cells of the straight line from the blank to its
+// goal (scaled to the longer side): the programme then looks at about 16 (h + w) cells, not h·w.
+const BAND: i32 = 8;
+const NO_WAY: i32 = -0x40000000;
 
 const PHASE_LINE: i32 = 0;   // choose the next line, or the final block
 const PHASE_TILE: i32 = 1;   // place the tile of logical column `column`
@@ -47,6 +52,13 @@ let capacity: i32 = 0;
 let outLength: i32 = 0;
 let overflow: bool = false;
 let moves: u64 = 0;
+// The blank's approach to a tile (from the arena): the best gain reaching each cell of the
+// rectangle, whether that best way came vertically, and the moves found.
+let approachCells: i32 = 0;
+let APPROACH_BEST: usize = 0;
+let APPROACH_PATH: usize = 0;
+// The goal of each label as (row << 16) | column, when both fit (else 0: divisions instead).
+let GOAL: usize = 0;
 
 let top: i32 = 0;       // first row not yet solved
 let left: i32 = 0;      // first column not yet solved
@@ -86,6 +98,18 @@ export function fastAlloc(rows: i32, columns: i32): usize {
   capacity = max(MIN_CHUNK, 64 * (rows + columns) + 1024);
   output = arenaAlloc(<u64>capacity);
   if (output == 0) return 0;
+  approachCells = <i32>min(cells, <u64>APPROACH_CELLS);
+  APPROACH_BEST = arenaAlloc(<u64>approachCells * 5);
+  if (APPROACH_BEST == 0) return 0;
+  APPROACH_PATH = APPROACH_BEST + (<usize>approachCells << 2);
+  GOAL = 0;
+  if (rows <= 0x10000 && columns <= 0x10000) {
+    GOAL = arenaAlloc(cells << 2);
+    if (GOAL == 0) return 0;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) store<u32>(GOAL + (<usize>(r * columns + c) << 2), (<u32>r << 16) | <u32>c);
+    }
+  }
   return board;
 }
 
@@ -275,6 +299,136 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
   return false;
 }
 
+// The moves a tile needs to travel dr rows and dc columns (diagonal steps 3 moves a cell, straight 5).
+@inline function lineCost(dr: i32, dc: i32): i32 {
+  return dr > dc ? 5 * dr + dc : 5 * dc + dr;
+}
+
+// Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them (so
+// every way is as long), choosing the one that does the most good on the way: a tile the blank
+// enters moves one cell back along the blank's way, which for a tile still to come in this
+// line saves what its walk to its cell costs less (3 moves a diagonal step, 5 a straight one),
+// and for any other tile counts +1 when it comes nearer its goal and -1 when it goes away.
+// False (nothing moved) when the tile at (xr, xc) or a solved cell blocks every such way, or
+// the rectangle is too large. A dynamic programme over the rectangle's cells within BAND of the
+// straight line: the best gain of a way to each cell, the way coming from above on ties.
+function approach(yr: i32, yc: i32, xr: i32, xc: i32): bool {
+  const br = blankLogicalRow();
+  const bc = blankLogicalColumn();
+  const sr = yr > br ? 1 : -1;
+  const sc = yc > bc ? 1 : -1;
+  const h = abs(yr - br) + 1;
+  const w = abs(yc - bc) + 1;
+  if (h * w > approachCells || !free(yr, yc)) return false;
+  const xi = (xr - br) * sr;
+  const xj = (xc - bc) * sc;
+  const kx = xi >= 0 && xi < h && xj >= 0 && xj < w ? xi * w + xj : -1;
+  const lineI = (lineRow - br) * sr;  // the row that may hold solved cells
+  const step = transposed ? sc * width : sc;  // the physical step of one logical column
+  const band = BAND * max(w - 1, h - 1);
+  approachSr = sr;
+  approachSc = sc;
+  for (let i = 0; i < h; i++) {
+    const r = br + i * sr;
+    const row = APPROACH_BEST + (<usize>(i * w) << 2);
+    let cell = physical(r, bc);
+    let before = NO_WAY;
+    if (i == 0 || i == lineI || (kx >= 0 && i == xi)) {
+      // A row with the start, solved cells or the tile: the careful loop.
+      const lowest = r == lineRow ? prefix : firstColumn;  // cells left of it are solved
+      for (let j = 0; j < w; j++, cell += step) {
+        const at = row + (<usize>j << 2);
+        const c = bc + j * sc;
+        if (i == 0 && j == 0) {
+          before = 0;
+        } else if (c < lowest || i * w + j == kx || abs(i * (w - 1) - j * (h - 1)) > band) {
+          before = NO_WAY;
+        } else {
+          const gains = pushGains(cell, r, c);
+          const above = i > 0 ? load<i32>(at - (<usize>w << 2)) : NO_WAY;
+          before = max(above + (gains >> 16), before + <i32><i16>gains);
+        }
+        store<i32>(at, before);
+      }
+    } else {
+      // Without branches (the choice is a coin toss to the processor): a way from a cell
+      // with no way stays far below NO_WAY / 2, and loses to any real way. Cells outside the
+      // band have no way.
+      for (let j = 0; j < w; j++, cell += step) {
+        const at = row + (<usize>j << 2);
+        if (abs(i * (w - 1) - j * (h - 1)) > band) {
+          before = NO_WAY;
+          store<i32>(at, before);
+          continue;
+        }
+        const gains = pushGains(cell, r, bc + j * sc);
+        before = max(load<i32>(at - (<usize>w << 2)) + (gains >> 16), before + <i32><i16>gains);
+        store<i32>(at, before);
+      }
+    }
+  }
+  if (load<i32>(APPROACH_BEST + (<usize>(h * w - 1) << 2)) < NO_WAY / 2) return false;
+  // Walk back from the end, taking the step the programme took (from above on ties).
+  let length = 0;
+  let i = h - 1;
+  let j = w - 1;
+  while (i > 0 || j > 0) {
+    const k = i * w + j;
+    const gains = pushGains(physical(br + i * sr, bc + j * sc), br + i * sr, bc + j * sc);
+    const above = i > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - w) << 2)) : NO_WAY;
+    const before = j > 0 ? load<i32>(APPROACH_BEST + (<usize>(k - 1) << 2)) : NO_WAY;
+    if (above + (gains >> 16) >= before + <i32><i16>gains) {
+      store<u8>(APPROACH_PATH + <usize>length, <u8>(sr > 0 ? DOWN : UP));
+      i--;
+    } else {
+      store<u8>(APPROACH_PATH + <usize>length, <u8>(sc > 0 ? RIGHT : LEFT));
+      j--;
+    }
+    length++;
+  }
+  for (let k = length - 1; k >= 0; k--) moveBlank(<i32>load<u8>(APPROACH_PATH + <usize>k));
+  return true;
+}
+
+let approachSr: i32 = 1;
+let approachSc: i32 = 1;
+
+// What the blank's entering the logical cell (r, c) does to the tile there: (gain from above
+// << 16) | (gain from the side & 0xffff). From above the tile goes to row r - sr, from the side
+// to column c - sc: for a tile still to come in this line, what its walk to its cell costs
+// less; for any other, +1 nearer its goal, -1 further.
+@inline function pushGains(cell: i32, r: i32, c: i32): i32 {
+  const l = labelAt(cell);
+  let gr: i32;
+  let gc: i32;
+  if (GOAL != 0) {
+    const g = load<u32>(GOAL + (<usize>l << 2));
+    gr = <i32>(transposed ? g & 0xffff : g >> 16);
+    gc = <i32>(transposed ? g >> 16 : g & 0xffff);
+  } else {
+    const q = l / width;
+    const m = l - q * width;
+    gr = transposed ? m : q;
+    gc = transposed ? q : m;
+  }
+  let up: i32;
+  let side: i32;
+  if (gr == lineRow) {
+    if (gc > column) {
+      const here = lineCost(r - lineRow, abs(c - gc));
+      up = here - lineCost(r - approachSr - lineRow, abs(c - gc));
+      side = here - lineCost(r - lineRow, abs(c - approachSc - gc));
+    } else {
+      up = 0;
+      side = 0;
+    }
+  } else {
+    up = select(1, -1, (gr - r) * approachSr < 0);
+    side = select(1, -1, (gc - c) * approachSc < 0);
+  }
+  return (up << 16) | (side & 0xffff);
+}
+
 // Moves the blank needs to reach (yr, yc) from where it is, going round the tile at
 // (xr, xc) when the tile lies between them on a line.
 @inline function approachCost(yr: i32, yc: i32, xr: i32, xc: i32): i32 {
@@ -290,6 +444,7 @@ function routeBlank(yr: i32, yc: i32, xr: i32, xc: i32): bool {
 // whichever of the two steps the blank reaches sooner, so that the tile moves diagonally
 // (3 moves a cell) rather than straight (5).
 function placeTile(label: i32, tr: i32, tc: i32): bool {
+  let first = true;
   for (;;) {
     const cell = cellOf(label);
     const r = logicalRow(cell);
@@ -305,7 +460,8 @@ function placeTile(label: i32, tr: i32, tc: i32): bool {
       if (free(r - 1, c) && approachCost(r - 1, c, r, c) <= approachCost(r, hc, r, c)) yr = r - 1;
       else yc = hc;
     }
-    if (!routeBlank(yr, yc, r, c)) return false;
+    if (!(first && approach(yr, yc, r, c)) && !routeBlank(yr, yc, r, c)) return false;
+    first = false;
     moveBlank(stepDir(yr, yc, r, c));
   }
   return false;

@@ -1,10 +1,11 @@
-// npm run bench:sliding [-- --skip-build --twin-korf --24 1,2,26 --24-node-limit N]: sliding-tile puzzles.
+// npm run bench:sliding [-- --skip-build --twin-korf --24 1,2,26 --24-node-limit N --constructive-only]: sliding-tile puzzles.
 //  1. Korf's 100 15-puzzle instances solved optimally, each run a fresh `bitpuzzle sliding
 //     --batch` process (so the time includes start-up and loading the pattern databases from the
 //     disk cache), Wasm on one thread and on all threads, and the TS twin (--twin-korf, slow);
 //     every length checked against the published one. The one-off table build is timed apart.
 //  2. With --24 LIST: those of Korf & Felner's 24-puzzle instances (numbered from 1), a node limit each.
-//  3. The constructive solver on random n×n boards: moves / n³ and time per solve, Wasm vs twin.
+//  3. The constructive solver on random n×n boards: moves / n³ and time per solve, Wasm vs twin
+//     (--constructive-only: this part alone).
 // Progress goes to stderr, the tables to stdout.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { fail, markdown, ratio, time, timeSuite } from './common.js';
 const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
+    'constructive-only': { type: 'boolean', default: false },
     'twin-korf': { type: 'boolean', default: false },
     24: { type: 'string', default: '' },
     '24-node-limit': { type: 'string', default: '200000000' },
@@ -48,68 +50,71 @@ function checkBatch(lines, what) {
   return lines.reduce((sum, line) => sum + BigInt(line.stats.nodes), 0n);
 }
 
-// ---- 1. Korf's 100 -------------------------------------------------------------------------
-const korfRows = [['contender', 'time', 'nodes', 'time vs Wasm 1T']];
-if (!values['skip-build']) {
-  // The one-off build of the 4×4 tables, each engine into an empty cache (one easy instance).
-  for (const engine of ['wasm', 'js']) {
-    const dir = mkdtempSync(join(os.tmpdir(), 'bitpuzzle-bench-build-'));
-    console.error(`building the 6-6-3 tables (${engine})…`);
-    const { lines } = cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', dir, '--engine', engine]);
-    korfRows.push([`6-6-3 table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].stats.patternMilliseconds), '', '']);
-    rmSync(dir, { recursive: true, force: true });
+if (!values['constructive-only']) {
+  // ---- 1. Korf's 100 -------------------------------------------------------------------------
+  const korfRows = [['contender', 'time', 'nodes', 'time vs Wasm 1T']];
+  if (!values['skip-build']) {
+    // The one-off build of the 4×4 tables, each engine into an empty cache (one easy instance).
+    for (const engine of ['wasm', 'js']) {
+      const dir = mkdtempSync(join(os.tmpdir(), 'bitpuzzle-bench-build-'));
+      console.error(`building the 6-6-3 tables (${engine})…`);
+      const { lines } = cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', dir, '--engine', engine]);
+      korfRows.push([`6-6-3 table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].stats.patternMilliseconds), '', '']);
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-}
-// Make sure the cache holds the tables, so that the timed runs load them.
-cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', cacheDir]);
-const korfRuns = [
-  { name: 'Wasm, 1 thread', args: ['--threads', '1'] },
-  { name: `Wasm, ${threads} threads`, args: ['--threads', String(threads)] },
-];
-if (values['twin-korf']) korfRuns.push({ name: 'TS twin, 1 thread', args: ['--threads', '1', '--engine', 'js'] });
-let base;
-for (const run of korfRuns) {
-  console.error(`Korf's 100: ${run.name}…`);
-  const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--cache-dir', cacheDir, ...run.args]);
-  const nodes = checkBatch(lines, run.name);
-  base ??= ms;
-  korfRows.push([run.name, time(ms), nodes.toLocaleString('en-US'), ratio(ms, base)]);
-}
-console.log(`\nKorf's 100 15-puzzle instances, optimal (IDA*, 6-6-3 pattern databases following the blank, mirrored lookup);`);
-console.log('each run a fresh process: start-up and loading the tables from the disk cache included.\n');
-console.log(markdown(korfRows));
+  // Make sure the cache holds the tables, so that the timed runs load them.
+  cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', cacheDir]);
+  const korfRuns = [
+    { name: 'Wasm, 1 thread', args: ['--threads', '1'] },
+    { name: `Wasm, ${threads} threads`, args: ['--threads', String(threads)] },
+  ];
+  if (values['twin-korf']) korfRuns.push({ name: 'TS twin, 1 thread', args: ['--threads', '1', '--engine', 'js'] });
+  let base;
+  for (const run of korfRuns) {
+    console.error(`Korf's 100: ${run.name}…`);
+    const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--cache-dir', cacheDir, ...run.args]);
+    const nodes = checkBatch(lines, run.name);
+    base ??= ms;
+    korfRows.push([run.name, time(ms), nodes.toLocaleString('en-US'), ratio(ms, base)]);
+  }
+  console.log(`\nKorf's 100 15-puzzle instances, optimal (IDA*, 6-6-3 pattern databases following the blank, mirrored lookup);`);
+  console.log('each run a fresh process: start-up and loading the tables from the disk cache included.\n');
+  console.log(markdown(korfRows));
 
-// ---- 2. the 24-puzzle ---------------------------------------------------------------------
-const numbers24 = values[24] ? values[24].split(',').map(Number) : [];
-if (numbers24.some((n) => !Number.isInteger(n) || n < 1 || n > 50)) fail('--24 takes instance numbers from 1 to 50, like 1,2,26');
-if (numbers24.length > 0) {
-  const limit = values['24-node-limit'];
-  const all = sliding.parseBatch((await import('node:fs')).readFileSync(korf24, 'utf8'));
-  const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'search', 'loading tables']];
-  for (const number of numbers24) {
-    const { board, expected } = all[number - 1];
-    const i = number - 1;
-    console.error(`24-puzzle instance ${number}…`);
-    const tiles = Array.from(board.tiles, String);
-    const { lines } = cli([...tiles, '--size', '5x5', '--goal', 'korf', '--optimal', '--node-limit', limit, '--cache-dir', cacheDir]);
-    const r = lines[0];
-    if (r.length !== null && r.length !== expected) fail(`24-puzzle instance ${i + 1}: ${r.length}, expected ${expected}`);
-    rows.push([
-      String(i + 1),
-      String(expected),
-      r.length !== null ? `${r.length} (solved)` : `≥ ${r.lowerBound} (stopped)`,
-      BigInt(r.stats.nodes).toLocaleString('en-US'),
-      time(r.stats.milliseconds - r.stats.patternMilliseconds),
-      time(r.stats.patternMilliseconds),
-    ]);
+  // ---- 2. the 24-puzzle ---------------------------------------------------------------------
+  const numbers24 = values[24] ? values[24].split(',').map(Number) : [];
+  if (numbers24.some((n) => !Number.isInteger(n) || n < 1 || n > 50)) fail('--24 takes instance numbers from 1 to 50, like 1,2,26');
+  if (numbers24.length > 0) {
+    const limit = values['24-node-limit'];
+    const all = sliding.parseBatch((await import('node:fs')).readFileSync(korf24, 'utf8'));
+    const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'search', 'loading tables']];
+    for (const number of numbers24) {
+      const { board, expected } = all[number - 1];
+      const i = number - 1;
+      console.error(`24-puzzle instance ${number}…`);
+      const tiles = Array.from(board.tiles, String);
+      const { lines } = cli([...tiles, '--size', '5x5', '--goal', 'korf', '--optimal', '--node-limit', limit, '--cache-dir', cacheDir]);
+      const r = lines[0];
+      if (r.length !== null && r.length !== expected) fail(`24-puzzle instance ${i + 1}: ${r.length}, expected ${expected}`);
+      rows.push([
+        String(i + 1),
+        String(expected),
+        r.length !== null ? `${r.length} (solved)` : `≥ ${r.lowerBound} (stopped)`,
+        BigInt(r.stats.nodes).toLocaleString('en-US'),
+        time(r.stats.milliseconds - r.stats.patternMilliseconds),
+        time(r.stats.patternMilliseconds),
+      ]);
+    }
+    console.log(`\nKorf & Felner's 24-puzzle instances (6-6-6-6 pattern databases, mirrored lookup), at most ${Number(limit).toLocaleString('en-US')} nodes each:\n`);
+    console.log(markdown(rows));
   }
-  console.log(`\nKorf & Felner's 24-puzzle instances (6-6-6-6 pattern databases, mirrored lookup), at most ${Number(limit).toLocaleString('en-US')} nodes each:\n`);
-  console.log(markdown(rows));
 }
 
 // ---- 3. the constructive solver -------------------------------------------------------------
 const SEEDS = 5;
 const sizeRows = [['n', 'moves / n³', 'Wasm per solve', 'TS twin per solve', 'Wasm vs twin']];
+await sliding.solve(sliding.randomBoard(10, 10, 99), { method: 'fast', lengthOnly: true }); // load the engine first
 for (const n of [10, 20, 50, 100]) {
   const boards = Array.from({ length: SEEDS }, (_, s) => sliding.randomBoard(n, n, s + 1));
   let lengths = 0;

@@ -378,10 +378,26 @@ describe('the constructive solver', () => {
     expect(chunks).toBeGreaterThan(1);
   });
 
-  it('short: under 2.7 n³ moves on random 60×60 boards', async () => {
+  it('short: under 2.3 n³ moves on random 60×60 boards', async () => {
     let total = 0;
     for (let seed = 1; seed <= 3; seed++) total += (await sliding.solve(sliding.randomBoard(60, 60, seed), { method: 'fast', lengthOnly: true })).length!;
-    expect(total / 3 / 60 ** 3).toBeLessThan(2.7);
+    expect(total / 3 / 60 ** 3).toBeLessThan(2.3);
+  });
+
+  it('batches on the thread pool: 2 threads give the same moves as 1, in input order, replayed to the goal', async () => {
+    const boards = [7, 8, 9, 10, 11].map((seed) => sliding.randomBoard(24, 31, seed));
+    const one = await sliding.solveBatch(boards, { method: 'fast', threads: 1 });
+    const progress: number[] = [];
+    const two = await sliding.solveBatch(boards, { method: 'fast', threads: 2, onProgress: (p) => progress.push(p.done) });
+    expect(two.map((r) => r.moves)).toEqual(one.map((r) => r.moves));
+    two.forEach((result, i) => {
+      expect(result.method).toBe('fast');
+      expect([result.rows, result.cols]).toEqual([boards[i].rows, boards[i].cols]);
+      expectSolves(boards[i], result);
+    });
+    expect(progress.at(-1)).toBe(boards.length);
+    const twin = await sliding.solveBatch(boards.slice(0, 2), { method: 'fast', threads: 2, engine: 'js' });
+    expect(twin.map((r) => r.moves)).toEqual(one.slice(0, 2).map((r) => r.moves));
   });
 });
 

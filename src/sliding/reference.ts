@@ -559,6 +559,10 @@ const RIGHT = 2;
 const DOWN = 3;
 const MIN_CHUNK = 1 << 20;
 const BOX_CELLS = 1024;
+const APPROACH_CELLS = 1 << 14;
+/** The approach's ways keep within this many cells of the straight line (scaled to the longer side). */
+const BAND = 8;
+const NO_WAY = -0x40000000;
 const PHASE_LINE = 0;
 const PHASE_TILE = 1;
 const PHASE_LAST = 2;
@@ -595,6 +599,9 @@ export class ReferenceFastEngine implements FastEngine {
   private pairDir = new Uint8Array(216);
   private block = new Int32Array(9);
   private blockPath = new Uint8Array(64);
+  private approachBest = new Int32Array(APPROACH_CELLS);
+  private approachVertical = new Uint8Array(APPROACH_CELLS);
+  private approachPath = new Uint8Array(APPROACH_CELLS);
   private blockRows = 0;
   private blockColumns = 0;
   private blockBlank = 0;
@@ -777,6 +784,85 @@ export class ReferenceFastEngine implements FastEngine {
     }
   }
 
+  /**
+   * What moving the tile at (r, c) to (r2, c2) does: for a tile still to come in this line,
+   * what its walk to its cell costs less; for any other, +1 nearer its goal, -1 further.
+   */
+  private gain(r: number, c: number, r2: number, c2: number): number {
+    const l = this.board[this.physical(r, c)];
+    const gr = this.logicalRow(l);
+    const gc = this.logicalColumn(l);
+    if (gr === this.lineRow) {
+      if (gc <= this.column) return 0;
+      return lineCost(r - this.lineRow, Math.abs(c - gc)) - lineCost(r2 - this.lineRow, Math.abs(c2 - gc));
+    }
+    return Math.abs(r - gr) + Math.abs(c - gc) - Math.abs(r2 - gr) - Math.abs(c2 - gc);
+  }
+
+  /**
+   * Brings the blank to (yr, yc) by a shortest way that keeps to the rectangle between them
+   * (so every way is as long), choosing the one whose pushes (a tile the blank enters moves one
+   * cell back along its way) gain most, among the ways within BAND of the straight line; on
+   * ties the way from above. False (nothing moved)
+   * when the tile at (xr, xc) or a solved cell blocks every such way, or the rectangle is too
+   * large.
+   */
+  private approach(yr: number, yc: number, xr: number, xc: number): boolean {
+    const br = this.blankLogicalRow();
+    const bc = this.blankLogicalColumn();
+    const sr = yr > br ? 1 : -1;
+    const sc = yc > bc ? 1 : -1;
+    const h = Math.abs(yr - br) + 1;
+    const w = Math.abs(yc - bc) + 1;
+    if (h * w > APPROACH_CELLS) return false;
+    const best = this.approachBest;
+    const vertical = this.approachVertical;
+    for (let i = 0; i < h; i++) {
+      const r = br + i * sr;
+      for (let j = 0; j < w; j++) {
+        const c = bc + j * sc;
+        const k = i * w + j;
+        if (k === 0) {
+          best[0] = 0;
+          continue;
+        }
+        if (!this.free(r, c) || (r === xr && c === xc) || Math.abs(i * (w - 1) - j * (h - 1)) > BAND * Math.max(w - 1, h - 1)) {
+          best[k] = NO_WAY;
+          continue;
+        }
+        let v = NO_WAY;
+        let fromAbove = 0;
+        if (i > 0 && best[k - w] !== NO_WAY) {
+          v = best[k - w] + this.gain(r, c, r - sr, c);
+          fromAbove = 1;
+        }
+        if (j > 0 && best[k - 1] !== NO_WAY) {
+          const u = best[k - 1] + this.gain(r, c, r, c - sc);
+          if (u > v) {
+            v = u;
+            fromAbove = 0;
+          }
+        }
+        best[k] = v;
+        vertical[k] = fromAbove;
+      }
+    }
+    if (best[h * w - 1] === NO_WAY) return false;
+    const path = this.approachPath;
+    let length = 0;
+    for (let k = h * w - 1; k !== 0; ) {
+      if (vertical[k]) {
+        path[length++] = sr > 0 ? DOWN : UP;
+        k -= w;
+      } else {
+        path[length++] = sc > 0 ? RIGHT : LEFT;
+        k -= 1;
+      }
+    }
+    for (let k = length - 1; k >= 0; k--) this.moveBlank(path[k]);
+    return true;
+  }
+
   private approachCost(yr: number, yc: number, xr: number, xc: number): number {
     const br = this.blankLogicalRow();
     const bc = this.blankLogicalColumn();
@@ -786,6 +872,7 @@ export class ReferenceFastEngine implements FastEngine {
   }
 
   private placeTile(label: number, tr: number, tc: number): boolean {
+    let first = true;
     for (;;) {
       const cell = this.where[label];
       const r = this.logicalRow(cell);
@@ -801,7 +888,8 @@ export class ReferenceFastEngine implements FastEngine {
         if (this.free(r - 1, c) && this.approachCost(r - 1, c, r, c) <= this.approachCost(r, hc, r, c)) yr = r - 1;
         else yc = hc;
       }
-      if (!this.routeBlank(yr, yc, r, c)) return false;
+      if (!(first && this.approach(yr, yc, r, c)) && !this.routeBlank(yr, yc, r, c)) return false;
+      first = false;
       this.moveBlank(stepDir(yr, yc, r, c));
     }
   }
@@ -1007,6 +1095,11 @@ export class ReferenceFastEngine implements FastEngine {
     }
     return Status.DONE;
   }
+}
+
+/** The moves a tile needs to travel dr rows and dc columns (diagonal steps 3 moves a cell, straight 5). */
+function lineCost(dr: number, dc: number): number {
+  return dr > dc ? 5 * dr + dc : 5 * dc + dr;
 }
 
 function stepDir(r: number, c: number, r2: number, c2: number): number {

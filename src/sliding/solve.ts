@@ -96,7 +96,7 @@ function checkLimitOption(value: unknown, name: string): number {
   return value;
 }
 
-interface Prepared {
+export interface Prepared {
   board: Board;
   goal: Board;
 }
@@ -271,14 +271,15 @@ export const MAX_KEPT_CELLS = 40_000;
 /** Longer solutions list no tiles (the letters say it all). */
 const MAX_TILES_LISTED = 1_000_000;
 
+function checkKept({ board }: Prepared, options: SlidingOptions): void {
+  if (!options.lengthOnly && board.rows * board.cols > MAX_KEPT_CELLS) {
+    throw badInput(`a ${board.rows}×${board.cols} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`);
+  }
+}
+
 async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<SlidingSolution> {
   const started = performance.now();
-  const cells = prepared.board.rows * prepared.board.cols;
-  if (!options.lengthOnly && cells > MAX_KEPT_CELLS) {
-    throw badInput(
-      `a ${prepared.board.rows}×${prepared.board.cols} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`,
-    );
-  }
+  checkKept(prepared, options);
   let length = 0;
   const parts: string[] = [];
   for await (const chunk of fastChunks(prepared, options)) {
@@ -313,6 +314,20 @@ function manhattanBound({ board, goal }: Prepared): number {
   return sum;
 }
 
+/** A worker's share of a constructive batch: prepared boards and the options that matter there. */
+export interface FastBatchTask {
+  fast: true;
+  options: Pick<SlidingOptions, 'engine' | 'maxMemory' | 'lengthOnly'>;
+  instances: Prepared[];
+}
+
+/** Solves a share of a constructive batch, one board after another (the worker task). */
+export async function runFastBatch(task: FastBatchTask, signal?: AbortSignal): Promise<SlidingSolution[]> {
+  const results: SlidingSolution[] = [];
+  for (const prepared of task.instances) results.push(await solveFast(prepared, { ...task.options, signal }));
+  return results;
+}
+
 // ---- the API ---------------------------------------------------------------------------
 
 /**
@@ -330,8 +345,9 @@ export async function solve(input: BoardInput, options: SlidingOptions = {}): Pr
 const INSTANCES_PER_TASK = 4;
 
 /**
- * Solves many boards optimally (one goal for all) on the thread pool; results in input order.
- * Pattern databases are built once (here) and cached on disk, or handed to the workers.
+ * Solves many boards (one goal for all) on the thread pool, optimally or (method 'fast')
+ * constructively; results in input order. Pattern databases are built once (here) and cached
+ * on disk, or handed to the workers.
  */
 export async function solveBatch(inputs: readonly BoardInput[], options: BatchOptions = {}): Promise<SlidingSolution[]> {
   throwIfAborted(options.signal);
@@ -342,16 +358,29 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   prepared.forEach(({ board }, i) => {
     if (board.rows !== rows || board.cols !== cols) throw badInput(`instance ${i + 1} is ${board.rows}×${board.cols}, the first ${rows}×${cols}`);
   });
+  const workers = Math.min(threads, inputs.length);
   if ((options.method ?? 'optimal') === 'fast') {
-    const out: SlidingSolution[] = [];
-    for (const p of prepared) out.push(await solveFast(p, options));
-    return out;
+    checkKept(prepared[0], options);
+    const engine = checkEngine(options.engine);
+    const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+    const taskOptions = { engine, maxMemory: options.maxMemory, lengthOnly: options.lengthOnly };
+    const tasks: FastBatchTask[] = [];
+    for (let i = 0; i < prepared.length; i += perTask) tasks.push({ fast: true, options: taskOptions, instances: prepared.slice(i, i + perTask) });
+    const results = await runTasks({
+      tasks,
+      threads: workers,
+      workerUrl,
+      runInline: runFastBatch,
+      engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
+      signal: options.signal,
+      onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+    });
+    return results.flat();
   }
   chooseMethod(prepared[0].board, { ...options, method: 'optimal' });
   const frames = prepared.map((p) => frameOf(p.board, p.goal));
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
-  const workers = Math.min(threads, inputs.length);
   if (settings.patterns && workers > 1) {
     // Build (or load) the tables once; workers read the disk cache, or get the bytes.
     const dir = await cacheDirectory(settings.cacheDir);
