@@ -93,6 +93,53 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
   }
 }
 
+export interface TaskPool {
+  /** Runs one task on a worker; `transfer` lists ArrayBuffers handed over instead of copied. */
+  run<T, R>(task: T, transfer?: ArrayBuffer[]): Promise<R>;
+  /** Stops the workers. */
+  close(): Promise<void>;
+}
+
+/**
+ * A pool kept open for several rounds of tasks (a level-by-level search sends a round per
+ * level), for work that `runTasks` cannot cut up front. Any task rejects with ABORTED once the
+ * signal fires; the caller closes the pool.
+ */
+export async function openPool(options: {
+  threads: number;
+  workerUrl: URL;
+  engineModule?: WebAssembly.Module;
+  signal?: AbortSignal;
+}): Promise<TaskPool> {
+  const { signal } = options;
+  throwIfAborted(signal);
+  const pool = workerpool.pool(await scriptPath(options.workerUrl), {
+    maxWorkers: options.threads,
+    workerType: 'auto',
+    workerOpts: { type: 'module' },
+  });
+  let onAbort = (): void => undefined;
+  const stop = new Promise<never>((_, reject) => {
+    onAbort = () => reject(aborted(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  stop.catch(() => undefined);
+  return {
+    async run<T, R>(task: T, transfer?: ArrayBuffer[]): Promise<R> {
+      throwIfAborted(signal);
+      const exec = pool.exec('run', [task, options.engineModule], transfer?.length ? { transfer } : undefined);
+      exec.catch(() => undefined);
+      const reply = (await Promise.race([exec, stop])) as WorkerReply<R>;
+      if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
+      return reply.ok;
+    },
+    async close(): Promise<void> {
+      signal?.removeEventListener('abort', onAbort);
+      await pool.terminate(true);
+    },
+  };
+}
+
 /** Node's workers take a path; browsers take the URL. */
 async function scriptPath(url: URL): Promise<string> {
   if (url.protocol !== 'file:') return url.href;
