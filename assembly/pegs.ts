@@ -543,6 +543,33 @@ function meetCount(): i32 {
   return DONE;
 }
 
+/**
+ * Adds the children of a position reached by `paths` jump sequences to the next level's table
+ * (the arena's last allocation, grown as needed). False when out of memory.
+ */
+function expand(key: u64, paths: u64): bool {
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    const child = childCanonical(j);
+    let to = findSlot(nextBase, nextLog, child);
+    if (load<u64>(to) == 0) {
+      // Children the pagodas rule out are never stored.
+      if (!hopeful(child)) continue;
+      if (crowded(nextCount + 1, nextLog)) {
+        const grown = grow(nextBase, nextLog);
+        if (grown == 0) return false;
+        nextLog = grown;
+        to = findSlot(nextBase, nextLog, child);
+      }
+      store<u64>(to, child);
+      nextCount++;
+    }
+    store<u64>(to, load<u64>(to, 8) + paths, 8);
+  }
+  return true;
+}
+
 function runCount(budget: i32): i32 {
   if (level <= finishPegs) return DONE;
   const slots: u32 = <u32>1 << tabLog;
@@ -554,26 +581,7 @@ function runCount(budget: i32): i32 {
     if (key == 0) continue;
     budget--;
     nodes++;
-    const paths = load<u64>(slot, 8);
-    keepImages(key);
-    for (let j = 0; j < jumps; j++) {
-      if (!legal(key, j)) continue;
-      const child = childCanonical(j);
-      let to = findSlot(nextBase, nextLog, child);
-      if (load<u64>(to) == 0) {
-        // Children the pagodas rule out are never stored.
-        if (!hopeful(child)) continue;
-        if (crowded(nextCount + 1, nextLog)) {
-          const grown = grow(nextBase, nextLog);
-          if (grown == 0) return OUT_OF_MEMORY;
-          nextLog = grown;
-          to = findSlot(nextBase, nextLog, child);
-        }
-        store<u64>(to, child);
-        nextCount++;
-      }
-      store<u64>(to, load<u64>(to, 8) + paths, 8);
-    }
+    if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
   }
   // The level is done: the next level moves down into the place of this one.
   level--;
@@ -1084,25 +1092,7 @@ function runShard(budget: i32): i32 {
     if (key == 0) continue;
     budget--;
     nodes++;
-    const paths = load<u64>(slot, 8);
-    keepImages(key);
-    for (let j = 0; j < jumps; j++) {
-      if (!legal(key, j)) continue;
-      const child = childCanonical(j);
-      let to = findSlot(nextBase, nextLog, child);
-      if (load<u64>(to) == 0) {
-        if (!hopeful(child)) continue;
-        if (crowded(nextCount + 1, nextLog)) {
-          const grown = grow(nextBase, nextLog);
-          if (grown == 0) return OUT_OF_MEMORY;
-          nextLog = grown;
-          to = findSlot(nextBase, nextLog, child);
-        }
-        store<u64>(to, child);
-        nextCount++;
-      }
-      store<u64>(to, load<u64>(to, 8) + paths, 8);
-    }
+    if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
   }
   const status = writeBuckets(true);
   if (status == DONE) finished = true;

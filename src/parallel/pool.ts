@@ -62,34 +62,17 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
-  const pool = workerpool.pool(await scriptPath(options.workerUrl), {
-    maxWorkers: threads,
-    workerType: 'auto',
-    // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
-    workerOpts: { type: 'module' },
-  });
-  let onAbort = (): void => undefined;
-  const stop = new Promise<never>((_, reject) => {
-    onAbort = () => reject(aborted(signal!));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const pool = await openPool({ threads, workerUrl: options.workerUrl, engineModule: options.engineModule, signal });
   try {
-    const all = Promise.all(
+    await Promise.all(
       tasks.map(async (task, i) => {
-        const reply = (await pool.exec('run', [task, options.engineModule])) as WorkerReply<R>;
-        if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
-        results[i] = reply.ok;
+        results[i] = await pool.run<T, R>(task);
         finished();
       }),
     );
-    // Whichever of the two loses the race settles unobserved; neither may go unhandled.
-    all.catch(() => undefined);
-    stop.catch(() => undefined);
-    await Promise.race([all, stop]);
     return results;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await pool.terminate(true);
+    await pool.close();
   }
 }
 
@@ -116,6 +99,7 @@ export async function openPool(options: {
   const pool = workerpool.pool(await scriptPath(options.workerUrl), {
     maxWorkers: options.threads,
     workerType: 'auto',
+    // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
     workerOpts: { type: 'module' },
   });
   let onAbort = (): void => undefined;
