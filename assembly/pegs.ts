@@ -17,6 +17,7 @@
 //          searches from the complements of the finishes; undoing a chain is, on the
 //          complement, a chain in which each jump lands where the last one started (a
 //          "reverse chain"). A position p meets the other side when ~p is there.
+//   SHARDS COUNT on several threads: one task per shard of a level (see the section below).
 //
 // Input (u32 words, written by the host after pegsInputAlloc):
 //   header    N holes, J jumps, S symmetries, P pagodas, F finishes
@@ -36,6 +37,7 @@ const HEADER: i32 = 5;
 export const MODE_SOLVE: i32 = 0;
 export const MODE_COUNT: i32 = 1;
 export const MODE_MOVES: i32 = 2;
+const MODE_SHARD: i32 = 3; // a shard task of a count on threads (pegsShardStart)
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 const UNSEEN: u32 = 0xff;
@@ -381,7 +383,7 @@ function newTable(log: u32): usize {
  */
 export function pegsStart(searchMode: i32, arg: i32): i32 {
   if (loadedGeneration != arenaGeneration()) return BAD_INPUT;
-  if (arg < 4 || arg > 30) return BAD_INPUT;
+  if (arg < 4 || arg > 30 || searchMode < MODE_SOLVE || searchMode > MODE_MOVES) return BAD_INPUT;
   // Forget the tables of an earlier search on this problem (they sit above the loaded ones).
   arenaRewind(tablesTop);
   peakTop = tablesTop;
@@ -402,7 +404,7 @@ export function pegsRun(budget: i32): i32 {
   if (mode == MODE_SOLVE) return runSolve(budget);
   if (mode == MODE_COUNT) return runCount(budget);
   if (mode == MODE_MOVES) return runMoves(budget);
-  if (mode == MODE_COUNT + 16) return runShard(budget);
+  if (mode == MODE_SHARD) return runShard(budget);
   return BAD_INPUT;
 }
 
@@ -505,15 +507,21 @@ function startCount(log: u32): i32 {
   return level == finishPegs ? finishCount() : DONE;
 }
 
-/** Sums the orbit totals of the finish positions in the current level. */
-function finishCount(): i32 {
-  total = 0;
+/** The orbit totals of the finish positions in the current level's table. */
+function finishTotal(): u64 {
+  let sum: u64 = 0;
   const slots: u32 = <u32>1 << tabLog;
   for (let i: u32 = 0; i < slots; i++) {
     const slot = tabBase + (<usize>i << 4);
     const key = load<u64>(slot);
-    if (key != 0 && isFinish(key)) total += load<u64>(slot, 8);
+    if (key != 0 && isFinish(key)) sum += load<u64>(slot, 8);
   }
+  return sum;
+}
+
+/** Sums the orbit totals of the finish positions in the current level. */
+function finishCount(): i32 {
+  total = finishTotal();
   level = finishPegs;
   finished = true;
   return DONE;
@@ -527,7 +535,14 @@ function finishCount(): i32 {
 function meetCount(): i32 {
   const upper = holes - level == level ? nextBase : tabBase;
   const upperLog = holes - level == level ? nextLog : tabLog;
-  total = 0;
+  total = meetTotal(upper, upperLog);
+  finished = true;
+  return DONE;
+}
+
+/** The sum over the middle level (the next table) of paths(q) · paths(~q) / |orbit of q|. */
+function meetTotal(upper: usize, upperLog: u32): u64 {
+  let sum: u64 = 0;
   const slots: u32 = <u32>1 << nextLog;
   for (let i: u32 = 0; i < slots; i++) {
     const slot = nextBase + (<usize>i << 4);
@@ -537,10 +552,9 @@ function meetCount(): i32 {
     if (load<u64>(other) == 0) continue;
     let fixed: u32 = 1;
     for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-    total += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+    sum += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
   }
-  finished = true;
-  return DONE;
+  return sum;
 }
 
 /**
@@ -938,7 +952,7 @@ export function pegsShardStart(kind: i32, level_: i32, shards: i32, route: i32, 
   if (hintA > stagedA || hintB > stagedB || capLog_ < 8 || capLog_ > 30) return BAD_INPUT;
   capLog = <u32>capLog_;
   flushed = false;
-  mode = MODE_COUNT + 16; // not a single-thread search: pegsRun dispatches to runShard
+  mode = MODE_SHARD;
   shardKind = kind;
   shardCount = shards;
   shardRoute = route;
@@ -1019,12 +1033,7 @@ function runShard(budget: i32): i32 {
     if (mergeAt < stagedA) return MORE;
     distinct = tabCount;
     if (shardKind == SHARD_FINISH || level <= finishPegs) {
-      const slots: u32 = <u32>1 << tabLog;
-      for (let i: u32 = 0; i < slots; i++) {
-        const slot = tabBase + (<usize>i << 4);
-        const key = load<u64>(slot);
-        if (key != 0 && isFinish(key)) total += load<u64>(slot, 8);
-      }
+      total = finishTotal();
       finished = true;
       return DONE;
     }
@@ -1053,17 +1062,7 @@ function runShard(budget: i32): i32 {
     if (mergeAt < stagedA + stagedB) return MORE;
     distinct = nextCount;
     // The middle level (B) against the level above it or beside it (A).
-    const slots: u32 = <u32>1 << nextLog;
-    for (let i: u32 = 0; i < slots; i++) {
-      const slot = nextBase + (<usize>i << 4);
-      const key = load<u64>(slot);
-      if (key == 0) continue;
-      const other = findSlot(tabBase, tabLog, canonical(~key & full));
-      if (load<u64>(other) == 0) continue;
-      let fixed: u32 = 1;
-      for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-      total += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
-    }
+    total = meetTotal(tabBase, tabLog);
     finished = true;
     return DONE;
   }
