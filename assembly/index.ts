@@ -65,6 +65,12 @@ export {
   pegsLevel,
   pegsMoves,
   pegsMemory,
+  pegsShardInput,
+  pegsShardStart,
+  pegsShardOffsets,
+  pegsShardPairs,
+  pegsShardBuckets,
+  pegsShardDistinct,
 } from './pegs';
 export {
   slidingInputPtr,

@@ -1,8 +1,10 @@
 // Peg solitaire benchmark: the Wasm engine against its pure-TS twin, as ratios from one run.
-// Short workloads are timed by benchmark.js; the English count and fewest-moves proof run once
+// Short workloads are timed by benchmark.js; the English count (Wasm on one thread, Wasm on all
+// threads, the twin) and the fewest-moves proof run once
 // (`--quick` skips the TS twin's English count; `--french` adds the fewest moves on the French
 // board from d3, which take minutes).
 import { pegs } from '../dist/index.js';
+import os from 'node:os';
 import { fail, timeSuite } from './common.js';
 
 const quick = process.argv.includes('--quick');
@@ -42,16 +44,24 @@ async function once(what, run) {
 }
 
 const english = 40861647040079968n;
-const wasmCount = await once('English count, wasm', () => pegs.count({ board: 'english' }));
+const all = os.availableParallelism();
+const wasmCount = await once('English count, wasm, 1 thread', () => pegs.count({ board: 'english' }, { threads: 1 }));
 check(wasmCount.result.total === english, 'english count');
-const row = [`| English central game, count all ${english.toLocaleString('en')} | ${fmt(wasmCount.ms)}, ${mib(wasmCount.result.stats.memory)}`];
-if (quick) row.push('(skipped) | |');
+const threadCount = await once(`English count, wasm, ${all} threads`, () => pegs.count({ board: 'english' }, { threads: all }));
+check(threadCount.result.total === english, 'english count on threads');
+check(threadCount.result.levels.join() === wasmCount.result.levels.join(), 'english levels on threads');
+console.log(`\n| English central game, count all ${english.toLocaleString('en')} | time | peak memory | vs Wasm on 1 thread |`);
+console.log('|---|---:|---:|---:|');
+console.log(`| Wasm, 1 thread | ${fmt(wasmCount.ms)} | ${mib(wasmCount.result.stats.memory)} | 1.00× |`);
+console.log(`| Wasm, all threads (${all}) | ${fmt(threadCount.ms)} | ${mib(threadCount.result.stats.memory)} | ${(wasmCount.ms / threadCount.ms).toFixed(2)}× |`);
+if (quick) console.log('| TS twin (1 thread) | (skipped) | | |');
 else {
   const jsCount = await once('English count, TS twin', () => pegs.count({ board: 'english' }, { engine: 'js' }));
   check(jsCount.result.total === english, 'english count js');
-  row.push(`${fmt(jsCount.ms)}, ${mib(jsCount.result.stats.memory)} | ${(jsCount.ms / wasmCount.ms).toFixed(2)}× |`);
+  console.log(`| TS twin (1 thread) | ${fmt(jsCount.ms)} | ${mib(jsCount.result.stats.memory)} | ${(wasmCount.ms / jsCount.ms).toFixed(2)}× |`);
 }
-console.log(row.join(' | '));
+console.log('\n| workload | Wasm, 1 thread | TS twin | Wasm vs TS twin |');
+console.log('|---|---:|---:|---:|');
 const moves = await once('English fewest moves, wasm', () => pegs.minMoves({ board: 'english' }));
 check(moves.result.moves === 18, 'english 18 moves');
 console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.stats.memory)} | (Wasm only) | |`);

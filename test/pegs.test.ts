@@ -250,6 +250,85 @@ describe('counting', () => {
   });
 });
 
+describe('counting on threads', () => {
+  /** The same totals and levels on 1, 2 and 3 threads (and the brute force when it is given). */
+  async function expectThreadsAgree(problem: pegs.PegsProblem, expected?: bigint, threads = [1, 2, 3]): Promise<void> {
+    const [one, ...more] = await Promise.all(threads.map((t) => pegs.count(problem, { threads: t })));
+    if (expected !== undefined) expect(one.total).toBe(expected);
+    for (const other of more) {
+      expect(other.total).toBe(one.total);
+      expect(other.levels).toEqual(one.levels);
+    }
+    expect(more.map((r) => r.stats.threads)).toEqual(threads.slice(1));
+  }
+
+  it('gives the same totals and levels on 1, 2 and 3 threads: triangles 5 and 6, central and open', async () => {
+    await expectThreadsAgree(pegs.toProblem({ board: 'triangle5' }), 6816n); // meets in the middle (15 holes)
+    await expectThreadsAgree(pegs.toProblem({ board: 'triangle5', finish: 'any' }), 29760n);
+    await expectThreadsAgree(pegs.toProblem({ board: 'triangle5', finish: 'c5' }));
+    await expectThreadsAgree(pegs.toProblem({ board: 'triangle6', finish: 'any' }), 43419942138n);
+  });
+
+  it('agrees with the brute force on random small boards', async () => {
+    let checked = 0;
+    for (const problem of randomProblems(23, 24, 3)) {
+      const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      await expectThreadsAgree(problem, expected, [1, 2]);
+      checked++;
+    }
+    // Central games (the finish the start's complement) meet in the middle: odd and even hole counts.
+    let central = 0;
+    for (const board of ['ooo\no.o\nooo\nooo', 'oooo\no.oo\noooo\nooo', 'ooooo\noo.oo\noooo', 'oooo\no.oo\noooo', 'ooooo\no.ooo\nooooo', 'oooooo\noo.ooo\noooo']) {
+      let problem: pegs.PegsProblem;
+      try {
+        problem = pegs.toProblem({ board });
+      } catch {
+        continue; // another position class
+      }
+      central++;
+      await expectThreadsAgree(problem, bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)), [1, 2, 3]);
+      checked++;
+    }
+    expect(central).toBeGreaterThan(1);
+    expect(checked).toBeGreaterThan(8);
+  });
+
+  it('counts a mid-size central game (24 holes, 203,359 positions) alike on 1, 2 and 3 threads', async () => {
+    await expectThreadsAgree(pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo' }), 586763671862n);
+  });
+
+  it('sends the pairs in batches when a table of a thread reaches its cap (a small maxMemory)', async () => {
+    const problem = pegs.toProblem({ board: 'triangle6', finish: 'any' });
+    const small = await pegs.count(problem, { threads: 2, maxMemory: 8 << 20 });
+    expect(small.total).toBe(43419942138n);
+    expect(small.levels).toEqual((await pegs.count(problem, { threads: 1 })).levels);
+  });
+
+  it('reports progress per level, stops at maxMemory and on abort, with threads', async () => {
+    const seen: number[] = [];
+    await pegs.count({ board: 'triangle6', finish: 'any' }, { threads: 2, onProgress: (p) => seen.push(p.done) });
+    expect(seen[0]).toBe(0);
+    expect(seen[seen.length - 1]).toBe(19);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep/);
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, signal: AbortSignal.abort() }), 'ABORTED');
+    const controller = new AbortController();
+    const counting = pegs.count({ board: 'english' }, {
+      threads: 2,
+      signal: controller.signal,
+      onProgress: ({ done }) => done >= 3 && controller.abort(),
+    });
+    await expectCode(counting, 'ABORTED');
+    await expectCode(pegs.count({ board: 'triangle5' }, { threads: 0 }), 'BAD_INPUT', /threads/);
+  });
+
+  it('counts on the calling thread with the twin (engine: js), whatever threads says', async () => {
+    const js = await pegs.count({ board: 'triangle5', finish: 'any' }, { engine: 'js', threads: 2 });
+    expect(js.total).toBe(29760n);
+    expect(js.stats.threads).toBe(1);
+  });
+});
+
 describe('fewest moves', () => {
   it('matches the brute force on triangle 5 and 6', async () => {
     for (const input of [
@@ -304,6 +383,11 @@ describe('command line', () => {
     expect(json.total).toBe(29760);
     expect(json.jumps.length).toBe(13);
     expect(json.levels[14]).toBe(1);
+    const threaded = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--count', '--threads', '2', '--json'])).stdout);
+    expect(threaded.total).toBe(29760);
+    expect(threaded.levels).toEqual(json.levels);
+    expect(threaded.countStats.threads).toBe(2);
+    expect((await cli(['--count', '--threads', 'x'])).code).toBe(2);
     const bad = await cli(['--board', 'nowhere']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/BAD_INPUT/);

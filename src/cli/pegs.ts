@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { pegs } from '../index.js';
-import { progressBar, readInput, toJson } from './io.js';
+import { integerOption, progressBar, readInput, toJson } from './io.js';
 
 interface PegsFlags {
   board?: string;
@@ -11,6 +11,7 @@ interface PegsFlags {
   minMoves?: boolean;
   count?: boolean;
   engine?: 'wasm' | 'js';
+  threads?: string;
   json?: boolean;
 }
 
@@ -34,6 +35,7 @@ export function pegsCommand(): Command {
     .option('--min-moves', 'prove the fewest moves and print a shortest solution')
     .option('--count', 'count every solution (jump sequences) exactly')
     .addOption(new Option('--engine <kind>', 'search engine (--min-moves: wasm only)').choices(['wasm', 'js']).default('wasm'))
+    .option('--threads <N>', 'worker threads for --count (default: all cores on boards of 30 holes or more; Wasm only)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
@@ -48,6 +50,7 @@ async function runPegs(flags: PegsFlags): Promise<void> {
     start: await fileOrText(flags.start),
     finish: await fileOrText(flags.finish),
   };
+  const threads = flags.threads === undefined ? undefined : integerOption('--threads', flags.threads, 1, 1024);
   const problem = pegs.toProblem(input);
   const options = { engine: flags.engine };
   const out: Record<string, unknown> = { board: problem.board.name };
@@ -64,7 +67,7 @@ async function runPegs(flags: PegsFlags): Promise<void> {
       Object.assign(out, { jumps, stats: found?.stats });
     }
     if (flags.count) {
-      const counted = await pegs.count(problem, { ...options, onProgress: bar.onProgress });
+      const counted = await pegs.count(problem, { ...options, threads, onProgress: bar.onProgress });
       Object.assign(out, { total: counted.total, levels: counted.levels, countStats: counted.stats });
     }
   } finally {
@@ -83,7 +86,8 @@ async function runPegs(flags: PegsFlags): Promise<void> {
     pictures.forEach((picture, i) => console.log(`\n${i === 0 ? 'start' : `after move ${i} (${moves[i - 1]})`}:\n${picture}`));
   }
   if (flags.count) {
-    console.log(`\n${out.total} solutions (jump sequences)`);
+    const stats = out.countStats as pegs.PegsCount['stats'];
+    console.log(`\n${out.total} solutions (jump sequences), counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s)`);
     const levels = (out.levels as number[]).map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => (out.levels as number[])[pegCount] > 0);
     console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
   }

@@ -62,8 +62,42 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
+  const pool = await openPool({ threads, workerUrl: options.workerUrl, engineModule: options.engineModule, signal });
+  try {
+    await Promise.all(
+      tasks.map(async (task, i) => {
+        results[i] = await pool.run<T, R>(task);
+        finished();
+      }),
+    );
+    return results;
+  } finally {
+    await pool.close();
+  }
+}
+
+export interface TaskPool {
+  /** Runs one task on a worker; `transfer` lists ArrayBuffers handed over instead of copied. */
+  run<T, R>(task: T, transfer?: ArrayBuffer[]): Promise<R>;
+  /** Stops the workers. */
+  close(): Promise<void>;
+}
+
+/**
+ * A pool kept open for several rounds of tasks (a level-by-level search sends a round per
+ * level), for work that `runTasks` cannot cut up front. Any task rejects with ABORTED once the
+ * signal fires; the caller closes the pool.
+ */
+export async function openPool(options: {
+  threads: number;
+  workerUrl: URL;
+  engineModule?: WebAssembly.Module;
+  signal?: AbortSignal;
+}): Promise<TaskPool> {
+  const { signal } = options;
+  throwIfAborted(signal);
   const pool = workerpool.pool(await scriptPath(options.workerUrl), {
-    maxWorkers: threads,
+    maxWorkers: options.threads,
     workerType: 'auto',
     // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
     workerOpts: { type: 'module' },
@@ -73,24 +107,21 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     onAbort = () => reject(aborted(signal!));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-  try {
-    const all = Promise.all(
-      tasks.map(async (task, i) => {
-        const reply = (await pool.exec('run', [task, options.engineModule])) as WorkerReply<R>;
-        if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
-        results[i] = reply.ok;
-        finished();
-      }),
-    );
-    // Whichever of the two loses the race settles unobserved; neither may go unhandled.
-    all.catch(() => undefined);
-    stop.catch(() => undefined);
-    await Promise.race([all, stop]);
-    return results;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await pool.terminate(true);
-  }
+  stop.catch(() => undefined);
+  return {
+    async run<T, R>(task: T, transfer?: ArrayBuffer[]): Promise<R> {
+      throwIfAborted(signal);
+      const exec = pool.exec('run', [task, options.engineModule], transfer?.length ? { transfer } : undefined);
+      exec.catch(() => undefined);
+      const reply = (await Promise.race([exec, stop])) as WorkerReply<R>;
+      if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
+      return reply.ok;
+    },
+    async close(): Promise<void> {
+      signal?.removeEventListener('abort', onAbort);
+      await pool.terminate(true);
+    },
+  };
 }
 
 /** Node's workers take a path; browsers take the URL. */

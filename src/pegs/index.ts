@@ -1,5 +1,5 @@
 export { solve, solutions, count, reachable, minMoves } from './solve.js';
-export type { PegsOptions, LevelOptions, PegsStats, PegsSolution, PegsMinMoves, PegsCount } from './solve.js';
+export type { PegsOptions, LevelOptions, CountOptions, PegsStats, PegsSolution, PegsMinMoves, PegsCount } from './solve.js';
 export { builtinBoard, parseBoard, positionPicture, readPosition, holeIndex, BOARD_NAMES, MAX_HOLES } from './board.js';
 export type { Board, Geometry, Hole } from './board.js';
 export { toProblem, toBoard } from './problem.js';

@@ -1,6 +1,7 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
 import { BitpuzzleError } from '../errors.js';
-import type { Progress } from '../parallel/pool.js';
+import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
+import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -23,6 +24,18 @@ export interface LevelOptions extends PegsOptions {
   /** Called after each level: levels done and in all. */
   onProgress?: (progress: Progress) => void;
 }
+
+export interface CountOptions extends LevelOptions {
+  /**
+   * Worker threads for the Wasm engine (default: every core for boards of 30 holes or more;
+   * smaller boards count in milliseconds and stay on the calling thread unless threads is
+   * given). The twin (engine: 'js') always counts on the calling thread.
+   */
+  threads?: number;
+}
+
+/** Boards below this many holes count on the calling thread unless `threads` is given. */
+const THREADED_HOLES = 30;
 
 export interface PegsStats {
   /** Jumps tried (solve), positions expanded (count, minMoves). */
@@ -59,7 +72,7 @@ export interface PegsCount {
   levels: number[];
   /** The number of symmetries used. */
   symmetries: number;
-  stats: PegsStats;
+  stats: PegsStats & { threads: number };
 }
 
 interface Held {
@@ -223,9 +236,25 @@ async function runLevels(engine: PegsEngine, levels: number, what: string, maxMe
  * Counts the jump sequences from the start to a finish exactly, by dynamic programming
  * over positions up to symmetry, level by level.
  */
-export async function count(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsCount> {
+export async function count(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
   const started = performance.now();
   const problem = toProblem(input);
+  const kind = checkEngine(options.engine);
+  const threads =
+    options.threads === undefined
+      ? problem.board.holes.length >= THREADED_HOLES ? defaultThreads() : 1
+      : checkThreads(options.threads);
+  const startPegs = popcount(problem.start);
+  if (kind === 'wasm' && threads > 1 && startPegs > popcount(problem.finishes[0])) {
+    const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+    const { total, levels, nodes, memory } = await countOnThreads(problem, threads, maxMemory, options);
+    return {
+      total,
+      levels,
+      symmetries: problem.symmetries.length,
+      stats: { nodes, milliseconds: performance.now() - started, memory, threads },
+    };
+  }
   return withEngine(options, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_COUNT, 10), 'counting', maxMemory);
@@ -240,7 +269,7 @@ export async function count(input: PegsInput | PegsProblem, options: LevelOption
       total: engine.total(),
       levels,
       symmetries: problem.symmetries.length,
-      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory() },
+      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory(), threads: 1 },
     };
   });
 }
@@ -250,7 +279,7 @@ export async function count(input: PegsInput | PegsProblem, options: LevelOption
  * that keep the start (the finish is ignored). `total` is the number of jump sequences
  * that end with one peg.
  */
-export async function reachable(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsCount> {
+export async function reachable(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
   const { board, start } = 'finishes' in input ? input : boardAndStart(input);
   const open: PegsProblem = {
     board,

@@ -74,6 +74,12 @@ export interface EngineExports {
   pegsLevel(): number;
   pegsMoves(): number;
   pegsMemory(): bigint;
+  pegsShardInput(a: number, b: number): number;
+  pegsShardStart(kind: number, level: number, shards: number, route: number, seed: number, hintA: number, hintB: number, capLog: number): StatusCode;
+  pegsShardOffsets(): number;
+  pegsShardPairs(): number;
+  pegsShardBuckets(): number;
+  pegsShardDistinct(): number;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
   // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
   slidingInputPtr(): number;

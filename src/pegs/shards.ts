@@ -1,0 +1,194 @@
+// Counting on several threads. Each level of the dynamic programming is cut into T shards by
+// a hash of the canonical position (computed in the engine). A task merges the pairs its shard
+// received, expands them, and returns the children bucketed by the shard that owns them, so
+// equal positions meet in one place and their path counts sum exactly, as on one thread. The
+// host only passes buffers between rounds (transferred, not copied). Wasm only.
+import { BitpuzzleError } from '../errors.js';
+import { openPool, type Progress } from '../parallel/pool.js';
+import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { engineInput, fullMask, popcount, type PegsProblem } from './problem.js';
+
+/** Task kinds and route bits, as in assembly/pegs.ts. */
+export const SHARD_EXPAND = 0;
+export const SHARD_MEET = 1;
+export const SHARD_FINISH = 2;
+const ROUTE_CHILDREN = 1;
+const ROUTE_COMPLEMENT = 2;
+const ROUTE_TABLE = 4;
+
+export interface ShardTask {
+  input: Uint32Array;
+  kind: number;
+  /** Pegs of the positions in `a`. */
+  level: number;
+  shards: number;
+  route: number;
+  /** Add the start position (paths 1) to `a`. */
+  seed: boolean;
+  /** (position, paths) pairs as u64 words, 16 bytes a pair. */
+  a: ArrayBuffer[];
+  b: ArrayBuffer[];
+  maxMemory: number;
+}
+
+export interface ShardResult {
+  distinct: number;
+  total: bigint;
+  nodes: number;
+  memory: number;
+  /** Pairs per bucket (shards × the route's groups), in batches; a bucket with none may be missing. */
+  buckets: ArrayBuffer[][];
+}
+
+/** One shard task on this thread's engine (also the body of the worker script). */
+export async function runShardTask(task: ShardTask): Promise<ShardResult> {
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, task.maxMemory);
+    const what = 'counting';
+    const at = exports.pegsInputAlloc(task.input.length);
+    if (at === 0) checkStatus(Status.OUT_OF_MEMORY, what, task.maxMemory);
+    new Uint32Array(exports.memory.buffer).set(task.input, at >>> 2);
+    checkStatus(exports.pegsLoad(), 'loading the board', task.maxMemory);
+    const pairs = (list: ArrayBuffer[]): number => list.reduce((sum, buffer) => sum + buffer.byteLength / 16, 0);
+    const staging = exports.pegsShardInput(pairs(task.a), pairs(task.b));
+    if (staging === 0) checkStatus(Status.OUT_OF_MEMORY, what, task.maxMemory);
+    const bytes = new Uint8Array(exports.memory.buffer);
+    let offset = staging;
+    for (const buffer of [...task.a, ...task.b]) {
+      bytes.set(new Uint8Array(buffer), offset);
+      offset += buffer.byteLength;
+    }
+    const largest = (list: ArrayBuffer[]): number => list.reduce((most, buffer) => Math.max(most, buffer.byteLength / 16), 0);
+    checkStatus(
+      exports.pegsShardStart(task.kind, task.level, task.shards, task.route, task.seed ? 1 : 0, largest(task.a), largest(task.b), capLog(task.maxMemory)),
+      what,
+      task.maxMemory,
+    );
+    // The expansion sends its pairs in batches (SOLUTION) when its table reaches the cap.
+    const buckets: ArrayBuffer[][] = [];
+    for (;;) {
+      const status = checkStatus(await runSliced((budget) => exports.pegsRun(budget)), what, task.maxMemory);
+      const count = exports.pegsShardBuckets();
+      if (count > 0) {
+        const offsets = new Uint32Array(exports.memory.buffer, exports.pegsShardOffsets(), count + 1);
+        const base = exports.pegsShardPairs();
+        for (let b = 0; b < count; b++) {
+          if (offsets[b + 1] === offsets[b]) continue;
+          (buckets[b] ??= []).push(exports.memory.buffer.slice(base + offsets[b] * 16, base + offsets[b + 1] * 16));
+        }
+      }
+      if (status === Status.DONE) break;
+    }
+    return {
+      distinct: exports.pegsShardDistinct() >>> 0,
+      total: BigInt.asUintN(64, exports.pegsTotal()),
+      nodes: Number(exports.pegsNodes()),
+      memory: Number(exports.pegsMemory()),
+      buckets,
+    };
+  } finally {
+    releaseEngine(exports);
+  }
+}
+
+export interface ThreadedCount {
+  total: bigint;
+  levels: number[];
+  nodes: bigint;
+  memory: number;
+}
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+/** log2 of the slots an expansion's table may reach: an eighth of the thread's memory. */
+function capLog(maxMemory: number): number {
+  return Math.max(8, Math.min(30, Math.floor(Math.log2(maxMemory / 8 / 16))));
+}
+
+/**
+ * The count on `threads` worker threads, one shard each. `maxMemory` bounds each worker's
+ * engine at maxMemory / threads (the buffers between rounds are counted in `memory`, not bounded).
+ */
+export async function countOnThreads(
+  problem: PegsProblem,
+  threads: number,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<ThreadedCount> {
+  const holes = problem.board.holes.length;
+  const startPegs = popcount(problem.start);
+  const finishPegs = popcount(problem.finishes[0]);
+  const selfDual = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
+  const meet = selfDual && startPegs > holes >> 1 ? holes >> 1 : -1;
+  const steps = startPegs - (meet >= 0 ? meet : finishPegs);
+  const input = engineInput(problem);
+  const shards = threads;
+  const perWorker = Math.floor(maxMemory / threads);
+  const levels = new Array<number>(startPegs + 1).fill(0);
+  let nodes = 0n;
+  let total = 0n;
+  let memory = 0;
+  let level = startPegs;
+  const task = (kind: number, route: number, a: ArrayBuffer[], b: ArrayBuffer[] = [], seed = false): ShardTask => ({
+    input, kind, level, shards, route, seed, a, b, maxMemory: perWorker,
+  });
+  const pool = await openPool({ threads, workerUrl, engineModule: await loadEngineModule(), signal: options.signal });
+  const round = async (tasks: ShardTask[]): Promise<ShardResult[]> => {
+    const held = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
+    try {
+      const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
+      const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
+      memory = Math.max(memory, held + out + results.reduce((sum, r) => sum + r.memory, 0));
+      for (const r of results) nodes += BigInt(r.nodes);
+      return results;
+    } catch (error) {
+      if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
+        throw new BitpuzzleError(
+          'OUT_OF_MEMORY',
+          `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); it got ${startPegs - level} of ${steps} levels deep`,
+        );
+      }
+      throw error;
+    }
+  };
+  /** Bucket k of route group g from every result, empty ones left out. */
+  const gather = (results: ShardResult[], group: number, k: number): ArrayBuffer[] =>
+    results.flatMap((r) => r.buckets[group * shards + k] ?? []);
+  const each = <T>(f: (k: number) => T): T[] => Array.from({ length: shards }, (_, k) => f(k));
+  try {
+    options.onProgress?.({ done: 0, total: steps });
+    let own: ArrayBuffer[][] | null = null; // per shard: the pairs of the level to expand
+    for (;;) {
+      const lastUp = meet >= 0 && level === meet + 1;
+      const odd = holes - meet === meet + 1;
+      const route = !lastUp ? ROUTE_CHILDREN : odd ? ROUTE_COMPLEMENT | ROUTE_TABLE : ROUTE_CHILDREN | ROUTE_COMPLEMENT;
+      const tasks = own === null ? [task(SHARD_EXPAND, route, [], [], true)] : each((k) => task(SHARD_EXPAND, route, own![k]));
+      const results = await round(tasks);
+      levels[level] = results.reduce((sum, r) => sum + r.distinct, 0);
+      level--;
+      options.onProgress?.({ done: Math.min(startPegs - level, steps), total: steps });
+      if (lastUp) {
+        // The middle: the upper level (by owner) against the middle level (by its complement's owner).
+        const [upper, middle] = odd ? [1, 0] : [0, 1];
+        const met = await round(each((k) => task(SHARD_MEET, 0, gather(results, upper, k), gather(results, middle, k))));
+        levels[level] = met.reduce((sum, r) => sum + r.distinct, 0);
+        total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
+        break;
+      }
+      own = each((k) => gather(results, 0, k));
+      if (own.every((list) => list.length === 0)) break; // nothing left: no solution
+      if (level === finishPegs) {
+        const done = await round(each((k) => task(SHARD_FINISH, 0, own![k])));
+        levels[level] = done.reduce((sum, r) => sum + r.distinct, 0);
+        total = done.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
+        break;
+      }
+    }
+    options.onProgress?.({ done: steps, total: steps });
+    return { total, levels, nodes, memory };
+  } finally {
+    await pool.close();
+  }
+}
