@@ -414,7 +414,7 @@ function startSolve(log: u32): i32 {
   deadMaxLog = log;
   deadLog = min<u32>(log, 16);
   deadCount = 0;
-  deadBase = newTable(log);
+  deadBase = newTable(deadLog);
   if (deadBase == 0) return OUT_OF_MEMORY;
   return pegsRestart();
 }
