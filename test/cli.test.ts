@@ -1,11 +1,10 @@
 // The command line, run as a user runs it: bin/bitpuzzle in a child process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isValidSolution } from './helpers.js';
+import { isValidSolution, tempDir } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
 
@@ -109,7 +108,7 @@ describe('bitpuzzle polyomino', () => {
   });
 
   it('lists letter grids, JSON placements and an SVG file; reads regions and pieces from files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-'));
+    const dir = tempDir('bitpuzzle-');
     const region = join(dir, 'region.txt');
     const pieces = join(dir, 'pieces.txt');
     writeFileSync(region, '....\n.##.\n....\n');

@@ -1,5 +1,8 @@
 // Independent oracles for the tests: written plainly, sharing no code with the library.
-import { expect } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, onTestFinished } from 'vitest';
 import { BitpuzzleError } from '../dist/index.js';
 
 /** Every solution of an n×n board extending the given queens, by plain backtracking over rows. */
@@ -120,4 +123,11 @@ export async function rejection(promise: Promise<unknown>): Promise<BitpuzzleErr
     return error as BitpuzzleError;
   }
   throw new Error('expected a rejection');
+}
+
+/** A fresh temporary folder, removed when the test that made it finishes. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { queens, sliding } from '../dist/index.js';
-import { random, rejection } from './helpers.js';
+import { random, rejection, tempDir } from './helpers.js';
 
 // Pattern databases persist across runs here (built once, ~5 s); the cache tests use their own.
 const cacheDir = join(tmpdir(), 'bitpuzzle-test-pdb');
@@ -273,7 +273,7 @@ describe('pattern databases', () => {
   });
 
   it('tables are cached on disk; a corrupt cache file is detected and rebuilt', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-pdb-'));
+    const dir = tempDir('bitpuzzle-pdb-');
     const tiles = Array.from(sliding.randomBoard(2, 6, 3).tiles, String);
     const args = ['sliding', ...tiles, '--size', '2x6', '--heuristic', 'patterns', '--cache-dir', dir, '--json'];
     const first = run(args);
@@ -473,7 +473,7 @@ describe('bitpuzzle sliding', () => {
   });
 
   it('--batch in the format of korf100.txt prints one line per instance', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-cli-'));
+    const dir = tempDir('bitpuzzle-cli-');
     const file = join(dir, 'batch.txt');
     writeFileSync(file, ['# three of Korf', ...[42, 93, 97].map((i) => readFileSync(new URL('./data/korf100.txt', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'))[i - 1])].join('\n'));
     const { status, stdout } = run(['sliding', '--batch', file, '--goal', 'korf', '--threads', '1', '--cache-dir', cacheDir]);
@@ -485,7 +485,7 @@ describe('bitpuzzle sliding', () => {
   });
 
   it('writes huge constructive solutions to a file as a stream', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-cli-'));
+    const dir = tempDir('bitpuzzle-cli-');
     const file = join(dir, 'moves.txt');
     const { status, stdout } = run(['sliding', '--random', '40x40', '--seed', '3', '--moves-file', file]);
     expect(status).toBe(0);
