@@ -1,6 +1,6 @@
 // SameGame for score: a beam search valued by Monte-Carlo. Each layer keeps the `width`
 // children of its positions whose evaluation is best (positions reached twice only once):
-// the score of one random playout from the child, or (level 1) of a nested Monte-Carlo
+// the best score of a few random playouts from the child, or (level 1) of a nested Monte-Carlo
 // search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
 // Playouts avoid the colour with the most blocks where they start (the tabu colour) while
 // any other group is left, so that colour can gather into one big group. Every line that ends
@@ -30,7 +30,8 @@ let slotBytes: usize = 0;
 
 const TRIES = 24; // random picks before a scan
 let beamWidth: i32 = 0;
-let level = 0; // how children are valued: 0 one playout, 1 a nested search of level 1
+let level = 0; // how children are valued: 0 playouts, 1 a nested search of level 1
+let samples = 1; // at level 0, the best of this many playouts values a child
 let tabu = 1; // the colour playouts avoid
 let current: usize = 0; // boards of the layer being expanded, by slot
 let following: usize = 0; // boards of the children kept, by slot
@@ -46,6 +47,7 @@ let nestNext: usize = 0;
 let nestMoves: usize = 0;
 let nestLine: usize = 0;
 let playLine: usize = 0; // the clicks of the last playout
+let spareLine: usize = 0; // the clicks of a playout that may beat playLine's
 let playLength = 0;
 let bestTail: usize = 0; // the clicks after bestCell of the best line
 let bestTailLength = 0;
@@ -93,12 +95,14 @@ function random(): u32 {
 
 /**
  * Starts a beam of `beam` positions on the board in INPUT, with random numbers drawn from
- * `seed`; `knownLength` clicks in the output region are a line known to score `knownScore`.
+ * `seed`, its children valued by the best of `playouts` playouts (level 0) or by a nested
+ * search of level 1 (level 1); `knownLength` clicks in the output region are a line known to score `knownScore`.
  */
-export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, knownScore: i32, knownLength: i32): i32 {
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, playouts: i32, knownScore: i32, knownLength: i32): i32 {
   finished = true;
-  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
+  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || playouts < 1 || playouts > 64 || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
   level = nestedLevel;
+  samples = playouts;
   const ready = prepareBoards(w, h);
   if (ready != DONE) return ready;
   beamWidth = beam;
@@ -122,6 +126,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   nestMoves = arenaAlloc(<u64>maxLayers * 2);
   nestLine = arenaAlloc(<u64>maxLayers * 2);
   playLine = arenaAlloc(<u64>maxLayers * 2);
+  spareLine = arenaAlloc(<u64>maxLayers * 2);
   bestTail = arenaAlloc(<u64>maxLayers * 2);
   candidates = arenaAlloc(<u64>maxLayers * 4);
   tabuTop = candidates + (<usize>maxLayers << 2);
@@ -210,6 +215,21 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
     if (playLength == 0) {
       record(value, node, cell);
       return;
+    }
+    // More playouts into the spare line; the best one's clicks stay in playLine.
+    for (let s = 1; s < samples; s++) {
+      const bestLine = playLine;
+      const bestLength = playLength;
+      playLine = spareLine;
+      spareLine = bestLine;
+      const v = playout(scratch);
+      if (v > value) {
+        value = v;
+      } else {
+        spareLine = playLine;
+        playLine = bestLine;
+        playLength = bestLength;
+      }
     }
   } else {
     if (listMoves(scratch) == 0) {

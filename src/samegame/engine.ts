@@ -43,10 +43,11 @@ export function wasmSameGameSearch(exports: EngineExports): SameGameSearch {
 /** The beam search for score (Wasm only). */
 export interface SameGameBeam {
   /**
-   * `level` 0 values children by one playout, 1 by a nested search of level 1; `known` is a
+   * `level` 0 values children by the best of `playouts` playouts, 1 by a nested search of
+   * level 1; `known` is a
    * line (engine cells) scoring `knownScore` that the search starts from.
    */
-  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, known: number[], knownScore: number): StatusCode;
+  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, playouts: number, known: number[], knownScore: number): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   /** The best score of a finished line so far, or -1. */
@@ -58,10 +59,10 @@ export interface SameGameBeam {
 
 export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
   return {
-    start(cells, width, height, beam, seed, level, known, knownScore) {
+    start(cells, width, height, beam, seed, level, playouts, known, knownScore) {
       writeCells(exports, cells);
       new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
-      return exports.samegameBeamStart(width, height, beam, seed, level, knownScore, known.length);
+      return exports.samegameBeamStart(width, height, beam, seed, level, playouts, knownScore, known.length);
     },
     run: (budget) => exports.samegameBeamRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameBeamNodes()),

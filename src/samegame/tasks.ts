@@ -94,6 +94,8 @@ export interface ScoreTask {
   beams: number[];
   /** How the beam values children: 0 one playout, 1 a nested search of level 1. */
   level: number;
+  /** At level 0, how many playouts value a child (the best counts). */
+  playouts: number;
   maxMemory: number;
 }
 
@@ -158,7 +160,7 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       const seed = runSeed(task.seed, run);
       const runStarted = Date.now();
       const nodesBefore = spent;
-      checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, best.line, best.score), what, task.maxMemory);
+      checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, task.playouts, best.line, best.score), what, task.maxMemory);
       const limits: Limits = {
         deadline: task.deadline,
         maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),

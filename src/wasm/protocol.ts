@@ -54,7 +54,7 @@ export interface EngineExports {
   samegameNodes(): bigint;
   samegameBest(): number;
   samegameBestLength(): number;
-  samegameBeamStart(width: number, height: number, beam: number, seed: number, level: number, knownScore: number, knownLength: number): StatusCode;
+  samegameBeamStart(width: number, height: number, beam: number, seed: number, level: number, playouts: number, knownScore: number, knownLength: number): StatusCode;
   samegameBeamRun(budget: number): StatusCode;
   samegameBeamNodes(): bigint;
   samegameBeamScore(): number;
