@@ -377,6 +377,15 @@ function newTable(log: u32): usize {
 
 // ---- start -------------------------------------------------------------------------------
 
+/** The state every search starts from: its mode, no nodes, no answer yet. */
+function beginSearch(searchMode: i32): void {
+  mode = searchMode;
+  finished = false;
+  nodes = 0;
+  total = 0;
+  outputLength = 0;
+}
+
 /**
  * Starts a search. SOLVE: `arg` is log2 of the most slots the dead-position table grows to. COUNT and MOVES:
  * log2 of the first table's slots (tables grow as needed within the memory limit).
@@ -387,11 +396,7 @@ export function pegsStart(searchMode: i32, arg: i32): i32 {
   // Forget the tables of an earlier search on this problem (they sit above the loaded ones).
   arenaRewind(tablesTop);
   peakTop = tablesTop;
-  mode = searchMode;
-  finished = false;
-  nodes = 0;
-  total = 0;
-  outputLength = 0;
+  beginSearch(searchMode);
   if (searchMode == MODE_SOLVE) return startSolve(<u32>arg);
   if (searchMode == MODE_COUNT) return startCount(<u32>arg);
   if (searchMode == MODE_MOVES) return startMoves(<u32>arg);
@@ -952,16 +957,12 @@ export function pegsShardStart(kind: i32, level_: i32, shards: i32, route: i32, 
   if (hintA > stagedA || hintB > stagedB || capLog_ < 8 || capLog_ > 30) return BAD_INPUT;
   capLog = <u32>capLog_;
   flushed = false;
-  mode = MODE_SHARD;
+  beginSearch(MODE_SHARD);
   shardKind = kind;
   shardCount = shards;
   shardRoute = route;
   level = level_;
-  finished = false;
-  nodes = 0;
-  total = 0;
   distinct = 0;
-  outputLength = 0;
   bucketOffsets = 0;
   bucketPairs = 0;
   hintMiddle = hintB;
