@@ -2,14 +2,15 @@
 // tilings and draw one in colour.
 import { board, hint, numberInput } from './board.js';
 
-const centreHole = (w, h) => [3, 4].flatMap((y) => [3, 4].map((x) => `${x},${y}`)).filter(() => w === 8 && h === 8);
+// The 2×2 hole in the middle of an 8×8 board, as the editor's "x,y" keys.
+const CENTRE_HOLE = ['3,3', '4,3', '3,4', '4,4'];
 
 export const polyominoFamily = {
   id: 'polyomino',
   title: 'Polyomino tiling',
   presets: [
     { name: 'pentominoes, 6×10', input: { width: 10, height: 6, holes: [], pieces: 'pentominoes' } },
-    { name: 'pentominoes, 8×8 minus the centre', input: { width: 8, height: 8, holes: centreHole(8, 8), pieces: 'pentominoes' } },
+    { name: 'pentominoes, 8×8 minus the centre', input: { width: 8, height: 8, holes: CENTRE_HOLE, pieces: 'pentominoes' } },
     { name: 'pentominoes, 3×20', input: { width: 20, height: 3, holes: [], pieces: 'pentominoes' } },
     { name: 'tetrominoes, 4×5', input: { width: 5, height: 4, holes: [], pieces: 'tetrominoes' } },
   ],

@@ -20,7 +20,10 @@ export const sudokuFamily = {
     root.append(hint('One line per row: digits for givens, "." for blanks. Any box size (4×4, 9×9, 16×16…).'), text);
     return {
       read: () => ({ grid: text.value }),
-      label: () => `${text.value.trim().split('\n').length}×${text.value.trim().split('\n').length}`,
+      label: () => {
+        const rows = text.value.trim().split('\n').length;
+        return `${rows}×${rows}`;
+      },
     };
   },
 
