@@ -2,6 +2,8 @@
 // children of its positions whose evaluation is best (positions reached twice only once):
 // the best score of a few random playouts from the child, or (level 1) of a nested Monte-Carlo
 // search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
+// A child already valued in the layer (reached from another parent) is not valued again, and
+// one whose first playout falls well short of the beam gets no more.
 // Playouts avoid the colour with the most blocks where they start (the tabu colour) while
 // any other group is left, so that colour can gather into one big group. Every line that ends
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
@@ -41,6 +43,9 @@ let heapSize: i32 = 0;
 let history: usize = 0; // per layer and node: parent u32, cell u32
 let seen: usize = 0; // hashes of the positions kept in the layer being built
 let seenMask: u32 = 0;
+let childSeen: usize = 0; // hashes of the children evaluated in the layer being expanded
+let childMask: u32 = 0;
+let childrenNoted: u32 = 0; // entries in childSeen
 let roll: usize = 0;
 let nestCur: usize = 0;
 let nestNext: usize = 0;
@@ -118,6 +123,11 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   heap = arenaAlloc(<u64>beam * 16);
   history = arenaAlloc(<u64>maxLayers * <u64>beam * 8);
   seen = arenaAlloc(<u64>16 << <u64>bits);
+  // Children: up to about 100 a position on a 15×15 board, most far fewer.
+  let childBits = 10;
+  while ((1 << childBits) < 128 * beam && childBits < 24) childBits++;
+  childMask = (1 << childBits) - 1;
+  childSeen = arenaAlloc(<u64>8 << <u64>childBits);
   scratch = arenaAlloc(<u64>boardBytes);
   cells = arenaAlloc(<u64>maxLayers * 2);
   roll = arenaAlloc(<u64>boardBytes);
@@ -131,7 +141,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   candidates = arenaAlloc(<u64>maxLayers * 4);
   tabuTop = candidates + (<usize>maxLayers << 2);
   tail = arenaAlloc(<u64>maxLayers * 8);
-  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || scratch == 0 || cells == 0 || candidates == 0 || tail == 0) {
+  if (current == 0 || following == 0 || order == 0 || heap == 0 || history == 0 || seen == 0 || childSeen == 0 || scratch == 0 || cells == 0 || candidates == 0 || tail == 0) {
     return OUT_OF_MEMORY;
   }
   const root = boardAt(current, 0);
@@ -149,6 +159,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   child = -1;
   heapSize = 0;
   beamNodes = 0;
+  forgetChildren();
   bestScore = -1;
   bestCell = -1;
   complete = true;
@@ -214,6 +225,15 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
     value = playout(scratch);
     if (playLength == 0) {
       record(value, node, cell);
+      return;
+    }
+    // A child whose first playout falls well short (by more than a quarter) of the worst
+    // child kept so far is not valued further: more playouts would seldom lift it into the
+    // beam, and most children are such (the beam keeps one in 20 or so).
+    const worstKept = load<i32>(heapAt(0) + H_EVAL);
+    if (samples > 1 && heapSize == beamWidth && !heir && value < worstKept - (worstKept >> 2)) {
+      record(value, node, cell);
+      complete = false;
       return;
     }
     // More playouts into the spare line; the best one's clicks stay in playLine.
@@ -432,8 +452,33 @@ function scanColumns(first: i32, last: i32): void {
   }
 }
 
+function forgetChildren(): void {
+  memory.fill(childSeen, 0, (<usize>childMask + 1) << 3);
+  childrenNoted = 0;
+}
+
+// True when the child in `scratch` was already evaluated in this layer (reached from another
+// parent, by the same clicks in another order, with the same score): valuing it again would
+// only repeat work. Otherwise it is noted. A full table notes no more.
+function evaluatedBefore(): bool {
+  const key = (hashOf(scratch) ^ (<u64>scoreOf(scratch) * 0x9e3779b97f4a7c15)) | 1;
+  let at = <u32>key & childMask;
+  for (;;) {
+    const s = load<u64>(childSeen + (<usize>at << 3));
+    if (s == key) return true;
+    if (s == 0) break;
+    at = (at + 1) & childMask;
+  }
+  if (childrenNoted * 2 < childMask) {
+    store<u64>(childSeen + (<usize>at << 3), key);
+    childrenNoted++;
+  }
+  return false;
+}
+
 // The children kept become the next layer, each position once.
 function nextLayer(): void {
+  forgetChildren();
   memory.fill(seen, 0, (<usize>seenMask + 1) << 4);
   let kept = 0;
   for (let i = 0; i < heapSize; i++) {
@@ -516,7 +561,11 @@ export function samegameBeamRun(budget: i32): i32 {
     child++;
     const before = beamNodes;
     play(board, scratch, cell);
-    consider(parent, cell, child - 1 == heir, board);
+    if (child - 1 != heir && evaluatedBefore()) {
+      beamNodes++;
+    } else {
+      consider(parent, cell, child - 1 == heir, board);
+    }
     budget -= <i32>(beamNodes - before);
   }
   return MORE;

@@ -117,26 +117,22 @@ const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e
 const MAX_BEAM = 16384;
 
 /**
- * The width of the run after one of `width` that took `spent` of a limit with `left` of it
- * remaining: double, or more when the remainder affords a run that many times as long
- * (the cost of a run grows about linearly with its width), so the time left goes to one
- * wide run rather than to a run cut off half-way.
+ * The share of what is left of the limits that the next run is sized to take (the cost of a
+ * run grows about linearly with its width): runs that end with a margin to spare, so the
+ * time goes to runs that finish rather than to one cut off half-way.
  */
-function nextWidth(width: number, factors: number[], widest: number): number {
-  let factor = 2;
-  if (factors.length > 0) factor = Math.max(2, Math.floor(0.8 * Math.min(...factors)));
-  return Math.min(widest, width * factor);
-}
+const FILL = 0.85;
 
 /**
  * The widest beam whose buffers (two boards with their lines and a history entry per layer,
- * per position; see samegameScore.ts) take at most half of `maxMemory`.
+ * per position, and the table of children; see samegameScore.ts) take at most half of `maxMemory`.
  */
 function widestBeam(width: number, height: number, maxMemory: number): number {
   const cells = width * height;
   const layers = Math.floor(cells / 2) + 2;
   const slot = 72 + cells + 8 + 2 * layers + 16;
-  const perPosition = 2 * slot + 8 * layers + 96;
+  // The table of children valued in a layer takes up to 2 KiB per position of the beam.
+  const perPosition = 2 * slot + 8 * layers + 96 + 2048;
   return Math.max(1, Math.min(MAX_BEAM, Math.floor(maxMemory / 2 / perPosition)));
 }
 
@@ -156,6 +152,8 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
     let spent = 0n;
     const widest = widestBeam(task.width, task.height, task.maxMemory);
     let width = Math.min(widest, task.beams[0]);
+    let msPerWidth: number | null = null;
+    let nodesPerWidth: number | null = null;
     for (let run = 0; ; run++) {
       const seed = runSeed(task.seed, run);
       const runStarted = Date.now();
@@ -174,15 +172,20 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
       if (!finished || optimal || last) return { ...best, nodes: spent, runs: run + 1, optimal };
       if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
-      // How many times this run the limits still afford (only runs long enough to measure).
-      const factors: number[] = [];
+      // The cost of a width unit, from the last run long enough to measure (start-up costs
+      // dominate shorter ones).
       const took = Date.now() - runStarted;
       const used = Number(spent - nodesBefore);
-      if (task.deadline !== null && took >= MEASURABLE_MS) factors.push((task.deadline - Date.now()) / took);
-      if (task.maxNodes !== null && used >= MEASURABLE_NODES) factors.push((task.maxNodes - Number(spent)) / used);
-      const planned = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
-      const measured = factors.length > 0 ? nextWidth(width, factors, widest) : planned;
-      width = Math.max(planned, measured);
+      if (took >= MEASURABLE_MS) msPerWidth = took / width;
+      if (used >= MEASURABLE_NODES) nodesPerWidth = used / width;
+      // Until a run can be measured the widths follow `beams`; then each run is sized to fit
+      // what is left of the limits.
+      const affordable: number[] = [];
+      if (task.deadline !== null && msPerWidth !== null) affordable.push((task.deadline - Date.now()) / msPerWidth);
+      if (task.maxNodes !== null && nodesPerWidth !== null) affordable.push((task.maxNodes - Number(spent)) / nodesPerWidth);
+      if (affordable.length === 0) width = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
+      else width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
+      if (width < 1) return { ...best, nodes: spent, runs: run + 1, optimal: false };
     }
   } finally {
     releaseEngine(exports);
