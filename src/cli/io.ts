@@ -38,9 +38,9 @@ export function integerOption(name: string, text: string | undefined, min: numbe
 
 /**
  * A progress callback that draws a bar on stderr when it is a terminal and the work has
- * already taken a while; `stop` clears it.
+ * already taken a while; `unit` names what it counts. `stop` clears it.
  */
-export function progressBar(label: string, delayMs = 400): { onProgress: (p: Progress) => void; stop: () => void } {
+export function progressBar(label: string, unit = 'parts', delayMs = 400): { onProgress: (p: Progress) => void; stop: () => void } {
   const started = Date.now();
   let bar: cliProgress.SingleBar | undefined;
   return {
@@ -49,7 +49,7 @@ export function progressBar(label: string, delayMs = 400): { onProgress: (p: Pro
       if (!bar) {
         if (Date.now() - started < delayMs || p.done === p.total) return;
         bar = new cliProgress.SingleBar(
-          { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} parts | {duration_formatted}`, clearOnComplete: true },
+          { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit} | {duration_formatted}`, clearOnComplete: true },
           cliProgress.Presets.shades_classic,
         );
         bar.start(p.total, p.done);

@@ -54,7 +54,7 @@ async function runPegs(flags: PegsFlags): Promise<void> {
   const problem = pegs.toProblem(input);
   const options = { engine: flags.engine };
   const out: Record<string, unknown> = { board: problem.board.name };
-  const bar = progressBar('searching');
+  const bar = progressBar('searching', 'levels');
   let jumps: string[] | null = null;
   try {
     if (flags.minMoves) {

@@ -61,7 +61,7 @@ async function runSameGame(file: string, flags: SameGameFlags): Promise<void> {
 
   let result: samegame.SameGameResult;
   if (flags.score) {
-    const bar = progressBar('playing');
+    const bar = progressBar('playing', 'runs');
     try {
       result = await samegame.score(board, { time, maxNodes, seed, threads, onProgress: bar.onProgress });
     } finally {

@@ -112,7 +112,7 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
   }
   const opts = options(flags, goal);
   const cells = board.rows * board.cols;
-  const bar = progressBar('building pattern databases');
+  const bar = progressBar('building pattern databases', 'entries');
   opts.onProgress = bar.onProgress;
 
   if (flags.movesFile !== undefined) {
@@ -185,7 +185,7 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
   const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
   if (opts.method === 'auto') opts.method = 'optimal';
-  const bar = progressBar('solving');
+  const bar = progressBar('solving', 'boards');
   opts.onProgress = bar.onProgress;
   const started = performance.now();
   let results: sliding.SlidingSolution[];

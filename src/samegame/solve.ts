@@ -145,7 +145,9 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
     // against 14,308 for the mix), since a wider beam pays more than a better valuation.
     // The best of 3 playouts beat a single one there (3 seeds: 15,521, 16,253 and 16,361
-    // against 14,926, 14,901 and 15,327), and 2, 5 or 8 (15,258, 15,126, 15,140).
+    // against 14,926, 14,901 and 15,327), and 2, 5 or 8 (15,258, 15,126, 15,140). Since only
+    // children near the beam get more than one, 5 still lost to 3 (positions 1-20 at 5 s on
+    // one thread, 2 seeds: 66,501 against 68,961).
     level: 0,
     playouts: 3,
     maxMemory,
