@@ -81,7 +81,7 @@ async function partsOf(workload) {
   if (!workload.shard) return prepared.parts;
   const [index, count] = workload.shard.split('/').map(Number);
   const task = { engine: 'wasm', spec: prepared.spec, maxMemory: 2 ** 30 };
-  return partsOfShard(await splitParts(task, prepared.parts, count), { index, count });
+  return partsOfShard((await splitParts(task, prepared.parts, count)).parts, { index, count });
 }
 
 /**

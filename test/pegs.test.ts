@@ -148,7 +148,11 @@ describe('boards and notation', () => {
 
   it('proves impossible problems UNSOLVABLE with the reason', async () => {
     await expectCode(pegs.solve({ board: 'french' }), 'UNSOLVABLE', /position class/);
-    await expectCode(pegs.count({ board: 'english', finish: 'c1' }), 'UNSOLVABLE', /position class/);
+    // A count is always an answer: 0 with the reason.
+    const none = await pegs.count({ board: 'english', finish: 'c1' });
+    expect(none.total).toBe(0n);
+    expect(none.reason).toMatch(/position class/);
+    expect(none.stats).toEqual({ nodes: 0n, milliseconds: expect.any(Number), threads: 1, parts: 0 });
     await expectCode(pegs.solve({ board: 'triangle4', finish: 'any' }), 'UNSOLVABLE', /any finish with one peg/);
     // The oracle agrees: no single-peg position is reachable on triangle 4 from the top.
     const t4 = pegs.builtinBoard('triangle4')!;
@@ -338,9 +342,9 @@ describe('fewest moves', () => {
       { board: 'triangle6', finish: 'any' },
     ]) {
       const problem = pegs.toProblem(input);
-      const best = await pegs.minMoves(problem);
-      expect(best.moves).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
-      expect(best.moveList.length).toBe(best.moves);
+      const best = (await pegs.minMoves(problem))!;
+      expect(best.length).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+      expect(best.moves.length).toBe(best.length);
       expectSolves(problem, best.jumps);
     }
   });
@@ -350,11 +354,12 @@ describe('fewest moves', () => {
     for (const problem of randomProblems(11, 40, 2)) {
       const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
       if (expected < 0) {
-        await expectCode(pegs.minMoves(problem), 'UNSOLVABLE');
+        // A search that finds none resolves to null.
+        expect(await pegs.minMoves(problem)).toBeNull();
         continue;
       }
-      const best = await pegs.minMoves(problem);
-      expect(best.moves).toBe(expected);
+      const best = (await pegs.minMoves(problem))!;
+      expect(best.length).toBe(expected);
       expectSolves(problem, best.jumps);
       checked++;
     }
@@ -378,15 +383,18 @@ describe('command line', () => {
     const text = await cli([]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^31 jumps in \d+ moves:/);
-    const json = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--count', '--json'])).stdout);
-    expect(json.moves).toBe(10);
+    const best = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--json'])).stdout);
+    expect(best.length).toBe(10);
+    expect(best.moves).toHaveLength(10);
+    expect(best.jumps.length).toBe(13);
+    const json = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--count', '--json'])).stdout);
     expect(json.total).toBe(29760);
-    expect(json.jumps.length).toBe(13);
     expect(json.levels[14]).toBe(1);
     const threaded = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--count', '--threads', '2', '--json'])).stdout);
     expect(threaded.total).toBe(29760);
     expect(threaded.levels).toEqual(json.levels);
-    expect(threaded.countStats.threads).toBe(2);
+    expect(threaded.stats.threads).toBe(2);
+    expect((await cli(['--min-moves', '--count'])).code).toBe(2);
     expect((await cli(['--count', '--threads', 'x'])).code).toBe(2);
     const bad = await cli(['--board', 'nowhere']);
     expect(bad.code).toBe(2);

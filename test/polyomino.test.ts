@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cover, loadEngineModule, polyomino } from '../dist/index.js';
 import { wasmTilingEngine, type TilingEngine } from '../dist/polyomino/engine.js';
 import { ReferenceTilingEngine } from '../dist/polyomino/reference.js';
+import { runTilingTask, splitParts } from '../dist/polyomino/tasks.js';
 import { instantiateEngine } from '../dist/wasm/module.js';
 import { Status } from '../dist/wasm/protocol.js';
 import { PENTOMINO_REGIONS } from './data/known-results.js';
@@ -175,6 +176,30 @@ describe('the 12 pentominoes: published counts', () => {
     expect([total, distinct]).toEqual([4040n, 1010n]);
   });
 
+  it('counts the same placements (stats.nodes) on any number of threads: a split counts its own', async () => {
+    // Threaded counts run a trial of 4M placements first; 5×12 needs fewer, so the split
+    // that follows a longer trial is checked directly: its placements plus its parts' sum
+    // to the placements of the search uncut.
+    const problem = { region: '5x12' };
+    const one = await polyomino.count(problem, { threads: 1 });
+    const two = await polyomino.count(problem, { threads: 2 });
+    expect(two.stats.nodes).toBe(one.stats.nodes);
+    const prepared = polyomino.prepare(problem);
+    const base = { engine: 'wasm' as const, spec: prepared.spec, maxMemory: 1 << 30 };
+    const split = await splitParts(base, prepared.parts, 1);
+    expect(split.parts.length).toBeGreaterThanOrEqual(64);
+    expect(split.nodes).toBeGreaterThan(0n);
+    let nodes = split.nodes;
+    let total = 0n;
+    for (const part of split.parts) {
+      const counted = await runTilingTask({ ...base, part });
+      nodes += counted.nodes;
+      total += counted.total;
+    }
+    expect(total).toBe(one.total);
+    expect(nodes).toBe(one.stats.nodes);
+  });
+
   it('the fixed orientations of the built-in sets number 63, 19, 216 and 63', () => {
     const fixed = (set: string): number =>
       polyomino.pieceSet(set).reduce((sum, p) => sum + polyomino.orientations(p.cells, p.oneSided).length, 0);
@@ -311,7 +336,8 @@ describe('problems with no solution are answered without a search', () => {
     expect(result.total).toBe(0n);
     expect(result.reason).toBe('the pieces cover 60 cells; the region has 63');
     expect(result.stats.nodes).toBe(0n);
-    expect(await polyomino.solve({ region: '7x9' })).toBeNull();
+    // A first-solution request settled by a check before any search: UNSOLVABLE with the reason.
+    await expect(polyomino.solve({ region: '7x9' })).rejects.toMatchObject({ code: 'UNSOLVABLE', message: result.reason });
   });
 
   it('a piece that fits nowhere, and a part of the region no pieces fit', async () => {

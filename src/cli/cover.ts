@@ -2,7 +2,7 @@
 // `bitpuzzle sudoku`: Sudoku grids of any box size, solved through exact cover.
 import { Command, Option } from 'commander';
 import { BitpuzzleError, cover, sudoku } from '../index.js';
-import { integerOption, listLimit, progressBar, readInput, toJson } from './io.js';
+import { EXIT, eachSolution, integerOption, listLimit, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface SearchFlags {
   count?: boolean;
@@ -23,7 +23,7 @@ function searchCommand(name: string): Command {
     .option('--all', 'list every solution')
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
-    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object');
 }
 
@@ -36,11 +36,16 @@ export function coverCommand(): Command {
         'Without --count it prints the first solution (--limit K for more, --all for every one).',
     )
     .addHelpText('after', '\nExamples:\n  bitpuzzle cover knuth.txt --all\n  bitpuzzle cover - --count --json < matrix.txt')
-    .action(async (file: string, flags: SearchFlags) => runCover(file, flags));
+    .action(async (file: string, flags: SearchFlags) => {
+      outcome.status = await runCover(file, flags);
+    });
 }
 
-async function runCover(file: string, flags: SearchFlags): Promise<void> {
+async function runCover(file: string, flags: SearchFlags): Promise<number> {
+  checkFlags(flags);
   const problem = cover.parseCover(await readInput(file));
+  // A listing with a reason known before any search: UNSOLVABLE (exit 1); a count is 0 with the reason.
+  if (problem.reason && !flags.count) throw new BitpuzzleError('UNSOLVABLE', problem.reason);
   const lines = problem.lines ?? [];
   // A row as written: its name, if any, then its columns.
   const rowText = (row: number): string => {
@@ -48,13 +53,12 @@ async function runCover(file: string, flags: SearchFlags): Promise<void> {
     const columns = Array.from(cells.subarray(rowStarts[row], rowStarts[row + 1]), (c) => problem.columnNames[c]).join(' ');
     return problem.rowNames ? `${problem.rowNames[row]}: ${columns}` : columns;
   };
-  await search(flags, {
+  return search(flags, {
     label: 'exact cover',
     count: (options) => cover.count(problem, options),
     solutions: (options) => cover.solutions(problem, options),
     picture: (solution) => solution.rows.map((row) => `  ${rowText(row)}`).join('\n'),
     json: (solution) => ({ ...solution, lines: solution.rows.map((row) => lines[row]) }),
-    none: `no solution${problem.reason ? `: ${problem.reason}` : ''}`,
   });
 }
 
@@ -66,34 +70,40 @@ export function sudokuCommand(): Command {
         'Without --count it prints the first solution (--limit K for more, --all for every one).',
     )
     .addHelpText('after', '\nExamples:\n  bitpuzzle sudoku puzzle.txt\n  bitpuzzle sudoku - --count --json < puzzle.txt')
-    .action(async (file: string, flags: SearchFlags) => runSudoku(file, flags));
+    .action(async (file: string, flags: SearchFlags) => {
+      outcome.status = await runSudoku(file, flags);
+    });
 }
 
-async function runSudoku(file: string, flags: SearchFlags): Promise<void> {
+async function runSudoku(file: string, flags: SearchFlags): Promise<number> {
+  checkFlags(flags);
   const grid = await readInput(file);
-  await search(flags, {
+  return search(flags, {
     label: 'sudoku',
     count: (options) => sudoku.count(grid, options),
     solutions: (options) => sudoku.solutions(grid, options),
     picture: (solution) => solution.text,
     json: (solution) => solution.grid,
-    none: 'no solution',
   });
 }
 
 interface Search<S> {
   label: string;
-  count: (options: cover.CountOptions) => Promise<{ total: bigint; reason?: string | null; shard?: unknown; stats: cover.CoverStats }>;
-  solutions: (options: cover.SolutionsOptions) => AsyncIterable<S>;
+  count: (options: cover.CountOptions) => Promise<cover.CoverCount | sudoku.SudokuCount>;
+  solutions: (options: cover.SolutionsOptions) => AsyncGenerator<S, cover.CoverStats, undefined>;
   picture: (solution: S) => string;
   json: (solution: S) => unknown;
-  /** What to print when there is no solution. */
-  none: string;
 }
 
-/** Counts (--count) or lists solutions, as text or one JSON object. */
-async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
+/** Flags that the mode would ignore are rejected. */
+function checkFlags(flags: SearchFlags): void {
   if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
+  if (flags.count) rejectFlags('with --count (it counts every solution)', { '--limit': flags.limit, '--all': flags.all });
+  else rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+}
+
+/** Counts (--count) or lists solutions, as text or one JSON object; the exit status. */
+async function search<S>(flags: SearchFlags, how: Search<S>): Promise<number> {
   const limit = listLimit(flags);
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   if (flags.count) {
@@ -106,28 +116,27 @@ async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
     }
     if (flags.json) {
       console.log(toJson(result));
-      return;
+      return EXIT.ANSWERED;
     }
     const { stats } = result;
     const shard = flags.shard ? ` in shard ${flags.shard}` : '';
     console.log(`${result.total} solution${result.total === 1n ? '' : 's'}${shard}${result.reason ? `: ${result.reason}` : ''}`);
     console.log(`${stats.nodes} nodes in ${stats.milliseconds.toFixed(1)} ms on ${stats.threads} thread(s), ${stats.parts} part(s)`);
-    return;
+    return EXIT.ANSWERED;
   }
-  const started = performance.now();
   const found: unknown[] = [];
-  for await (const solution of how.solutions({ limit, engine: flags.engine })) {
+  const stats = await eachSolution(how.solutions({ limit, engine: flags.engine }), (solution) => {
     found.push(how.json(solution));
     if (!flags.json) {
       if (found.length > 1) console.log('');
       console.log(`solution ${found.length}:\n${how.picture(solution)}`);
     }
-  }
-  const milliseconds = performance.now() - started;
+  });
+  if (found.length === 0 && limit > 0) throw noSolution(`${how.label}: the search found no solution`);
   if (flags.json) {
-    console.log(toJson({ solutions: found, stats: { milliseconds } }));
-    return;
+    console.log(toJson({ solutions: found, stats }));
+    return EXIT.ANSWERED;
   }
-  if (found.length === 0) console.log(how.none);
-  console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms`);
+  console.error(`${found.length} solution(s) in ${stats.milliseconds.toFixed(1)} ms`);
+  return EXIT.ANSWERED;
 }

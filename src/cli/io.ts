@@ -1,7 +1,118 @@
-// What every command shares: reading input files, exact JSON, integer options, a progress bar.
-import { readFile } from 'node:fs/promises';
+// What every command shares: reading input files, writing output files whole or not at all,
+// exact JSON, integer options, flag checks, the exit status, a progress bar.
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { BitpuzzleError, type Progress } from '../index.js';
+
+/** Exit statuses; main.ts has the table saying which outcome gets which. */
+export const EXIT = { ANSWERED: 0, NO_SOLUTION: 1, BAD_INPUT: 2, STOPPED: 3, FAILURE: 4 } as const;
+
+/** The exit status the running command settled on (main resets it before each run and returns it). */
+export const outcome = { status: EXIT.ANSWERED as number };
+
+/** No solution (exit 1; with --json the error object, code UNSOLVABLE): a search that found none. */
+export function noSolution(message = 'the search found no solution'): BitpuzzleError {
+  return new BitpuzzleError('UNSOLVABLE', message);
+}
+
+export function badUsage(message: string): BitpuzzleError {
+  return new BitpuzzleError('BAD_INPUT', message);
+}
+
+/**
+ * BAD_INPUT naming every flag of `flags` that was given (not undefined or false): in `mode`
+ * they would be silently ignored.
+ */
+export function rejectFlags(mode: string, flags: Record<string, unknown>): void {
+  const given = Object.keys(flags).filter((name) => flags[name] !== undefined && flags[name] !== false);
+  if (given.length === 0) return;
+  throw badUsage(`${given.join(' and ')} ${given.length === 1 ? 'does' : 'do'} not work ${mode}`);
+}
+
+/** Why an output file cannot be written, in words. */
+function writeFailure(path: string, error: unknown): BitpuzzleError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reason =
+    code === 'ENOENT' ? `the folder ${JSON.stringify(dirname(path))} does not exist`
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EISDIR' ? 'it is a folder'
+    : code === 'ENOTDIR' ? 'a part of the path is not a folder'
+    : code === 'ENOSPC' ? 'the disk is full'
+    : error instanceof Error ? error.message : String(error);
+  return new BitpuzzleError('BAD_INPUT', `cannot write ${JSON.stringify(path)}: ${reason}`);
+}
+
+/**
+ * A file written whole or not at all: the data goes to a temporary name in the same folder,
+ * renamed over `path` by commit(); discard() (or any failure) removes it. Opened before the
+ * work starts, so that a bad path fails at once.
+ */
+export class OutputFile {
+  private constructor(
+    readonly path: string,
+    private readonly temporary: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  static async open(path: string): Promise<OutputFile> {
+    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      if ((await stat(path).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      return new OutputFile(path, temporary, await open(temporary, 'wx'));
+    } catch (error) {
+      throw writeFailure(path, error);
+    }
+  }
+
+  /** Writes the whole content and commits. */
+  async write(data: string): Promise<void> {
+    try {
+      await this.handle.writeFile(data);
+    } catch (error) {
+      await this.discard();
+      throw writeFailure(this.path, error);
+    }
+    await this.commit();
+  }
+
+  /**
+   * Writes chunks as they come (for data too big to hold), then commits; a failure of the
+   * writes or of the chunks' source discards the file.
+   */
+  async pipe(chunks: AsyncIterable<string>): Promise<void> {
+    try {
+      for await (const chunk of chunks) {
+        try {
+          await this.handle.write(chunk);
+        } catch (error) {
+          throw writeFailure(this.path, error);
+        }
+      }
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
+    await this.commit();
+  }
+
+  private async commit(): Promise<void> {
+    try {
+      await this.handle.close();
+      await rename(this.temporary, this.path);
+    } catch (error) {
+      await unlink(this.temporary).catch(() => undefined);
+      throw writeFailure(this.path, error);
+    }
+  }
+
+  /** Removes the temporary file. */
+  async discard(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    await unlink(this.temporary).catch(() => undefined);
+  }
+}
 
 /** Reads FILE, or standard input for '-'. */
 export async function readInput(file: string): Promise<string> {
@@ -67,4 +178,13 @@ export function listLimit(flags: { all?: boolean; limit?: string }): number {
   const limit = integerOption('--limit', flags.limit, 0);
   if (flags.all && limit !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give --limit or --all, not both');
   return flags.all ? Infinity : limit ?? 1;
+}
+
+/** Runs `each` on every solution; the iterator's final value (the search's stats). */
+export async function eachSolution<T, R>(solutions: AsyncGenerator<T, R, undefined>, each: (solution: T) => void): Promise<R> {
+  for (;;) {
+    const step = await solutions.next();
+    if (step.done) return step.value;
+    each(step.value);
+  }
 }

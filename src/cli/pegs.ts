@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { pegs } from '../index.js';
-import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { EXIT, badUsage, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {
   board?: string;
@@ -16,9 +16,16 @@ interface PegsFlags {
 }
 
 /** A built-in name or hole name as given; anything naming an existing file (or -) is read. */
-async function fileOrText(value: string | undefined): Promise<string | undefined> {
+async function fileOrText(option: string, value: string | undefined): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  if (value === '-' || (existsSync(value) && !pegs.BOARD_NAMES.includes(value))) return readInput(value);
+  if (value === '-' || (existsSync(value) && !pegs.BOARD_NAMES.includes(value))) {
+    const text = await readInput(value);
+    if (text.trim() === '') {
+      const where = value === '-' ? 'standard input' : JSON.stringify(value);
+      throw badUsage(`${option}: ${where} is empty; a picture has a line per row: 'o' a peg, '.' an empty hole, space or '#' off the board`);
+    }
+    return text;
+  }
   return value;
 }
 
@@ -34,61 +41,74 @@ export function pegsCommand(): Command {
     .option('--finish <HOLE|any|FILE>', 'one peg at HOLE, one peg anywhere, or a picture (default: the hole the start leaves empty, if one)')
     .option('--min-moves', 'prove the fewest moves and print a shortest solution')
     .option('--count', 'count every solution (jump sequences) exactly')
-    .addOption(new Option('--engine <kind>', 'search engine (--min-moves: wasm only)').choices(['wasm', 'js']).default('wasm'))
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves: wasm only)').choices(['wasm', 'js']))
     .option('--threads <N>', 'worker threads for --count (default: all cores on boards of 30 holes or more; Wasm only)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves',
     )
-    .action(async (flags: PegsFlags) => runPegs(flags));
+    .action(async (flags: PegsFlags) => {
+      outcome.status = await runPegs(flags);
+    });
 }
 
-async function runPegs(flags: PegsFlags): Promise<void> {
+async function runPegs(flags: PegsFlags): Promise<number> {
+  if (flags.minMoves && flags.count) throw badUsage('give --min-moves or --count, not both');
+  if (!flags.count) rejectFlags('without --count (only counting runs on threads)', { '--threads': flags.threads });
+  if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
+  const threads = integerOption('--threads', flags.threads, 1, 1024);
   const input: pegs.PegsInput = {
-    board: await fileOrText(flags.board),
-    start: await fileOrText(flags.start),
-    finish: await fileOrText(flags.finish),
+    board: await fileOrText('--board', flags.board),
+    start: await fileOrText('--start', flags.start),
+    finish: await fileOrText('--finish', flags.finish),
   };
-  const threads = flags.threads === undefined ? undefined : integerOption('--threads', flags.threads, 1, 1024);
-  const problem = pegs.toProblem(input);
   const options = { engine: flags.engine };
-  const out: Record<string, unknown> = { board: problem.board.name };
-  const bar = progressBar('searching', 'levels');
-  let jumps: string[] | null = null;
-  try {
-    if (flags.minMoves) {
-      const best = await pegs.minMoves(problem, { ...options, onProgress: bar.onProgress });
-      jumps = best.jumps;
-      Object.assign(out, { moves: best.moves, jumps, stats: best.stats });
-    } else {
-      const found = await pegs.solve(problem, options);
-      jumps = found?.jumps ?? null;
-      Object.assign(out, { jumps, stats: found?.stats });
-    }
-    if (flags.count) {
-      const counted = await pegs.count(problem, { ...options, threads, onProgress: bar.onProgress });
-      Object.assign(out, { total: counted.total, levels: counted.levels, countStats: counted.stats });
-    }
-  } finally {
-    bar.stop();
-  }
-  if (flags.json) {
-    console.log(toJson(out));
-    return;
-  }
-  if (!jumps) console.log('no solution');
-  else {
-    const moves = pegs.groupMoves(jumps);
-    console.log(`${jumps.length} jumps in ${moves.length} moves${flags.minMoves ? ' (the fewest possible)' : ''}:`);
-    console.log(moves.join(' '));
-    const pictures = pegs.movePictures(problem.board, problem.start, jumps);
-    pictures.forEach((picture, i) => console.log(`\n${i === 0 ? 'start' : `after move ${i} (${moves[i - 1]})`}:\n${picture}`));
-  }
   if (flags.count) {
-    const stats = out.countStats as pegs.PegsCount['stats'];
-    console.log(`\n${out.total} solutions (jump sequences), counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s)`);
-    const levels = (out.levels as number[]).map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => (out.levels as number[])[pegCount] > 0);
-    console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
+    const bar = progressBar('counting', 'levels');
+    let counted: pegs.PegsCount;
+    try {
+      counted = await pegs.count(input, { ...options, threads, onProgress: bar.onProgress });
+    } finally {
+      bar.stop();
+    }
+    const board = pegs.toBoard(input.board).name;
+    if (flags.json) {
+      console.log(toJson({ board, ...counted }));
+      return EXIT.ANSWERED;
+    }
+    const { stats } = counted;
+    console.log(`${counted.total} solutions (jump sequences)${counted.reason ? `: ${counted.reason}` : ''}`);
+    if (!counted.reason) {
+      const levels = counted.levels.map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => counted.levels[pegCount] > 0);
+      console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
+    }
+    console.error(`counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s), ${stats.nodes} positions`);
+    return EXIT.ANSWERED;
   }
+
+  const problem = pegs.toProblem(input);
+  let found: pegs.PegsSolution | pegs.PegsMinMoves | null;
+  if (flags.minMoves) {
+    const bar = progressBar('searching', 'levels');
+    try {
+      found = await pegs.minMoves(problem, { ...options, onProgress: bar.onProgress });
+    } finally {
+      bar.stop();
+    }
+  } else {
+    found = await pegs.solve(problem, options);
+  }
+  // A search that ends without a solution: no solution (exit 1), as the error object with --json.
+  if (!found) throw noSolution('the search found no sequence of jumps from the start to the finish');
+  if (flags.json) {
+    console.log(toJson({ board: problem.board.name, ...found }));
+    return EXIT.ANSWERED;
+  }
+  const { jumps, moves } = found;
+  console.log(`${jumps.length} jumps in ${moves.length} moves${flags.minMoves ? ' (the fewest possible)' : ''}:`);
+  console.log(moves.join(' '));
+  const pictures = pegs.movePictures(problem.board, problem.start, jumps);
+  pictures.forEach((picture, i) => console.log(`\n${i === 0 ? 'start' : `after move ${i} (${moves[i - 1]})`}:\n${picture}`));
+  return EXIT.ANSWERED;
 }

@@ -1,8 +1,7 @@
 // `bitpuzzle polyomino`: tile a region with polyominoes — count, list, draw.
-import { writeFile } from 'node:fs/promises';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, polyomino } from '../index.js';
-import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { EXIT, OutputFile, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PolyominoFlags {
   region: string;
@@ -37,21 +36,30 @@ export function polyominoCommand(): Command {
     .option('--no-colour', 'plain letter grids even on a terminal')
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
-    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle polyomino --region 6x10 --count\n  bitpuzzle polyomino --region 5x12 --limit 3 --svg tilings.svg\n' +
         '  bitpuzzle polyomino --region 8x8 --pieces pentominoes --pieces square.txt --count --json',
     )
-    .action(async (flags: PolyominoFlags) => runPolyomino(flags));
+    .action(async (flags: PolyominoFlags) => {
+      outcome.status = await runPolyomino(flags);
+    });
 }
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** Text that is a size by its look: digits, signs or points around an x. */
+const LOOKS_LIKE_SIZE = /^\s*[-+]?[\d.]+\s*[x×]\s*[-+]?[\d.]+\s*$/;
+
 async function problemOf(flags: PolyominoFlags): Promise<polyomino.PolyominoProblem> {
-  const region = /^\s*\d+\s*[x×]\s*\d+\s*$/.test(flags.region) ? flags.region : await readInput(flags.region);
+  let region: string;
+  if (/^\s*\d+\s*[x×]\s*\d+\s*$/.test(flags.region)) region = flags.region;
+  else if (LOOKS_LIKE_SIZE.test(flags.region)) {
+    throw new BitpuzzleError('BAD_INPUT', `--region ${JSON.stringify(flags.region)} is not a size: a rectangle is WxH (width x height) in whole numbers from 1, for example 6x10`);
+  } else region = await readInput(flags.region);
   const pieces: string[] = [];
   for (const item of flags.pieces ?? ['pentominoes']) {
     pieces.push(polyomino.PIECE_SETS.includes(item) ? item : await readPieceFile(item));
@@ -71,12 +79,17 @@ async function readPieceFile(file: string): Promise<string> {
   }
 }
 
-async function runPolyomino(flags: PolyominoFlags): Promise<void> {
+async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   const limitOption = integerOption('--limit', flags.limit, 0);
   if (flags.all && limitOption !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give --limit or --all, not both');
   if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
   if (flags.svg && flags.count) throw new BitpuzzleError('BAD_INPUT', '--svg draws listed solutions; it does not work with --count');
+  if (flags.count) {
+    rejectFlags('with --count (it counts every solution and the distinct ones)', { '--limit': flags.limit, '--all': flags.all, '--distinct': flags.distinct });
+  } else {
+    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+  }
   const problem = await problemOf(flags);
   const prepared = polyomino.prepare(problem);
   const label = `${prepared.region.width}×${prepared.region.height}`;
@@ -91,7 +104,7 @@ async function runPolyomino(flags: PolyominoFlags): Promise<void> {
     }
     if (flags.json) {
       console.log(toJson(result));
-      return;
+      return EXIT.ANSWERED;
     }
     const shard = result.shard ? ` in shard ${result.shard.index}/${result.shard.count}` : '';
     console.log(`${label}, ${prepared.pieces.length} pieces: ${result.total} solutions, ${result.distinct} distinct up to ${result.symmetries} symmetries${shard}`);
@@ -99,37 +112,39 @@ async function runPolyomino(flags: PolyominoFlags): Promise<void> {
     console.log(
       `${result.stats.nodes} placements in ${result.stats.milliseconds.toFixed(1)} ms on ${result.stats.threads} thread(s), ${result.stats.parts} part(s)`,
     );
-    return;
+    return EXIT.ANSWERED;
   }
 
-  const started = performance.now();
+  // A first-solution request with a reason known before any search: UNSOLVABLE (exit 1).
+  if (prepared.reason) throw new BitpuzzleError('UNSOLVABLE', prepared.reason);
   const limit = flags.all ? Infinity : (limitOption ?? 1);
   const colour = flags.colour !== false && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const svg = flags.svg ? await OutputFile.open(flags.svg) : null;
   const found: polyomino.TilingSolution[] = [];
-  for await (const solution of polyomino.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine })) {
-    found.push(solution);
-    if (!flags.json) {
-      if (found.length > 1) console.log('');
-      console.log(`solution ${found.length}:`);
-      console.log(colour ? polyomino.colourPicture(solution) : polyomino.picture(solution));
-    }
+  let stats: polyomino.TilingStats;
+  try {
+    stats = await eachSolution(polyomino.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine }), (solution) => {
+      found.push(solution);
+      if (!flags.json) {
+        if (found.length > 1) console.log('');
+        console.log(`solution ${found.length}:`);
+        console.log(colour ? polyomino.colourPicture(solution) : polyomino.picture(solution));
+      }
+    });
+  } catch (error) {
+    await svg?.discard();
+    throw error;
   }
-  const milliseconds = performance.now() - started;
-  if (flags.svg) await writeSvg(flags.svg, found);
+  if (found.length === 0 && limit > 0) {
+    await svg?.discard();
+    throw noSolution(`${label}: the search found no tiling`);
+  }
+  await svg?.write(polyomino.svg(found));
   if (flags.json) {
     const solutions = found.map((s) => ({ grid: polyomino.picture(s).split('\n'), pieces: s.pieces }));
-    console.log(toJson({ region: { width: prepared.region.width, height: prepared.region.height }, solutions, reason: prepared.reason, stats: { milliseconds } }));
-    return;
+    console.log(toJson({ region: { width: prepared.region.width, height: prepared.region.height }, solutions, stats }));
+    return EXIT.ANSWERED;
   }
-  if (found.length === 0) console.log(prepared.reason ? `no solution: ${prepared.reason}` : 'no solution');
-  console.error(`${found.length} solution(s) in ${milliseconds.toFixed(1)} ms${flags.svg ? `; drawn in ${flags.svg}` : ''}`);
-}
-
-async function writeSvg(file: string, solutions: polyomino.TilingSolution[]): Promise<void> {
-  try {
-    await writeFile(file, polyomino.svg(solutions));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BitpuzzleError('BAD_INPUT', `cannot write ${file}: ${reason}`);
-  }
+  console.error(`${found.length} solution(s) in ${stats.milliseconds.toFixed(1)} ms${flags.svg ? `; drawn in ${flags.svg}` : ''}`);
+  return EXIT.ANSWERED;
 }

@@ -1,7 +1,7 @@
 // `bitpuzzle queens`: count, list or complete N-Queens boards.
 import { Command, Option } from 'commander';
 import { BitpuzzleError, queens } from '../index.js';
-import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 /** Boards wider than this print as columns only. */
 const MAX_PICTURE_N = 64;
@@ -33,21 +33,39 @@ export function queensCommand(): Command {
     .option('--board <FILE|->', "a board to complete: n lines of '.' and 'Q'")
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
-    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle queens 8\n  bitpuzzle queens 14 --count --json\n  bitpuzzle queens --board board.txt --count\n  bitpuzzle queens 1000000 --json > solution.json',
     )
-    .action(async (nText: string | undefined, flags: QueensFlags) => runQueens(nText, flags));
+    .action(async (nText: string | undefined, flags: QueensFlags) => {
+      outcome.status = await runQueens(nText, flags);
+    });
 }
 
-async function runQueens(nText: string | undefined, flags: QueensFlags): Promise<void> {
+async function runQueens(nText: string | undefined, flags: QueensFlags): Promise<number> {
   const n = integerOption('n', nText, 1, 2 ** 31 - 1);
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   const limitOption = integerOption('--limit', flags.limit, 0);
   if (flags.all && limitOption !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give --limit or --all, not both');
   if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
+  if (flags.count) {
+    rejectFlags('with --count (it counts every solution and, on an empty board, the distinct ones)', {
+      '--limit': flags.limit,
+      '--all': flags.all,
+      '--distinct': flags.distinct,
+    });
+  } else {
+    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+  }
+  if (!flags.count && flags.board === undefined && n !== undefined && n > queens.MAX_SEARCH_N) {
+    rejectFlags(`for n > ${queens.MAX_SEARCH_N}: one solution is built by construction (listing and counting work up to n = ${queens.MAX_SEARCH_N})`, {
+      '--limit': flags.limit,
+      '--all': flags.all,
+      '--distinct': flags.distinct,
+    });
+  }
   let input: queens.QueensInput;
   if (flags.board !== undefined) input = { board: await readInput(flags.board), n };
   else if (n !== undefined) input = n;
@@ -69,7 +87,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
     }
     if (flags.json) {
       console.log(toJson(result));
-      return;
+      return EXIT.ANSWERED;
     }
     const what = problem.queens.length ? 'completions' : 'solutions';
     const shard = result.shard ? ` in shard ${result.shard.index}/${result.shard.count}` : '';
@@ -78,44 +96,52 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
     console.log(
       `${result.stats.nodes} nodes in ${result.stats.milliseconds.toFixed(1)} ms on ${result.stats.threads} thread(s), ${result.stats.parts} part(s)`,
     );
-    return;
+    return EXIT.ANSWERED;
   }
 
-  const started = performance.now();
   if (problem.n > queens.MAX_SEARCH_N && problem.queens.length === 0) {
-    const columns = await queens.construct(problem.n, { engine: flags.engine });
-    report(flags, problem.n, columns ? [Array.from(columns)] : [], performance.now() - started, 'constructed');
-    return;
+    // solve() builds the solution by construction above the search's limit.
+    const built = await queens.solve(problem.n, { engine: flags.engine });
+    return report(flags, problem.n, built ? [built.columns] : [], built?.stats ?? null, 'construction', 1);
   }
   const limit = flags.all ? Infinity : limitOption ?? 1;
   const found: number[][] = [];
-  for await (const solution of queens.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine })) {
+  const stats = await eachSolution(queens.solutions(problem, { limit, distinct: flags.distinct, engine: flags.engine }), (solution) => {
     found.push(solution.columns);
     if (!flags.json) {
       if (found.length > 1) console.log('');
       console.log(`solution ${found.length}: ${solution.columns.join(' ')}`);
       console.log(queens.picture(solution));
     }
-  }
-  report(flags, problem.n, found, performance.now() - started, 'searched');
+  });
+  return report(flags, problem.n, found, stats, 'search', limit);
 }
 
-function report(flags: QueensFlags, n: number, solutions: number[][], milliseconds: number, method: string): void {
+/** Prints the listing's JSON or its summary; the exit status (1 when none was found). */
+function report(
+  flags: QueensFlags,
+  n: number,
+  solutions: number[][],
+  found: queens.QueensStats | null,
+  method: 'search' | 'construction',
+  limit: number,
+): number {
+  const stats = found ?? { nodes: 0n, milliseconds: 0, threads: 1, parts: 1 };
+  if (solutions.length === 0 && limit > 0) throw noSolution(`n = ${n}: the ${method} found no solution`);
   if (flags.json) {
-    console.log(toJson({ n, solutions, stats: { milliseconds, method } }));
-    return;
+    console.log(toJson({ n, method, solutions, stats }));
+    return EXIT.ANSWERED;
   }
-  if (method === 'constructed') {
+  const { milliseconds } = stats;
+  if (method === 'construction') {
     const [columns] = solutions;
-    if (!columns) console.log(`n = ${n}: no solution exists`);
-    else if (n <= MAX_PICTURE_N) console.log(`${columns.join(' ')}\n${queens.picture(columns)}`);
+    if (n <= MAX_PICTURE_N) console.log(`${columns.join(' ')}\n${queens.picture(columns)}`);
     else {
       const head = columns.slice(0, 16).join(' ');
       const verified = queens.isSolution(columns) ? 'verified' : 'NOT VALID';
       console.log(`n = ${n}: columns ${head} … (${columns.length} rows, ${verified}; --json prints them all)`);
     }
-  } else if (solutions.length === 0) {
-    console.log(`n = ${n}: no solution`);
   }
-  console.error(`${solutions.length} solution(s) ${method} in ${milliseconds.toFixed(1)} ms`);
+  console.error(`${solutions.length} solution(s) by ${method} in ${milliseconds.toFixed(1)} ms`);
+  return EXIT.ANSWERED;
 }

@@ -1,7 +1,7 @@
 // `bitpuzzle samegame`: clear a Clickomania board, leave the fewest blocks, or play SameGame for score.
 import { Command, Option } from 'commander';
 import { BitpuzzleError, samegame } from '../index.js';
-import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { EXIT, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface SameGameFlags {
   clear?: boolean;
@@ -34,22 +34,24 @@ export function samegameCommand(): Command {
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
     .option('--seed <S>', 'with --score: the seed (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
-    .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left').choices(['wasm', 'js']).default('wasm'))
+    .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
     .option('--final', 'print only the final board, not the board after each click')
     .option('--json', 'print one JSON object: clicks, left, cleared, score, proved, stats')
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle samegame board.txt\n  bitpuzzle samegame board.txt --min-left --time 10\n  bitpuzzle samegame board.txt --score --time 30 --seed 2 --json',
     )
-    .action(async (file: string, flags: SameGameFlags) => runSameGame(file, flags));
+    .action(async (file: string, flags: SameGameFlags) => {
+      outcome.status = await runSameGame(file, flags);
+    });
 }
 
-async function runSameGame(file: string, flags: SameGameFlags): Promise<void> {
+async function runSameGame(file: string, flags: SameGameFlags): Promise<number> {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
-  if (!flags.score && (flags.seed !== undefined || flags.threads !== undefined)) {
-    throw new BitpuzzleError('BAD_INPUT', '--seed and --threads work with --score');
-  }
+  if (!flags.score) rejectFlags('without --score', { '--seed': flags.seed, '--threads': flags.threads });
+  else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
+  if (flags.json) rejectFlags('with --json (it prints only the final board)', { '--final': flags.final });
   const time = flags.time === undefined ? undefined : Number(flags.time);
   if (time !== undefined && !(time > 0 && Number.isFinite(time) && /^\s*[\d.]+\s*$/.test(flags.time!))) {
     throw new BitpuzzleError('BAD_INPUT', `--time must be a positive number of seconds, got ${JSON.stringify(flags.time)}`);
@@ -72,10 +74,15 @@ async function runSameGame(file: string, flags: SameGameFlags): Promise<void> {
     result = await search(board, { time, maxNodes, engine: flags.engine });
   }
 
+  // clear: a board proved impossible to clear has no solution (1); one a limit stopped before
+  // an answer, 3. min-left and score always answer (the best found within a limit the user set).
+  const mode = flags.score ? 'score' : flags.minLeft ? 'min-left' : 'clear';
+  const status = mode !== 'clear' || result.cleared ? EXIT.ANSWERED : result.proved ? EXIT.NO_SOLUTION : EXIT.STOPPED;
+  if (status === EXIT.NO_SOLUTION) throw noSolution('the board cannot be cleared (proved)');
   if (flags.json) {
     const { boards, ...rest } = result;
-    console.log(toJson({ ...rest, final: samegame.picture(boards.at(-1) ?? board).split('\n') }));
-    return;
+    console.log(toJson({ mode, ...rest, final: samegame.picture(boards.at(-1) ?? board).split('\n') }));
+    return status;
   }
   if (!flags.final) {
     result.clicks.forEach((click, i) => {
@@ -91,7 +98,8 @@ async function runSameGame(file: string, flags: SameGameFlags): Promise<void> {
   if (flags.score) console.log(`score ${result.score} with ${result.left} block(s) left${result.proved ? ' (the best possible)' : ''}`);
   else if (flags.minLeft) console.log(`fewest blocks left: ${result.left} (${proof})`);
   else if (result.cleared) console.log(`the board clears in ${result.clicks.length} clicks`);
-  else console.log(result.proved ? 'the board cannot be cleared (proved)' : 'unknown: no clear found before the limit');
+  else console.log('unknown: no clear found before the limit');
   const { nodes, milliseconds, threads: used } = result.stats;
   console.error(`${nodes} nodes in ${milliseconds.toFixed(1)} ms on ${used} thread(s)`);
+  return status;
 }

@@ -1,9 +1,8 @@
 // `bitpuzzle sliding`: solve sliding-tile puzzles, optimally or constructively, one board or a batch.
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
-import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { EXIT, OutputFile, badUsage, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface SlidingFlags {
   file?: string;
@@ -33,7 +32,7 @@ const MAX_PLAYBACK_CELLS = 64;
 
 export function slidingCommand(): Command {
   return new Command('sliding')
-    .summary('solve sliding-tile puzzles (8, 15, 24 and any M×N)')
+    .summary('solve sliding-tile puzzles (8, 15, 24 and any W×H)')
     .description(
       'Solves a sliding-tile board: optimally by IDA* (pattern databases for 12 to 25 cells, Manhattan distance with linear conflicts otherwise), or by a constructive solver for boards of any size.\n' +
         'The board: tiles as arguments or in a file, one row per line, 0 or _ for the blank. The solution is the blank\'s moves (U D L R) and the tiles they slide.\n' +
@@ -41,12 +40,12 @@ export function slidingCommand(): Command {
     )
     .argument('[tiles...]', 'the tiles in row-major order (give --size unless the board is square)')
     .option('--file <FILE|->', 'read the board from a file (rows of tiles)')
-    .option('--size <MxN>', 'rows x columns of the board')
+    .option('--size <WxH>', 'columns x rows of the board (width x height)')
     .option('--goal <default|korf|FILE>', 'the goal: blank last (default), blank first (korf), or a board file', 'default')
     .option('--optimal', 'a shortest solution (boards of up to 32 cells)')
     .option('--fast', 'a constructive solution (any size)')
     .option('--batch <FILE|->', 'solve every instance in FILE, one per line (tiles, then optionally the optimal length)')
-    .option('--random <MxN>', 'solve a random board of this size')
+    .option('--random <WxH>', 'solve a random board of this size (columns x rows)')
     .option('--seed <S>', 'the seed of --random (default 1)')
     .addOption(new Option('--heuristic <h>', 'heuristic of the optimal search').choices(['manhattan', 'conflict', 'patterns']))
     .option('--node-limit <N>', 'stop the optimal search after N nodes (per board) and print the lower bound')
@@ -56,19 +55,46 @@ export function slidingCommand(): Command {
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
     .option('--threads <N>', 'worker threads for --batch (default: all cores)')
-    .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
-    .option('--json', 'print JSON (one object per line with --batch)')
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
+    .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle sliding 8 6 7 2 5 4 3 0 1\n  bitpuzzle sliding --file board.txt --goal korf --json\n' +
         '  bitpuzzle sliding --batch korf100.txt --goal korf --threads 2\n  bitpuzzle sliding --random 100x100 --fast\n' +
         '  bitpuzzle sliding --random 1000x1000 --moves-file moves.txt',
     )
-    .action(async (tiles: string[], flags: SlidingFlags) => runSliding(tiles, flags));
+    .action(async (tiles: string[], flags: SlidingFlags) => {
+      outcome.status = await runSliding(tiles, flags);
+    });
+}
+
+/** The flags of the optimal search, rejected when the constructive solver runs. */
+function rejectOptimalFlags(flags: SlidingFlags, why: string): void {
+  rejectFlags(why, {
+    '--node-limit': flags.nodeLimit,
+    '--time-limit': flags.timeLimit,
+    '--heuristic': flags.heuristic,
+    '--cache-dir': flags.cacheDir,
+    '--no-cache': flags.cache === false,
+  });
+}
+
+/** Flags that the chosen source of boards would ignore are rejected. */
+function checkFlags(flags: SlidingFlags): void {
+  if (flags.optimal && flags.fast) throw badUsage('give --optimal or --fast, not both');
+  if (flags.random === undefined) rejectFlags('without --random', { '--seed': flags.seed });
+  else rejectFlags('with --random (it gives the size)', { '--size': flags.size });
+  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads });
+  else rejectFlags('with --batch', { '--moves-file': flags.movesFile, '--playback': flags.playback });
+  if (flags.json) rejectFlags('with --json', { '--playback': flags.playback });
+  if (flags.movesFile !== undefined) {
+    rejectFlags('with --moves-file (the moves go to the file)', { '--playback': flags.playback });
+    if (flags.movesFile === '-' && flags.json) throw badUsage('--moves-file - writes the moves on standard output, where --json prints its object: give a file');
+  }
+  if (flags.fast) rejectOptimalFlags(flags, 'with --fast (the constructive solver has no limits or heuristic)');
 }
 
 function options(flags: SlidingFlags, goal: sliding.GoalInput): sliding.SlidingOptions {
-  if (flags.optimal && flags.fast) throw new BitpuzzleError('BAD_INPUT', 'give --optimal or --fast, not both');
   return {
     goal,
     method: flags.optimal ? 'optimal' : flags.fast ? 'fast' : 'auto',
@@ -86,8 +112,9 @@ async function readGoal(text: string | undefined, size: { rows: number; cols: nu
   return board;
 }
 
-async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void> {
-  const size = flags.size ? sliding.parseSize(flags.size) : undefined;
+async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<number> {
+  checkFlags(flags);
+  const size = flags.size ? sizeOption('--size', flags.size) : undefined;
   const sources = [tileArgs.length > 0, flags.file !== undefined, flags.batch !== undefined, flags.random !== undefined];
   if (sources.filter(Boolean).length !== 1) {
     throw new BitpuzzleError('BAD_INPUT', 'give the board as tiles, --file, --random or --batch (exactly one; see bitpuzzle sliding --help)');
@@ -97,7 +124,7 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
 
   let board: sliding.Board;
   if (flags.random !== undefined) {
-    const { rows, cols } = sliding.parseSize(flags.random);
+    const { rows, cols } = sizeOption('--random', flags.random);
     board = sliding.randomBoard(rows, cols, integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1, goal);
   } else if (flags.file !== undefined) {
     board = sliding.parseBoard(await readInput(flags.file), size);
@@ -106,7 +133,7 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
     const count = text.trim().split(/[\s,]+/).length;
     const side = Math.round(Math.sqrt(count));
     if (!size && side * side !== count) {
-      throw new BitpuzzleError('BAD_INPUT', `${count} tiles are not a square board: give --size MxN`);
+      throw new BitpuzzleError('BAD_INPUT', `${count} tiles are not a square board: give --size WxH (columns x rows)`);
     }
     board = sliding.parseBoard(text, size ?? { rows: side, cols: side });
   }
@@ -117,9 +144,13 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
 
   if (flags.movesFile !== undefined) {
     if (opts.method === 'optimal') throw new BitpuzzleError('BAD_INPUT', '--moves-file streams the constructive solution: drop --optimal');
+    rejectOptimalFlags(flags, 'with --moves-file (it streams the constructive solution)');
     return streamMoves(board, opts, flags);
   }
-  if (opts.method === 'auto' && cells > sliding.AUTO_OPTIMAL_CELLS) opts.method = 'fast';
+  if (opts.method === 'auto' && cells > sliding.AUTO_OPTIMAL_CELLS) {
+    rejectOptimalFlags(flags, `on a board of more than ${sliding.AUTO_OPTIMAL_CELLS} cells without --optimal (it is solved constructively)`);
+    opts.method = 'fast';
+  }
   if (opts.method === 'fast' && cells > MAX_PRINTED_CELLS) opts.lengthOnly = true;
   let result: sliding.SlidingSolution;
   try {
@@ -127,9 +158,11 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
   } finally {
     bar.stop();
   }
+  // A limit that stopped the optimal search before a solution: exit 3, with the lower bound.
+  const status = result.length === null ? EXIT.STOPPED : EXIT.ANSWERED;
   if (flags.json) {
     console.log(toJson(result));
-    return;
+    return status;
   }
   console.log(describe(result));
   if (result.moves !== null) {
@@ -142,6 +175,17 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<void
   } else if (result.method === 'fast') {
     console.log('(moves not printed for a board this large: add --moves-file FILE)');
   }
+  return status;
+}
+
+/** A size option, WxH (columns x rows), its errors naming the option. */
+function sizeOption(name: string, text: string): { rows: number; cols: number } {
+  try {
+    return sliding.parseSize(text);
+  } catch (error) {
+    if (error instanceof BitpuzzleError) throw badUsage(`${name}: ${error.message}`);
+    throw error;
+  }
 }
 
 function describe(result: sliding.SlidingSolution): string {
@@ -149,39 +193,42 @@ function describe(result: sliding.SlidingSolution): string {
   const seconds = `${(stats.milliseconds / 1000).toFixed(2)} s`;
   const how =
     result.method === 'optimal'
-      ? `IDA* with ${stats.heuristic}, ${stats.nodes} nodes, ${seconds}` +
-        (stats.patternMilliseconds >= 1 ? ` (pattern databases ${(stats.patternMilliseconds / 1000).toFixed(2)} s)` : '')
+      ? `IDA* with ${result.heuristic}, ${stats.nodes} nodes, ${seconds}` +
+        (result.patternMilliseconds >= 1 ? ` (pattern databases ${(result.patternMilliseconds / 1000).toFixed(2)} s)` : '')
       : `constructive, ${seconds}`;
   if (result.length === null) {
-    return `${rows}×${cols}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
+    return `${cols}×${rows}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
   }
   const quality = result.optimal ? 'optimal' : `lower bound ${result.lowerBound}`;
-  return `${rows}×${cols}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
+  return `${cols}×${rows}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
 }
 
-async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, flags: SlidingFlags): Promise<void> {
+/** Streams the constructive solution's moves to a file (written whole or not at all) or to standard output. */
+async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, flags: SlidingFlags): Promise<number> {
   const started = performance.now();
-  const out = flags.movesFile === '-' ? process.stdout : createWriteStream(flags.movesFile!);
   let length = 0;
-  try {
+  const counted = async function* (): AsyncGenerator<string> {
     for await (const chunk of sliding.moves(board, opts)) {
       length += chunk.length;
-      if (!out.write(chunk)) await once(out, 'drain');
+      yield chunk;
     }
-  } finally {
-    if (out !== process.stdout) {
-      out.end();
-      await once(out, 'finish');
+  };
+  if (flags.movesFile === '-') {
+    for await (const chunk of counted()) {
+      if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
     }
+  } else {
+    await (await OutputFile.open(flags.movesFile!)).pipe(counted());
   }
-  const summary = { rows: board.rows, cols: board.cols, length, milliseconds: performance.now() - started };
-  const line = flags.json ? toJson(summary) : `${board.rows}×${board.cols}: ${length} moves (constructive, ${(summary.milliseconds / 1000).toFixed(2)} s)`;
+  const summary = { rows: board.rows, cols: board.cols, length, method: 'fast', stats: { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 1 } };
+  const line = flags.json ? toJson(summary) : `${board.cols}×${board.rows}: ${length} moves (constructive, ${(summary.stats.milliseconds / 1000).toFixed(2)} s)`;
   // The moves own standard output when they go there.
   if (flags.movesFile === '-') console.error(line);
   else console.log(line);
+  return EXIT.ANSWERED;
 }
 
-async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<void> {
+async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<number> {
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
   const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
   if (opts.method === 'auto') opts.method = 'optimal';
@@ -198,13 +245,23 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
     bar.stop();
   }
   let mismatches = 0;
+  const milliseconds = performance.now() - started;
+  const nodes = results.reduce((sum, r) => sum + r.stats.nodes, 0n);
+  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), results.length));
+  const stopped = results.some((r) => r.length === null);
+  results.forEach((result, i) => {
+    const { expected } = instances[i];
+    if (expected !== null && result.optimal && result.length !== expected) mismatches++;
+  });
+  // Lengths that differ from the file's expected ones are a failed check (4); a board a limit stopped, 3.
+  const status = mismatches ? EXIT.FAILURE : stopped ? EXIT.STOPPED : EXIT.ANSWERED;
+  if (flags.json) {
+    const solved = results.map((result, i) => ({ line: instances[i].line, expected: instances[i].expected, ...result }));
+    console.log(toJson({ instances: solved, mismatches, stats: { nodes, milliseconds, threads, parts: results.length } }));
+    return status;
+  }
   results.forEach((result, i) => {
     const { line, expected } = instances[i];
-    if (expected !== null && result.optimal && result.length !== expected) mismatches++;
-    if (flags.json) {
-      console.log(toJson({ line, expected, ...result }));
-      return;
-    }
     const check = expected === null ? '' : result.length === expected ? ' (as expected)' : ` (EXPECTED ${expected})`;
     const text =
       result.length === null
@@ -212,8 +269,7 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
         : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
     console.log(`line ${line}: ${text}`);
   });
-  const nodes = results.reduce((sum, r) => sum + r.stats.nodes, 0n);
-  const summary = `${results.length} instance(s) in ${((performance.now() - started) / 1000).toFixed(2)} s, ${nodes} nodes`;
+  const summary = `${results.length} instance(s) in ${(milliseconds / 1000).toFixed(2)} s, ${nodes} nodes`;
   console.error(mismatches ? `${summary}; ${mismatches} length(s) differ from the expected` : summary);
-  if (mismatches) process.exitCode = 1;
+  return status;
 }

@@ -86,7 +86,7 @@ export async function tour(): Promise<void> {
   start = performance.now();
   const triangle = await pegs.count({ board: 'triangle5', finish: 'any' });
   const shortest = await pegs.minMoves({ board: 'triangle5', finish: 'any' });
-  console.log(`triangle of side 5, top empty: ${triangle.total} solutions, the fewest moves ${shortest.moves} (${ms(start)})`);
+  console.log(`triangle of side 5, top empty: ${triangle.total} solutions, the fewest moves ${shortest!.length} (${ms(start)})`);
   try {
     await pegs.solve({ board: 'french' });
   } catch (error) {

@@ -1,5 +1,6 @@
 // The exact-cover API: count, solve, solutions (an async iterator) and exactCover.
-import { badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
@@ -39,20 +40,17 @@ export interface SolutionsOptions extends CoverOptions {
   limit?: number;
 }
 
-export interface CoverStats {
-  /**
-   * Rows selected by the search (givens not included). For a whole count this is the size of
-   * the search tree, the same for every thread count; a shard counts only its own parts.
-   */
-  nodes: bigint;
-  milliseconds: number;
-  threads: number;
-  /** Independent parts the search was cut into. */
-  parts: number;
-}
+/**
+ * Stats of a cover result. `nodes`: rows selected by the search (givens not included); for a
+ * whole count the size of the search tree, the same for every thread count; a shard counts
+ * only its own parts.
+ */
+export type CoverStats = SearchStats;
 
 export interface CoverCount {
   total: bigint;
+  /** Exact cover has no symmetry to count up to: always null. */
+  distinct: null;
   /** Why the answer is zero without a search (a primary column that no row covers), else null. */
   reason: string | null;
   /** The shard counted, when only a part was asked for. */
@@ -65,6 +63,11 @@ export interface CoverSolution {
   rows: number[];
   /** Their names, when the problem names its rows; else null. */
   names: string[] | null;
+}
+
+/** The first solution, with the stats of the search that found it. */
+export interface CoverFirst extends CoverSolution {
+  stats: CoverStats;
 }
 
 const workerUrl = new URL('./worker.js', import.meta.url);
@@ -107,7 +110,7 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
     parts,
   });
   if (problem.reason !== null && shard.count === 1) {
-    return { total: 0n, reason: problem.reason, shard: null, stats: stats(0n, 1, 0) };
+    return { total: 0n, distinct: null, reason: problem.reason, shard: null, stats: stats(0n, 1, 0) };
   }
   let parts: CoverTask[] = [root];
   let splitNodes = 0n;
@@ -115,7 +118,7 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
     const split = await splitTask(root, shard.count, options.signal);
     if (split.finished) {
       options.onProgress?.({ done: 1, total: 1 });
-      return { total: split.finished.solutions, reason: null, shard: null, stats: stats(split.finished.nodes, 1, 1) };
+      return { total: split.finished.solutions, distinct: null, reason: null, shard: null, stats: stats(split.finished.nodes, 1, 1) };
     }
     parts = partsOfShard(split.parts, shard);
     // The levels above the parts belong to the whole search, not to any one shard.
@@ -138,42 +141,53 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
   }
   return {
     total,
+    distinct: null,
     reason: problem.reason,
     shard: shard.count > 1 ? shard : null,
     stats: stats(nodes, Math.max(1, Math.min(threads, parts.length)), parts.length),
   };
 }
 
-/** The solutions one by one, in the order of the search. It pauses between items. */
+/** The solutions one by one, in the order of the search. It pauses between items; its final value (with next()) is the stats. */
 export async function* solutions(
   input: CoverInput,
   options: SolutionsOptions = {},
-): AsyncGenerator<CoverSolution, void, undefined> {
-  const problem = prepare(input);
+): AsyncGenerator<CoverSolution, CoverStats, undefined> {
+  return yield* withStats(search(prepare(input), options), performance.now());
+}
+
+/** The solutions; returns the rows selected. */
+async function* search(problem: PreparedCover, options: SolutionsOptions): AsyncGenerator<CoverSolution, bigint, undefined> {
   const task = rootTask(problem, options);
   const limit = options.limit ?? Infinity;
   if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
     throw badInput(`limit must be a non-negative integer, got ${String(limit)}`);
   }
   throwIfAborted(options.signal);
-  if (limit === 0 || problem.reason !== null) return;
+  if (limit === 0 || problem.reason !== null) return 0n;
   // The engine is held until the iterator finishes or is closed.
   const { engine, release } = await openCoverEngine(task.engine, task.maxMemory);
   try {
     startSearch(engine, task, true);
     for (let produced = 0; produced < limit; produced++) {
-      if ((await runToStop(engine, task, options.signal)) === Status.DONE) return;
+      if ((await runToStop(engine, task, options.signal)) === Status.DONE) break;
       yield toSolution(problem, engine.output());
     }
+    return engine.nodes();
   } finally {
     release();
   }
 }
 
-/** The first solution the search finds, or null when there is none. */
-export async function solve(input: CoverInput, options: CoverOptions = {}): Promise<CoverSolution | null> {
-  for await (const solution of solutions(input, { ...options, limit: 1 })) return solution;
-  return null;
+/**
+ * The first solution the search finds, with its stats, or null when the search finds none.
+ * UNSOLVABLE (with the reason) when a primary column is in no row.
+ */
+export async function solve(input: CoverInput, options: CoverOptions = {}): Promise<CoverFirst | null> {
+  const started = performance.now();
+  const problem = prepare(input);
+  if (problem.reason !== null) throw new BitpuzzleError('UNSOLVABLE', problem.reason);
+  return firstWithStats(withStats(search(problem, { ...options, limit: 1 }), started));
 }
 
 /** Every solution (or the first `limit`) as an array: solutions() collected. */

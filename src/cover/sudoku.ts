@@ -4,7 +4,8 @@
 import { badInput } from '../errors.js';
 import type { CoverMatrix } from './engine.js';
 import type { PreparedCover } from './problem.js';
-import { count as countCovers, solutions as coverSolutions, type CountOptions, type CoverStats, type SolutionsOptions } from './solve.js';
+import type { Shard } from '../parallel/shard.js';
+import { count as countCovers, solutions as coverSolutions, solve as solveCover, type CountOptions, type CoverStats, type SolutionsOptions } from './solve.js';
 
 /** Digits in text: 1-9, then letters (case-insensitive), so text grids reach 25×25 (b = 5). */
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -21,8 +22,19 @@ export interface SudokuSolution {
   text: string;
 }
 
+/** The first completion, with the stats of the search that found it. */
+export interface SudokuFirst extends SudokuSolution {
+  stats: CoverStats;
+}
+
 export interface SudokuCount {
   total: bigint;
+  /** Completions are not counted up to symmetry: always null. */
+  distinct: null;
+  /** Always null: a grid's givens are checked against each other (BAD_INPUT), then searched. */
+  reason: string | null;
+  /** The shard counted, when only a part was asked for. */
+  shard: Shard | null;
   stats: CoverStats;
 }
 
@@ -183,18 +195,28 @@ export function picture(grid: ReadonlyArray<ReadonlyArray<number>>): string {
 /** Counts the completions of a grid. */
 export async function count(grid: SudokuGrid, options: CountOptions = {}): Promise<SudokuCount> {
   const { cover } = prepareSudoku(grid);
-  const { total, stats } = await countCovers(cover, options);
-  return { total, stats };
+  const { total, reason, shard, stats } = await countCovers(cover, options);
+  return { total, distinct: null, reason, shard, stats };
 }
 
-/** The completions one by one. */
-export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {}): AsyncGenerator<SudokuSolution, void, undefined> {
+/** The completions one by one; the final value (with next()) is the search's stats. */
+export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {}): AsyncGenerator<SudokuSolution, CoverStats, undefined> {
   const { problem, cover } = prepareSudoku(grid);
-  for await (const { rows } of coverSolutions(cover, options)) yield toSolution(problem.size, rows);
+  const found = coverSolutions(cover, options);
+  try {
+    for (;;) {
+      const step = await found.next();
+      if (step.done) return step.value;
+      yield toSolution(problem.size, step.value.rows);
+    }
+  } finally {
+    await found.return({ nodes: 0n, milliseconds: 0, threads: 1, parts: 1 });
+  }
 }
 
-/** The first completion found, or null when the grid has none. */
-export async function solve(grid: SudokuGrid, options: Omit<SolutionsOptions, 'limit'> = {}): Promise<SudokuSolution | null> {
-  for await (const solution of solutions(grid, { ...options, limit: 1 })) return solution;
-  return null;
+/** The first completion found, with its stats, or null when the grid has none. */
+export async function solve(grid: SudokuGrid, options: Omit<SolutionsOptions, 'limit'> = {}): Promise<SudokuFirst | null> {
+  const { problem, cover } = prepareSudoku(grid);
+  const found = await solveCover(cover, options);
+  return found && { ...toSolution(problem.size, found.rows), stats: found.stats };
 }

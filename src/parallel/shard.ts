@@ -32,7 +32,9 @@ export function parseShard(shard: Shard | string | undefined): Shard {
 export function partsOfShard<T>(parts: T[], shard: Shard): T[] {
   if (shard.count === 1) return parts;
   if (parts.length < shard.count) {
-    throw badInput(`this problem splits into only ${parts.length} parts, fewer than ${shard.count} shards`);
+    const partsText = parts.length === 1 ? 'only 1 part' : `only ${parts.length} parts`;
+    const advice = parts.length <= 1 ? 'count it whole, without a shard' : `give at most ${parts.length} shards`;
+    throw badInput(`this problem splits into ${partsText}, fewer than the ${shard.count} shards asked for: ${advice}`);
   }
   return parts.filter((_, i) => i % shard.count === shard.index - 1);
 }

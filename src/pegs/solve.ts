@@ -1,5 +1,6 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
 import { BitpuzzleError } from '../errors.js';
+import type { SearchStats } from '../stats.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -37,42 +38,54 @@ export interface CountOptions extends LevelOptions {
 /** Boards below this many holes count on the calling thread unless `threads` is given. */
 const THREADED_HOLES = 30;
 
-export interface PegsStats {
-  /** Jumps tried (solve), positions expanded (count, minMoves). */
-  nodes: bigint;
-  milliseconds: number;
-  /** The most bytes of engine memory the search needed (Wasm: linear memory; twin: its tables). */
-  memory: number;
-}
+/** Stats of a pegs result; `nodes`: jumps tried (solve), positions expanded (count, minMoves). */
+export type PegsStats = SearchStats;
 
 export interface PegsSolution {
   /** Every jump, `from-to` (`d2-d4`). */
   jumps: string[];
   /** The jumps grouped into moves (a chain by one peg is one move): `d2-d4-f4`. */
   moves: string[];
-  stats: PegsStats & { attempts: number };
+  /** The number of moves (`moves.length`). */
+  length: number;
+  /** The most bytes of engine memory the search needed (Wasm: linear memory; twin: its tables). */
+  memory: number;
+  /** Restarts of the search (each with a larger node budget) until one found the solution. */
+  attempts: number;
+  stats: PegsStats;
 }
 
 export interface PegsMinMoves {
-  /** The fewest moves. */
-  moves: number;
-  /** A shortest solution: its jumps and its moves. */
+  /** A shortest solution: its jumps... */
   jumps: string[];
-  moveList: string[];
+  /** ...and its moves. */
+  moves: string[];
+  /** The fewest moves (`moves.length`). */
+  length: number;
+  /** The most bytes of engine memory the search needed. */
+  memory: number;
   stats: PegsStats;
 }
 
 export interface PegsCount {
   /** Distinct jump sequences from the start to a finish. */
   total: bigint;
+  /** Jump sequences are not counted up to symmetry: always null. */
+  distinct: null;
+  /** Why the total is 0 without a search (a position-class argument), else null. */
+  reason: string | null;
+  /** Peg solitaire counts are not sharded: always null. */
+  shard: null;
+  /** The most bytes of engine memory the count needed (summed over threads). */
+  memory: number;
   /**
    * Positions kept at each number of pegs, up to symmetry (index = pegs). When the finish is
    * the complement of the start the count meets in the middle, and only the upper half is searched.
    */
   levels: number[];
-  /** The number of symmetries used. */
+  /** The number of symmetries used (0 when no search ran). */
   symmetries: number;
-  stats: PegsStats & { threads: number };
+  stats: PegsStats;
 }
 
 interface Held {
@@ -154,8 +167,9 @@ export async function solve(input: PegsInput | PegsProblem, options: PegsOptions
         const names = jumpNames(problem.board, triples);
         const nodes = held.reduce((sum, h) => sum + h.engine.nodes(), 0n);
         const memory = held.reduce((sum, h) => sum + h.engine.memory(), 0);
-        const stats = { nodes, milliseconds: performance.now() - started, memory, attempts: attempt + 1 };
-        return { jumps: names, moves: groupMoves(names), stats };
+        const moves = groupMoves(names);
+        const stats = { nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 };
+        return { jumps: names, moves, length: moves.length, memory, attempts: attempt + 1, stats };
       }
     }
   } finally {
@@ -238,7 +252,17 @@ async function runLevels(engine: PegsEngine, levels: number, what: string, maxMe
  */
 export async function count(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
   const started = performance.now();
-  const problem = toProblem(input);
+  let problem: PegsProblem;
+  try {
+    problem = toProblem(input);
+  } catch (error) {
+    // A count is always an answer: 0, with the reason a check proved it before any search.
+    if (!(error instanceof BitpuzzleError && error.code === 'UNSOLVABLE')) throw error;
+    checkEngine(options.engine);
+    if (options.threads !== undefined) checkThreads(options.threads);
+    const stats = { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 0 };
+    return { total: 0n, distinct: null, reason: error.message, shard: null, memory: 0, levels: [], symmetries: 0, stats };
+  }
   const kind = checkEngine(options.engine);
   const threads =
     options.threads === undefined
@@ -250,9 +274,13 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
     const { total, levels, nodes, memory } = await countOnThreads(problem, threads, maxMemory, options);
     return {
       total,
+      distinct: null,
+      reason: null,
+      shard: null,
+      memory,
       levels,
       symmetries: problem.symmetries.length,
-      stats: { nodes, milliseconds: performance.now() - started, memory, threads },
+      stats: { nodes, milliseconds: performance.now() - started, threads, parts: threads },
     };
   }
   return withEngine(options, async (engine, maxMemory) => {
@@ -267,9 +295,13 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
     const levels = engine.levels().slice(0, startPegs + 1).map(Number);
     return {
       total: engine.total(),
+      distinct: null,
+      reason: null,
+      shard: null,
+      memory: engine.memory(),
       levels,
       symmetries: problem.symmetries.length,
-      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory(), threads: 1 },
+      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, threads: 1, parts: 1 },
     };
   });
 }
@@ -293,9 +325,10 @@ export async function reachable(input: PegsInput | PegsProblem, options: CountOp
 
 /**
  * The fewest moves (a chain of jumps by one peg is one move), proved by breadth-first
- * search by moves from both ends with symmetry, and a shortest solution. Wasm only.
+ * search by moves from both ends with symmetry, and a shortest solution; null when the
+ * search finds no solution. Wasm only.
  */
-export async function minMoves(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsMinMoves> {
+export async function minMoves(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsMinMoves | null> {
   const started = performance.now();
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
@@ -309,8 +342,7 @@ export async function minMoves(input: PegsInput | PegsProblem, options: LevelOpt
     checkStatus(engine.start(MODE_MOVES, 12), 'the fewest-moves search', maxMemory);
     const steps = popcount(problem.start) - popcount(problem.finishes[0]);
     await runLevels(engine, steps, 'the fewest-moves search', maxMemory, options);
-    const moves = engine.moves();
-    if (moves < 0) throw new BitpuzzleError('UNSOLVABLE', 'no sequence of jumps reaches the finish');
+    if (engine.moves() < 0) return null; // no sequence of jumps reaches the finish
     const positions = engine.positions();
     const jumps: string[] = [];
     const moveList: string[] = [];
@@ -320,10 +352,11 @@ export async function minMoves(input: PegsInput | PegsProblem, options: LevelOpt
       moveList.push(...groupMoves(chain));
     }
     return {
-      moves,
       jumps,
-      moveList,
-      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, memory: engine.memory() },
+      moves: moveList,
+      length: moveList.length,
+      memory: engine.memory(),
+      stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, threads: 1, parts: 1 },
     };
   });
 }

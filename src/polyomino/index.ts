@@ -7,6 +7,7 @@ export type {
   TilingSolution,
   TilingSolutionsOptions,
   TilingStats,
+  TilingFirst,
 } from './solve.js';
 export { prepare, resolvePieces, toExactCover } from './problem.js';
 export type { ExactCoverMatrix, PiecesInput, PolyominoProblem, Prepared } from './problem.js';

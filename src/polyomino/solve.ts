@@ -7,6 +7,8 @@ import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/prot
 import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
+import { BitpuzzleError } from '../errors.js';
+import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 
 export interface TilingOptions {
   /** Stops the work; the promise or iterator rejects with code ABORTED. */
@@ -33,14 +35,8 @@ export interface TilingSolutionsOptions extends TilingOptions {
   distinct?: boolean;
 }
 
-export interface TilingStats {
-  /** Placements made by the search. */
-  nodes: bigint;
-  milliseconds: number;
-  threads: number;
-  /** Independent parts the search was cut into. */
-  parts: number;
-}
+/** Stats of a tiling result; `nodes` counts placements made by the search (any thread count gives the same). */
+export type TilingStats = SearchStats;
 
 export interface TilingCount {
   /** Every solution (every way to place the pieces). */
@@ -71,6 +67,11 @@ export interface TilingSolution {
   pieces: PlacedPiece[];
 }
 
+/** The first solution, with the stats of the search that found it. */
+export interface TilingFirst extends TilingSolution {
+  stats: TilingStats;
+}
+
 const workerUrl = new URL('./worker.js', import.meta.url);
 
 /** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
@@ -93,7 +94,10 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
     ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
   }
   const cut = rest.length > 0 && (threads > 1 || shard.count > 1);
-  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
+  let splitNodes = 0n;
+  let split = rest;
+  if (cut) ({ parts: split, nodes: splitNodes } = await splitParts(base, rest, shard.count, options.signal));
+  const parts = rest.length > 0 ? partsOfShard(split, shard) : [];
   const results = done.concat(
     await runTasks({
       tasks: parts.map((part) => ({ ...base, part })),
@@ -113,7 +117,8 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
     reason: prepared.reason,
     shard: shard.count > 1 ? shard : null,
     stats: {
-      nodes,
+      // The placements above the parts belong to the whole count, not to any one shard.
+      nodes: nodes + (shard.count === 1 ? splitNodes : 0n),
       milliseconds: performance.now() - started,
       threads: Math.max(1, Math.min(threads, parts.length)),
       parts: done.length + parts.length,
@@ -123,39 +128,52 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
 
 /**
  * The solutions one by one (with `distinct`, one per symmetry class). The search pauses
- * between items; an unsolvable problem (see `count(...).reason`) yields nothing.
+ * between items; an unsolvable problem (see `count(...).reason`) yields nothing. The
+ * iterator's final value (with next()) is the search's stats.
  */
 export async function* solutions(
   problem: PolyominoProblem,
   options: TilingSolutionsOptions = {},
-): AsyncGenerator<TilingSolution, void, undefined> {
-  const prepared = prepare(problem);
+): AsyncGenerator<TilingSolution, TilingStats, undefined> {
+  return yield* withStats(search(prepare(problem), options), performance.now());
+}
+
+/** The solutions; returns the placements made. */
+async function* search(prepared: Prepared, options: TilingSolutionsOptions): AsyncGenerator<TilingSolution, bigint, undefined> {
   const engineKind = checkEngine(options.engine);
   const limit = checkLimit(options.limit);
-  if (limit === 0 || prepared.reason) return;
+  if (limit === 0 || prepared.reason) return 0n;
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   const parts = options.distinct ? prepared.parts : [{ pre: [], weight: 1, mask: 0 }];
   const { engine, release } = await openTilingEngine(engineKind, prepared, maxMemory);
   try {
     let produced = 0;
+    let nodes = 0n;
     for (const part of parts) {
       startPart(engine, part, true);
       for (;;) {
         const status = checkStatus(await runSliced((budget) => engine.run(budget), options.signal), 'the tiling search', maxMemory);
         if (status === Status.DONE) break;
         yield decode(prepared, engine.output());
-        if (++produced >= limit) return;
+        if (++produced >= limit) return nodes + engine.nodes();
       }
+      nodes += engine.nodes();
     }
+    return nodes;
   } finally {
     release();
   }
 }
 
-/** The first solution, or null when there is none. */
-export async function solve(problem: PolyominoProblem, options: TilingOptions = {}): Promise<TilingSolution | null> {
-  for await (const solution of solutions(problem, { ...options, limit: 1 })) return solution;
-  return null;
+/**
+ * The first solution with its stats, or null when the search finds none. UNSOLVABLE (with
+ * the reason) when a check before the search proves there is none (see `count(...).reason`).
+ */
+export async function solve(problem: PolyominoProblem, options: TilingOptions = {}): Promise<TilingFirst | null> {
+  const started = performance.now();
+  const prepared = prepare(problem);
+  if (prepared.reason) throw new BitpuzzleError('UNSOLVABLE', prepared.reason);
+  return firstWithStats(withStats(search(prepared, { ...options, limit: 1 }), started));
 }
 
 /** A solution from placement numbers: the pieces in the order they were placed. */

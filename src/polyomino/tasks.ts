@@ -100,19 +100,22 @@ const MIN_PARTS = 64;
 
 /**
  * Cuts the root parts until there are at least max(64, 8 × shards) of them: each round
- * replaces every part by its children one placement deeper (dead ends drop out).
+ * replaces every part by its children one placement deeper (dead ends drop out). `nodes`
+ * counts the placements the rounds made, so that they plus the parts' own add up to the
+ * placements of the search uncut.
  */
 export async function splitParts(
   task: Omit<TilingTask, 'part'>,
   parts: Part[],
   shards: number,
   signal?: AbortSignal,
-): Promise<Part[]> {
+): Promise<{ parts: Part[]; nodes: bigint }> {
   const want = Math.max(MIN_PARTS, 8 * shards);
   const prepared = prepare(task.spec);
   const { engine, release } = await openTilingEngine(task.engine, prepared, task.maxMemory);
   try {
     let rounds = 0;
+    let nodes = 0n;
     while (parts.length > 0 && parts.length < want && rounds++ < prepared.cellXY.length) {
       const children: Part[] = [];
       for (const part of parts) {
@@ -122,10 +125,11 @@ export async function splitParts(
           if (status === Status.DONE) break;
           children.push({ ...part, pre: engine.output() });
         }
+        nodes += engine.nodes();
       }
       parts = children;
     }
-    return parts;
+    return { parts, nodes };
   } finally {
     release();
   }

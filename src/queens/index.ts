@@ -4,6 +4,7 @@ export type {
   QueensCount,
   QueensOptions,
   QueensSolution,
+  QueensFirst,
   QueensStats,
   SolutionsOptions,
 } from './solve.js';

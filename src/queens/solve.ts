@@ -5,6 +5,7 @@ import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { firstWithStats, oneThreadStats, withStats, type SearchStats } from '../stats.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
@@ -40,14 +41,8 @@ export interface SolutionsOptions extends QueensOptions {
   distinct?: boolean;
 }
 
-export interface QueensStats {
-  /** Queens placed by the search. */
-  nodes: bigint;
-  milliseconds: number;
-  threads: number;
-  /** Independent parts the search was cut into. */
-  parts: number;
-}
+/** Stats of a queens result; `nodes` counts queens placed by the search. */
+export type QueensStats = SearchStats;
 
 export interface QueensCount {
   n: number;
@@ -55,6 +50,8 @@ export interface QueensCount {
   total: bigint;
   /** Solutions up to the 8 symmetries of the board; null when queens were given. */
   distinct: bigint | null;
+  /** Why the total is 0 without a search; always null here (every board is searched). */
+  reason: string | null;
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
   stats: QueensStats;
@@ -63,6 +60,11 @@ export interface QueensCount {
 export interface QueensSolution {
   /** The column of the queen in each row (0-based). */
   columns: number[];
+}
+
+/** The first solution, with the stats of the search that found it. */
+export interface QueensFirst extends QueensSolution {
+  stats: QueensStats;
 }
 
 const workerUrl = new URL('./worker.js', import.meta.url);
@@ -120,6 +122,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
     n: problem.n,
     total,
     distinct: root.mode === MODE_DISTINCT ? distinct : null,
+    reason: null,
     shard: shard.count > 1 ? shard : null,
     stats: {
       nodes,
@@ -132,12 +135,18 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
 
 /**
  * The solutions one by one, in lexicographic order of their columns (or the class
- * representatives with `distinct`). The search pauses between items.
+ * representatives with `distinct`). The search pauses between items. The iterator's final
+ * value (with next()) is the search's stats.
  */
 export async function* solutions(
   input: QueensInput,
   options: SolutionsOptions = {},
-): AsyncGenerator<QueensSolution, void, undefined> {
+): AsyncGenerator<QueensSolution, QueensStats, undefined> {
+  return yield* withStats(search(input, options), performance.now());
+}
+
+/** The solutions; returns the nodes searched. */
+async function* search(input: QueensInput, options: SolutionsOptions): AsyncGenerator<QueensSolution, bigint, undefined> {
   const problem = toProblem(input);
   searchable(problem, 'the search');
   const engineKind = checkEngine(options.engine);
@@ -147,32 +156,34 @@ export async function* solutions(
   }
   const task = rootTask(problem, engineKind);
   if (!options.distinct) task.mode = MODE_ALL;
-  if (limit === 0) return;
+  if (limit === 0) return 0n;
   // The engine is held until the iterator finishes or is closed.
   const { engine, release } = await openQueensEngine(engineKind);
   try {
     startSearch(engine, task, true);
     for (let produced = 0; produced < limit; produced++) {
       const status = checkStatus(await runSliced((budget) => engine.run(budget), options.signal), 'the N-Queens search');
-      if (status === Status.DONE) return;
+      if (status === Status.DONE) break;
       yield { columns: engine.output(problem.n) };
     }
+    return engine.nodes();
   } finally {
     release();
   }
 }
 
-/** The first solution in lexicographic order, or null when there is none. n > 32 uses construct(). */
-export async function solve(input: QueensInput, options: QueensOptions & { maxMemory?: number } = {}): Promise<QueensSolution | null> {
+/**
+ * The first solution in lexicographic order with its stats, or null when the search finds
+ * none. n > 32 uses construct() (0 nodes).
+ */
+export async function solve(input: QueensInput, options: QueensOptions & { maxMemory?: number } = {}): Promise<QueensFirst | null> {
+  const started = performance.now();
   const problem = toProblem(input);
   if (problem.n > MAX_SEARCH_N && problem.queens.length === 0) {
     const columns = await construct(problem.n, options);
-    return columns ? { columns: Array.from(columns) } : null;
+    return columns ? { columns: Array.from(columns), stats: oneThreadStats(0n, started) } : null;
   }
-  for await (const solution of solutions(problem, { ...options, limit: 1 })) {
-    return solution;
-  }
-  return null;
+  return firstWithStats(solutions(problem, { ...options, limit: 1 }));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The SameGame API: clear (can the board be emptied?), minLeft (the fewest blocks that must
 // remain) and score (the best SameGame score found in a time budget).
 import { BitpuzzleError, badInput } from '../errors.js';
+import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
@@ -33,11 +34,8 @@ export interface ScoreOptions extends SameGameOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-export interface SameGameStats {
-  nodes: bigint;
-  milliseconds: number;
-  threads: number;
-}
+/** Stats of a SameGame result; `nodes`: positions searched (score: over every run; parts: the runs). */
+export type SameGameStats = SearchStats;
 
 export interface SameGameResult {
   /** The clicks of the line found, in order. */
@@ -94,7 +92,7 @@ async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnl
   // Clear: only a line leaving 0 counts. Fewest left: any line beats leaving them all + 1.
   const bound = clearOnly ? 1 : total + 1;
   const outcome = await searchFewestLeft(engineCells(board), board.width, board.height, bound, kind, limits, maxMemory);
-  const stats = { nodes: outcome.nodes, milliseconds: performance.now() - started, threads: 1 };
+  const stats = oneThreadStats(outcome.nodes, started);
   const found = outcome.line !== null;
   // A clear is its own proof; otherwise only a finished search proves anything.
   const proved = outcome.finished || (found && outcome.best === 0);
@@ -165,6 +163,6 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   let best = runs[0];
   for (const run of runs) if (run.score > best.score) best = run;
   const nodes = runs.reduce((sum, run) => sum + run.nodes, 0n);
-  const stats = { nodes, milliseconds: performance.now() - started, threads };
+  const stats = { nodes, milliseconds: performance.now() - started, threads, parts: runs.length };
   return result(board, best.line, runs.some((run) => run.optimal), stats, { score: best.score });
 }

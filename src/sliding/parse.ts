@@ -22,18 +22,18 @@ export type GoalInput = 'default' | 'korf' | BoardInput;
 /** The largest board: cells are u32 in the engines, and memory is linear in them. */
 export const MAX_CELLS = 1 << 28;
 
-/** Parses "MxN" (or "M×N"). */
+/** Parses "WxH" (or "W×H"): width (columns) first, then height (rows), as every size in bitpuzzle. */
 export function parseSize(text: string): { rows: number; cols: number } {
   const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
-  if (!match) throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${JSON.stringify(text)}`);
-  return checkSize(Number(match[1]), Number(match[2]));
+  if (!match) throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${JSON.stringify(text)}`);
+  return checkSize(Number(match[2]), Number(match[1]));
 }
 
 function checkSize(rows: number, cols: number): { rows: number; cols: number } {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 2 || cols < 2) {
-    throw badInput(`a board has at least 2 rows and 2 columns, got ${rows}×${cols}`);
+    throw badInput(`a board has at least 2 columns and 2 rows, got ${cols}×${rows}`);
   }
-  if (rows * cols > MAX_CELLS) throw badInput(`a ${rows}×${cols} board has more than ${MAX_CELLS} cells`);
+  if (rows * cols > MAX_CELLS) throw badInput(`a ${cols}×${rows} board has more than ${MAX_CELLS} cells`);
   return { rows, cols };
 }
 
@@ -72,7 +72,7 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
   if (size) {
     const { rows, cols } = checkSize(size.rows, size.cols);
     if (flat.length !== rows * cols) {
-      throw badInput(`a ${rows}×${cols} board has ${rows * cols} cells, the text gives ${flat.length} tiles`);
+      throw badInput(`a ${cols}×${rows} board has ${rows * cols} cells, the text gives ${flat.length} tiles`);
     }
     return checkTiles(rows, cols, flat, (i) => places[i]);
   }
@@ -97,7 +97,7 @@ export function checkTiles(
   where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
 ): Board {
   const n = rows * cols;
-  if (tiles.length !== n) throw badInput(`a ${rows}×${cols} board has ${n} cells, got ${tiles.length} tiles`);
+  if (tiles.length !== n) throw badInput(`a ${cols}×${rows} board has ${n} cells, got ${tiles.length} tiles`);
   const out = new Uint32Array(n);
   const firstAt = new Int32Array(n).fill(-1);
   const problems: string[] = [];
@@ -118,7 +118,7 @@ export function checkTiles(
     const more = missing.length > 10 ? ` and ${missing.length - 10} more` : '';
     problems.push(`missing ${plural(missing.length, 'tile')} ${missing.slice(0, 10).map(nameTile).join(', ')}${more}`);
   }
-  if (problems.length) throw badInput(`not a ${rows}×${cols} board: ${problems.join('; ')}`);
+  if (problems.length) throw badInput(`not a ${cols}×${rows} board: ${problems.join('; ')}`);
   return { rows, cols, tiles: out };
 }
 
@@ -162,7 +162,7 @@ export function toGoal(goal: GoalInput | undefined, rows: number, cols: number):
   const oneLine = typeof goal === 'string' && goal.trim().split(/\n/).filter((l) => l.replace(/#.*$/, '').trim()).length === 1;
   const board = toBoard(goal, oneLine ? { rows, cols } : undefined);
   if (board.rows !== rows || board.cols !== cols) {
-    throw badInput(`the goal is ${board.rows}×${board.cols}, the board ${rows}×${cols}`);
+    throw badInput(`the goal is ${board.cols}×${board.rows}, the board ${cols}×${rows}`);
   }
   return board;
 }

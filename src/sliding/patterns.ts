@@ -150,7 +150,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
   for (let slot = 0; slot < set.patterns.length; slot++) {
     const pattern = set.patterns[slot];
     if (!engine.definePattern(slot, cells, set.cols, pattern)) {
-      checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.rows}×${set.cols} puzzle`, options.maxMemory);
+      checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle`, options.maxMemory);
     }
     const name = fileName(set, slot);
     const kept = memoryCache.get(name);
@@ -187,7 +187,7 @@ export function useTables(engine: OptimalEngine, set: PatternSet, tables: Uint8A
   engine.clearPatterns();
   set.patterns.forEach((pattern, slot) => {
     if (!engine.definePattern(slot, set.rows * set.cols, set.cols, pattern)) {
-      throw new BitpuzzleError('OUT_OF_MEMORY', `the pattern databases of the ${set.rows}×${set.cols} puzzle need more than maxMemory`);
+      throw new BitpuzzleError('OUT_OF_MEMORY', `the pattern databases of the ${set.cols}×${set.rows} puzzle need more than maxMemory`);
     }
     engine.table(slot).set(tables[slot]);
   });

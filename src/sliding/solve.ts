@@ -1,6 +1,7 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
 import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import type { SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
@@ -59,14 +60,8 @@ export interface BatchOptions extends SlidingOptions {
   threads?: number;
 }
 
-export interface SlidingStats {
-  /** Nodes of the optimal search (0 for the constructive solver). */
-  nodes: bigint;
-  milliseconds: number;
-  /** Time spent building or loading pattern databases. */
-  patternMilliseconds: number;
-  heuristic: Heuristic | null;
-}
+/** Stats of a sliding result; `nodes`: nodes of the optimal search (0 for the constructive solver). */
+export type SlidingStats = SearchStats;
 
 export interface SlidingSolution {
   rows: number;
@@ -82,6 +77,10 @@ export interface SlidingSolution {
   /** No solution is shorter than this. */
   lowerBound: number;
   method: 'optimal' | 'fast';
+  /** The optimal search's heuristic; null for the constructive solver. */
+  heuristic: Heuristic | null;
+  /** Time spent building or loading pattern databases (0 without them). */
+  patternMilliseconds: number;
   stats: SlidingStats;
 }
 
@@ -187,12 +186,9 @@ function toSolution(board: Board, frame: Frame, result: OptimalResult, settings:
     optimal: moves !== null,
     lowerBound: result.lowerBound,
     method: 'optimal',
-    stats: {
-      nodes: result.nodes,
-      milliseconds,
-      patternMilliseconds: result.patternMilliseconds,
-      heuristic: heuristicName(settings.heuristic),
-    },
+    heuristic: heuristicName(settings.heuristic),
+    patternMilliseconds: result.patternMilliseconds,
+    stats: { nodes: result.nodes, milliseconds, threads: 1, parts: 1 },
   };
 }
 
@@ -232,7 +228,7 @@ async function* fastChunks(prepared: Prepared, options: SlidingOptions): AsyncGe
       engine = new ReferenceFastEngine();
     }
     const view = engine.alloc(rows, cols);
-    if (!view) checkStatus(Status.OUT_OF_MEMORY, `a ${rows}×${cols} board`, maxMemory);
+    if (!view) checkStatus(Status.OUT_OF_MEMORY, `a ${cols}×${rows} board`, maxMemory);
     view!.set(labels);
     checkStatus(engine.start(), 'the constructive solver');
     for (;;) {
@@ -273,7 +269,7 @@ const MAX_TILES_LISTED = 1_000_000;
 
 function checkKept({ board }: Prepared, options: SlidingOptions): void {
   if (!options.lengthOnly && board.rows * board.cols > MAX_KEPT_CELLS) {
-    throw badInput(`a ${board.rows}×${board.cols} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`);
+    throw badInput(`a ${board.cols}×${board.rows} solution is too long to return as one string: pass lengthOnly, or stream it with moves()`);
   }
 }
 
@@ -297,7 +293,9 @@ async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<S
     optimal: length === 0,
     lowerBound: manhattanBound(prepared),
     method: 'fast',
-    stats: { nodes: 0n, milliseconds: performance.now() - started, patternMilliseconds: 0, heuristic: null },
+    heuristic: null,
+    patternMilliseconds: 0,
+    stats: { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 1 },
   };
 }
 
@@ -356,7 +354,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const prepared = inputs.map((input) => prepare(input, options));
   const { rows, cols } = prepared[0].board;
   prepared.forEach(({ board }, i) => {
-    if (board.rows !== rows || board.cols !== cols) throw badInput(`instance ${i + 1} is ${board.rows}×${board.cols}, the first ${rows}×${cols}`);
+    if (board.rows !== rows || board.cols !== cols) throw badInput(`instance ${i + 1} is ${board.cols}×${board.rows}, the first ${cols}×${rows}`);
   });
   const workers = Math.min(threads, inputs.length);
   if ((options.method ?? 'optimal') === 'fast') {
