@@ -155,7 +155,7 @@ describe("Korf's 15-puzzle instances", () => {
     for (const number of quick) {
       const { board, expected } = korf[number - 1];
       const result = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
-      expect(result.stats.heuristic).toBe('patterns');
+      expect(result.heuristic).toBe('patterns');
       expect(result.length).toBe(expected);
       expect(result.optimal).toBe(true);
       expectSolves(board, result, KORF_GOAL);
@@ -275,7 +275,7 @@ describe('pattern databases', () => {
   it('tables are cached on disk; a corrupt cache file is detected and rebuilt', () => {
     const dir = tempDir('bitpuzzle-pdb-');
     const tiles = Array.from(sliding.randomBoard(2, 6, 3).tiles, String);
-    const args = ['sliding', ...tiles, '--size', '2x6', '--heuristic', 'patterns', '--cache-dir', dir, '--json'];
+    const args = ['sliding', ...tiles, '--size', '6x2', '--heuristic', 'patterns', '--cache-dir', dir, '--json'];
     const first = run(args);
     expect(first.status).toBe(0);
     const files = readdirSync(dir).filter((f) => f.endsWith('.pdb'));
@@ -410,7 +410,7 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
     ['two blanks', '1 2 _\n4 0 6\n7 8 3', /duplicated tile the blank \(0\) at line 1, column 5 and line 2, column 3; missing tile 5/],
     ['a word', '1 2 3\n4 x 6\n7 8 _', /line 2, column 3: "x" is not a tile/],
     ['a short row', '1 2 3\n4 5\n7 8 _', /line 2: 2 tiles, expected 3 like the first row/],
-    ['one row', '1 2 _', /at least 2 rows and 2 columns, got 1×3/],
+    ['one row', '1 2 _', /at least 2 columns and 2 rows, got 3×1/],
     ['empty', '\n# nothing\n', /the board is empty/],
   ];
   for (const [name, text, message] of cases) {
@@ -425,7 +425,7 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
     const bad: Array<[Promise<unknown>, RegExp]> = [
       [sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
       [sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
-      [sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 2×3 board has 6 cells, the text gives 4 tiles/],
+      [sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 3×2 board has 6 cells, the text gives 4 tiles/],
       [sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
       [sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
       [sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
