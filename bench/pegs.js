@@ -52,19 +52,19 @@ check(threadCount.result.total === english, 'english count on threads');
 check(threadCount.result.levels.join() === wasmCount.result.levels.join(), 'english levels on threads');
 console.log(`\n| English central game, count all ${english.toLocaleString('en')} | time | peak memory | vs Wasm on 1 thread |`);
 console.log('|---|---:|---:|---:|');
-console.log(`| Wasm, 1 thread | ${fmt(wasmCount.ms)} | ${mib(wasmCount.result.stats.memory)} | 1.00× |`);
-console.log(`| Wasm, all threads (${all}) | ${fmt(threadCount.ms)} | ${mib(threadCount.result.stats.memory)} | ${(wasmCount.ms / threadCount.ms).toFixed(2)}× |`);
+console.log(`| Wasm, 1 thread | ${fmt(wasmCount.ms)} | ${mib(wasmCount.result.memory)} | 1.00× |`);
+console.log(`| Wasm, all threads (${all}) | ${fmt(threadCount.ms)} | ${mib(threadCount.result.memory)} | ${(wasmCount.ms / threadCount.ms).toFixed(2)}× |`);
 if (quick) console.log('| TS twin (1 thread) | (skipped) | | |');
 else {
   const jsCount = await once('English count, TS twin', () => pegs.count({ board: 'english' }, { engine: 'js' }));
   check(jsCount.result.total === english, 'english count js');
-  console.log(`| TS twin (1 thread) | ${fmt(jsCount.ms)} | ${mib(jsCount.result.stats.memory)} | ${(wasmCount.ms / jsCount.ms).toFixed(2)}× |`);
+  console.log(`| TS twin (1 thread) | ${fmt(jsCount.ms)} | ${mib(jsCount.result.memory)} | ${(wasmCount.ms / jsCount.ms).toFixed(2)}× |`);
 }
 console.log('\n| workload | Wasm, 1 thread | TS twin | Wasm vs TS twin |');
 console.log('|---|---:|---:|---:|');
 const moves = await once('English fewest moves, wasm', () => pegs.minMoves({ board: 'english' }));
-check(moves.result.moves === 18, 'english 18 moves');
-console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.stats.memory)} | (Wasm only) | |`);
+check(moves.result.length === 18, 'english 18 moves');
+console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.memory)} | (Wasm only) | |`);
 
 // French board: the single-vacancy starts whose position class allows one peg at the end,
 // and the fewest moves from a hole next to the centre.
@@ -87,7 +87,7 @@ for (const finish of process.argv.includes('--french') ? names : []) {
       pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) }),
     );
     const m = best.result;
-    console.log(`French board, d3 empty to one peg in ${finish}: ${m.moves} moves (${fmt(best.ms)}, ${mib(m.stats.memory)}): ${m.moveList.join(' ')}`);
+    console.log(`French board, d3 empty to one peg in ${finish}: ${m.length} moves (${fmt(best.ms)}, ${mib(m.memory)}): ${m.moves.join(' ')}`);
   } catch (error) {
     console.log(`French board, d3 empty to one peg in ${finish}: ${error.code}: ${error.message}`);
   }

@@ -28,7 +28,7 @@ describe('bitpuzzle queens', () => {
   it('prints counts beyond 2^53 as exact JSON integers', () => {
     // A shard of n = 14 is small; the printer's exactness is checked on the raw text.
     const { stdout } = run(['queens', '14', '--count', '--json', '--shard', '2/3', '--threads', '1']);
-    expect(stdout).toMatch(/"total":\d+,"distinct":\d+,"shard":\{"index":2,"count":3\}/);
+    expect(stdout).toMatch(/"total":\d+,"distinct":\d+,"reason":null,"shard":\{"index":2,"count":3\}/);
   });
 
   it('--json lists solutions as column arrays', () => {
@@ -91,7 +91,8 @@ describe('bitpuzzle queens', () => {
   });
 
   it('--help describes every command', () => {
-    for (const args of [['--help'], ['queens', '--help'], ['polyomino', '--help'], ['tour', '--help']]) {
+    const commands = ['queens', 'polyomino', 'cover', 'sudoku', 'samegame', 'pegs', 'sliding', 'tour'];
+    for (const args of [['--help'], ...commands.map((c) => [c, '--help'])]) {
       const { status, stdout } = run(args);
       expect(status).toBe(0);
       expect(stdout).toContain('Usage: bitpuzzle');
@@ -126,10 +127,15 @@ describe('bitpuzzle polyomino', () => {
     expect(readFileSync(svg, 'utf8').match(/<rect x=/g)).toHaveLength(120);
   });
 
-  it('says why an impossible problem has no solution', () => {
-    const { status, stdout } = run(['polyomino', '--region', '7x9']);
-    expect(status).toBe(0);
-    expect(stdout).toContain('no solution: the pieces cover 60 cells; the region has 63');
+  it('says why an impossible problem has no solution: exit 1 for a solution, 0 for a count', () => {
+    const { status, stdout, stderr } = run(['polyomino', '--region', '7x9']);
+    expect(status).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('UNSOLVABLE: the pieces cover 60 cells; the region has 63');
+    const counted = run(['polyomino', '--region', '7x9', '--count']);
+    expect(counted.status).toBe(0);
+    expect(counted.stdout).toContain('0 solutions');
+    expect(counted.stdout).toContain('no solution: the pieces cover 60 cells; the region has 63');
   });
 
   it('bad input exits 2 with the line and column', () => {

@@ -62,7 +62,7 @@ export const jobs = {
     const answer = mode === 'fewest' ? await pegs.minMoves(problem, options) : await pegs.solve(problem, options);
     if (!answer) return { ...shown, nodes: null };
     const positions = [problem.start, ...pegs.replay(problem.board, problem.start, answer.jumps)];
-    const moves = mode === 'fewest' ? answer.moveList : answer.moves;
+    const { moves } = answer;
     return { ...shown, jumps: answer.jumps, moves, positions, nodes: answer.stats.nodes };
   },
 };
