@@ -1,7 +1,7 @@
 // The command line's contract (issue 14): one exit-code table, flags that would be ignored
 // rejected, output files written whole or not at all, quiet exits on a closed pipe, --version.
 // Most checks call main(argv) in this process; what needs a process of its own spawns one.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -193,6 +193,21 @@ describe('a process of its own', () => {
       expect(shell.stdout).toMatch(/status 0\n$/);
       expect(shell.stderr).toBe('');
     }
+  });
+
+  it('an interrupt while moves stream to a file removes the temporary file: exit 3', async () => {
+    const dir = tempDir('bitpuzzle-out-');
+    const child = spawn(process.execPath, [bin, 'sliding', '--random', '1000x1000', '--moves-file', join(dir, 'moves.txt')]);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Wait until the moves are streaming into the temporary file.
+    for (let i = 0; i < 600 && !readdirSync(dir).some((f) => f.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(3);
+    expect(stderr).toContain('stopped by SIGINT; no output file was written');
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('bin/bitpuzzle returns the exit status main gives', () => {

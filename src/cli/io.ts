@@ -1,6 +1,7 @@
 // What every command shares: reading input files, writing output files whole or not at all,
 // exact JSON, integer options, flag checks, the exit status, a progress bar.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -44,6 +45,28 @@ function writeFailure(path: string, error: unknown): BitpuzzleError {
   return new BitpuzzleError('BAD_INPUT', `cannot write ${JSON.stringify(path)}: ${reason}`);
 }
 
+/** Temporary files not yet renamed or removed: an interrupt removes them before it ends the process. */
+const pendingTemporaries = new Set<string>();
+
+function onInterrupt(signal: NodeJS.Signals): void {
+  for (const temporary of pendingTemporaries) rmSync(temporary, { force: true });
+  process.stderr.write(`bitpuzzle: stopped by ${signal}; no output file was written\n`);
+  process.exit(EXIT.STOPPED);
+}
+
+function track(temporary: string, pending: boolean): void {
+  if (pending) pendingTemporaries.add(temporary);
+  else pendingTemporaries.delete(temporary);
+  const listening = process.listeners('SIGINT').includes(onInterrupt);
+  if (pendingTemporaries.size > 0 && !listening) {
+    process.on('SIGINT', onInterrupt);
+    process.on('SIGTERM', onInterrupt);
+  } else if (pendingTemporaries.size === 0 && listening) {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+}
+
 /**
  * A file written whole or not at all: the data goes to a temporary name in the same folder,
  * renamed over `path` by commit(); discard() (or any failure) removes it. Opened before the
@@ -60,7 +83,9 @@ export class OutputFile {
     const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       if ((await stat(path).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-      return new OutputFile(path, temporary, await open(temporary, 'wx'));
+      const file = new OutputFile(path, temporary, await open(temporary, 'wx'));
+      track(temporary, true);
+      return file;
     } catch (error) {
       throw writeFailure(path, error);
     }
@@ -104,6 +129,8 @@ export class OutputFile {
     } catch (error) {
       await unlink(this.temporary).catch(() => undefined);
       throw writeFailure(this.path, error);
+    } finally {
+      track(this.temporary, false);
     }
   }
 
@@ -111,6 +138,7 @@ export class OutputFile {
   async discard(): Promise<void> {
     await this.handle.close().catch(() => undefined);
     await unlink(this.temporary).catch(() => undefined);
+    track(this.temporary, false);
   }
 }
 
