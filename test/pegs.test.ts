@@ -148,6 +148,8 @@ describe('boards and notation', () => {
 
   it('proves impossible problems UNSOLVABLE with the reason', async () => {
     await expectCode(pegs.solve({ board: 'french' }), 'UNSOLVABLE', /position class/);
+    // A listing, like a count, answers: nothing to list.
+    for await (const found of pegs.solutions({ board: 'french' })) expect.unreachable(String(found));
     // A count is always an answer: 0 with the reason.
     const none = await pegs.count({ board: 'english', finish: 'c1' });
     expect(none.total).toBe(0n);

@@ -90,6 +90,9 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   } else {
     rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
   }
+  // --no-colour is about letter grids on a terminal: nothing else draws them.
+  if (flags.count) rejectFlags('with --count (it draws no grids)', { '--no-colour': flags.colour === false });
+  if (flags.json) rejectFlags('with --json (it prints no coloured grids)', { '--no-colour': flags.colour === false });
   const problem = await problemOf(flags);
   const prepared = polyomino.prepare(problem);
   const label = `${prepared.region.width}×${prepared.region.height}`;

@@ -79,6 +79,15 @@ function rejectOptimalFlags(flags: SlidingFlags, why: string): void {
   });
 }
 
+/** The pattern-database cache flags, rejected when the optimal search uses no pattern databases. */
+function rejectCacheFlags(flags: SlidingFlags, cells: number): void {
+  const patterns = cells >= sliding.MIN_PATTERN_CELLS && cells <= sliding.MAX_PATTERN_CELLS;
+  const heuristic = flags.heuristic ?? (patterns ? 'patterns' : 'conflict');
+  if (heuristic !== 'patterns') {
+    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, { '--cache-dir': flags.cacheDir, '--no-cache': flags.cache === false });
+  }
+}
+
 /** Flags that the chosen source of boards would ignore are rejected. */
 function checkFlags(flags: SlidingFlags): void {
   if (flags.optimal && flags.fast) throw badUsage('give --optimal or --fast, not both');
@@ -151,6 +160,7 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
     rejectOptimalFlags(flags, `on a board of more than ${sliding.AUTO_OPTIMAL_CELLS} cells without --optimal (it is solved constructively)`);
     opts.method = 'fast';
   }
+  if (opts.method !== 'fast') rejectCacheFlags(flags, cells);
   if (opts.method === 'fast' && cells > MAX_PRINTED_CELLS) opts.lengthOnly = true;
   let result: sliding.SlidingSolution;
   try {
@@ -232,6 +242,7 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
   const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
   if (opts.method === 'auto') opts.method = 'optimal';
+  if (opts.method === 'optimal' && instances.length > 0) rejectCacheFlags(flags, instances[0].board.rows * instances[0].board.cols);
   const bar = progressBar('solving', 'boards');
   opts.onProgress = bar.onProgress;
   const started = performance.now();

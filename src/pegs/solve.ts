@@ -204,7 +204,14 @@ export async function* solutions(
   input: PegsInput | PegsProblem,
   options: PegsOptions & { limit?: number } = {},
 ): AsyncGenerator<{ jumps: string[]; moves: string[] }, void, undefined> {
-  const problem = toProblem(input);
+  let problem: PegsProblem;
+  try {
+    problem = toProblem(input);
+  } catch (error) {
+    // Like a count, a listing answers: nothing to list when a check proves there is no solution.
+    if (error instanceof BitpuzzleError && error.code === 'UNSOLVABLE') return;
+    throw error;
+  }
   const limit = checkLimit(options.limit);
   const kind = checkEngine(options.engine);
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
