@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cover, pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
 import { runCli } from './cli-run.js';
 
 const schemaDir = new URL('../schemas/', import.meta.url);
@@ -144,3 +145,77 @@ for (const [command, list] of Object.entries(cases)) {
     });
   });
 }
+
+describe('library results follow the same contract', () => {
+  const STATS_KEYS = ['milliseconds', 'nodes', 'parts', 'threads'];
+  const COUNT_KEYS = ['distinct', 'reason', 'shard', 'stats', 'total'];
+
+  /** Fails on a `moves` that is a number, anywhere in the value. */
+  function noNumericMoves(value: unknown, path = 'result'): void {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      expect(key === 'moves' && typeof inner === 'number', `${path}.${key} is a number`).toBe(false);
+      noNumericMoves(inner, `${path}.${key}`);
+    }
+  }
+
+  function checkStats(result: { stats: Record<string, unknown> }): void {
+    expect(Object.keys(result.stats).sort()).toEqual(STATS_KEYS);
+    expect(typeof result.stats.nodes).toBe('bigint');
+    noNumericMoves(result);
+  }
+
+  it('every count has total, distinct, reason, shard and stats, and no countStats', async () => {
+    const counts = [
+      await queens.count(6),
+      await polyomino.count({ region: '3x20' }, { threads: 1 }),
+      await polyomino.count({ region: '7x9' }),
+      await cover.count({ columns: 2, rows: [[0], [1], [0, 1]] }, { threads: 1 }),
+      await sudoku.count('....\n....\n....\n....', { threads: 1 }),
+      await pegs.count({ board: 'triangle5', finish: 'any' }, { threads: 1 }),
+      await pegs.count({ board: 'english', finish: 'c1' }),
+    ];
+    for (const result of counts) {
+      for (const key of COUNT_KEYS) expect(result).toHaveProperty(key);
+      expect(result).not.toHaveProperty('countStats');
+      expect(typeof result.total).toBe('bigint');
+      checkStats(result);
+    }
+  });
+
+  it('every first solution and every answer carries the same stats', async () => {
+    const answers = [
+      (await queens.solve(8))!,
+      (await queens.solve(40))!,
+      (await polyomino.solve({ region: '3x20' }))!,
+      (await cover.solve({ columns: 2, rows: [[0], [1]] }))!,
+      (await sudoku.solve('....\n....\n....\n....'))!,
+      (await pegs.solve({ board: 'triangle5', finish: 'any' }))!,
+      (await pegs.minMoves({ board: 'triangle5', finish: 'any' }))!,
+      await sliding.solve('1 2 3\n4 5 6\n7 0 8'),
+      await sliding.solve(sliding.randomBoard(5, 7, 1), { method: 'fast' }),
+      ...(await sliding.solveBatch(['1 2 3\n4 5 6\n7 0 8'], { threads: 1 })),
+      await samegame.clear('1122\n2211'),
+      await samegame.minLeft('1122\n2213\n1122'),
+      await samegame.score('1122\n2211', { maxNodes: 100, threads: 1 }),
+    ];
+    for (const result of answers) checkStats(result as { stats: Record<string, unknown> });
+  });
+
+  it("listings end with the stats of the search as the iterator's final value", async () => {
+    for (const listing of [
+      queens.solutions(6, { limit: 2 }),
+      polyomino.solutions({ region: '3x20' }, { limit: 2 }),
+      cover.solutions({ columns: 2, rows: [[0], [1], [0, 1]] }),
+      sudoku.solutions('....\n....\n....\n....', { limit: 2 }),
+      pegs.solutions({ board: 'triangle5', finish: 'any' }, { limit: 2 }),
+    ] as Array<AsyncGenerator<unknown, { nodes: bigint }>>) {
+      let step = await listing.next();
+      let listed = 0;
+      for (; !step.done; step = await listing.next()) listed++;
+      expect(listed).toBeGreaterThan(0);
+      expect(Object.keys(step.value).sort()).toEqual(STATS_KEYS);
+      expect(step.value.nodes).toBeGreaterThan(0n);
+    }
+  });
+});

@@ -117,7 +117,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   return report(flags, problem.n, found, stats, 'search', limit);
 }
 
-/** Prints the listing's JSON or its summary; the exit status (1 when none was found). */
+/** Prints the listing's JSON or its summary; none found is UNSOLVABLE (exit 1). */
 function report(
   flags: QueensFlags,
   n: number,

@@ -1,6 +1,6 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
 import { BitpuzzleError } from '../errors.js';
-import type { SearchStats } from '../stats.js';
+import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -199,33 +199,38 @@ function shuffledOrder(n: number, seed: number): number[] {
   return order;
 }
 
-/** Solutions one by one, in the order of the depth-first search (jumps in board order). */
+/**
+ * Solutions one by one, in the order of the depth-first search (jumps in board order); the
+ * iterator's final value (with next()) is the search's stats.
+ */
 export async function* solutions(
   input: PegsInput | PegsProblem,
   options: PegsOptions & { limit?: number } = {},
-): AsyncGenerator<{ jumps: string[]; moves: string[] }, void, undefined> {
+): AsyncGenerator<{ jumps: string[]; moves: string[] }, PegsStats, undefined> {
+  const started = performance.now();
   let problem: PegsProblem;
   try {
     problem = toProblem(input);
   } catch (error) {
     // Like a count, a listing answers: nothing to list when a check proves there is no solution.
-    if (error instanceof BitpuzzleError && error.code === 'UNSOLVABLE') return;
+    if (error instanceof BitpuzzleError && error.code === 'UNSOLVABLE') return oneThreadStats(0n, started);
     throw error;
   }
   const limit = checkLimit(options.limit);
   const kind = checkEngine(options.engine);
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
-  if (limit === 0) return;
+  if (limit === 0) return oneThreadStats(0n, started);
   const { engine, release } = await openEngine(kind, maxMemory);
   try {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_SOLVE, tableLog(maxMemory, 0.25, 22)), 'the peg solitaire search', maxMemory);
     for (let produced = 0; produced < limit; produced++) {
       const status = checkStatus(await runSliced((b) => engine.run(b), options.signal), 'the peg solitaire search', maxMemory);
-      if (status === Status.DONE) return;
+      if (status === Status.DONE) break;
       const names = jumpNames(problem.board, engine.jumps().map((j) => problem.board.jumps[j]));
       yield { jumps: names, moves: groupMoves(names) };
     }
+    return oneThreadStats(engine.nodes(), started);
   } finally {
     release();
   }
