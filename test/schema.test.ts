@@ -110,6 +110,12 @@ describe('the schemas', () => {
     for (const schema of schemas) expect(shared(schema)).toEqual(shared(schemas[0]));
   });
 
+  it('are shipped in the package and exported as bitpuzzle/schemas/<command>.schema.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(pkg.files).toContain('schemas');
+    expect(pkg.exports['./schemas/*']).toBe('./schemas/*');
+  });
+
   it('reject what the contract forbids: extra stats keys, moves as a number, a stack in the error', () => {
     const count = ajv.getSchema('urn:bitpuzzle:schema:pegs#/$defs/count')!;
     const good = { board: 'x', total: 1, distinct: null, reason: null, shard: null, memory: 1, levels: [], symmetries: 1, stats: { nodes: 1, milliseconds: 1, threads: 1, parts: 1 } };

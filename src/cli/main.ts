@@ -49,7 +49,14 @@ function program(): Command {
     .addCommand(samegameCommand())
     .addCommand(pegsCommand())
     .addCommand(slidingCommand())
-    .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
+    .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour))
+    .addHelpText(
+      'after',
+      '\nExit status: 0 answered (a solution, a count, 0 included, a best within a limit asked for), 1 no solution,\n' +
+        '2 bad input or a file that cannot be read or written, 3 stopped (a limit with no answer, an interrupt,\n' +
+        'out of memory), 4 any other failure. With --json, standard output holds one object: the answer,\n' +
+        'or {"error":{"code","message"}}. Schemas of every command\'s output: bitpuzzle/schemas/<command>.schema.json',
+    );
 }
 
 function exitOverrides(command: Command): void {
