@@ -45,6 +45,15 @@ describe('exit statuses', () => {
     const stopped = await runCli(['sliding', '8', '6', '7', '2', '5', '4', '3', '0', '1', '--node-limit', '50']);
     expect(stopped.status).toBe(3);
     expect(stopped.stdout).toMatch(/stopped by the limit; no solution is shorter than \d+ moves/);
+    // SameGame: a clear a node limit stopped is 3; the fewest left within a limit the user set is an answer.
+    const dir = tempDir('bitpuzzle-exit-');
+    const board = join(dir, 'five.txt');
+    writeFileSync(board, '32332\n31313\n32323\n22313\n31332\n');
+    const unknown = await runCli(['samegame', board, '--nodes', '2', '--json']);
+    expect(unknown.status).toBe(3);
+    expect(JSON.parse(unknown.stdout)).toMatchObject({ mode: 'clear', cleared: false, proved: false });
+    expect((await runCli(['samegame', board, '--min-left', '--nodes', '2'])).status).toBe(0);
+    expect((await runCli(['samegame', board])).status).toBe(0);
   });
 
   it('--json prints one error object, the message on stderr too, never a stack', async () => {
