@@ -14,7 +14,8 @@
 // strings match exactly; a typed array matches an array.
 //
 // ```sh blocks: each line `$ command` runs in sh (continued by a trailing `\`), with
-// `bitpuzzle` the checkout's bin/bitpuzzle, in one scratch folder for the whole README; a
+// `bitpuzzle` the checkout's bin/bitpuzzle, in one scratch folder for the whole README (sh blocks
+// without `$` lines, such as `npm ci && npm start`, are not run); a
 // trailing `# comment` is not run, and `# … exit N …` in it is the expected exit status (else 0).
 // The lines after a command, up to the next `$` line, are its output (stdout and stderr as a
 // terminal shows them); none means only the exit status is checked. The output matches when,
@@ -32,7 +33,9 @@
 //   setup: CODE                (js) CODE runs first: the names the block uses but does not define
 //   file NAME                  the block (any language) is also the file NAME for the commands
 // and anywhere in the README, `<!-- readme-test: file NAME` followed by lines up to `-->` makes
-// those lines the file NAME. Every skip and replace says why, in parentheses.
+// those lines the file NAME. Files are written to the scratch folder before any command runs.
+// Every skip and replace says why, in parentheses; a skip or replace whose text is not in its
+// block, a marker that is not followed by a block, and a file no command uses are errors.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
