@@ -1,13 +1,14 @@
 // The browser build: dist/browser/ holds self-contained ES modules (no bare imports), so the
 // package loads from a plain <script type="module"> on a static server as well as in bundlers.
 //   bitpuzzle.js        the public API (package.json points the "browser" condition here)
+//   bitpuzzle.d.ts      its types: the Node API's, which the bundle is built from
 //   workers/<family>.js one worker script per family, for the Web Worker pools
 //   bitpuzzle.wasm      the engine, fetched beside bitpuzzle.js
 // The host finds its workers and its engine through `new URL('<literal>', import.meta.url)`;
 // bundling moves the files, so each such URL is rewritten to where the file is in this layout.
 // Literal URLs are what bundlers such as Vite follow, so they keep working one level up.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dist = path.resolve('dist');
@@ -83,6 +84,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(path.join(out, 'workers'), { recursive: true });
 copyFileSync(path.join(dist, 'bitpuzzle.wasm'), path.join(out, 'bitpuzzle.wasm'));
 await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'));
+writeFileSync(path.join(out, 'bitpuzzle.d.ts'), "export * from '../index.js';\n");
 for (const family of families) {
   await bundle(path.join(dist, family, 'worker.js'), path.join(out, 'workers', `${family}.js`));
 }
