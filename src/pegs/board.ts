@@ -2,7 +2,7 @@
 // A board is drawn as text: `o` a peg, `.` an empty hole, space or `#` off the board. On a
 // triangular board the holes of a row stand two characters apart and rows are staggered
 // by one, so that the six neighbours of a hole are left, right and the four diagonals.
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 
 export type Geometry = 'square' | 'triangular';
 
@@ -81,7 +81,7 @@ function readCells(text: string): Cell[] {
       if (ch === 'o' || ch === 'O') cells.push({ line: l, column: c, peg: true });
       else if (ch === '.') cells.push({ line: l, column: c, peg: false });
       else if (ch !== ' ' && ch !== '#' && ch !== '\t') {
-        throw badInput(`line ${l + 1}, column ${c + 1}: unexpected ${JSON.stringify(ch)} (use o for a peg, . for an empty hole, space or # off the board)`);
+        throw badInput(`line ${l + 1}, column ${c + 1}: unexpected ${describeValue(ch)} (use o for a peg, . for an empty hole, space or # off the board)`);
       }
     }
   });
@@ -147,7 +147,7 @@ export function parseBoard(text: string, options: ParseOptions = {}): Board {
   const cells = readCells(text);
   const geometry = options.geometry ?? guessGeometry(cells);
   if (geometry !== 'square' && geometry !== 'triangular') {
-    throw badInput(`geometry must be 'square' or 'triangular', got ${String(geometry)}`);
+    throw badInput(`geometry must be 'square' or 'triangular', got ${describeValue(geometry)}`);
   }
   if (geometry === 'triangular') {
     const bad = cells.find((cell) => ((cell.line + cell.column - cells[0].line - cells[0].column) & 1) !== 0);
@@ -218,7 +218,7 @@ function columnLetters(col: number): string {
 export function holeIndex(board: Board, name: string): number {
   const key = String(name).trim().toLowerCase();
   const i = board.holes.findIndex((hole) => hole.name === key);
-  if (i < 0) throw badInput(`there is no hole ${JSON.stringify(name)} on the ${board.name} board (holes are named like ${board.holes[0].name})`);
+  if (i < 0) throw badInput(`there is no hole ${describeValue(name)} on the ${board.name} board (holes are named like ${board.holes[0].name})`);
   return i;
 }
 

@@ -1,6 +1,6 @@
 // A problem: a board, a start position and a set of finish positions, checked for
 // feasibility before any search, with the symmetries, pagoda functions and engine input.
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { builtinBoard, holeIndex, isBoard, parseBoard, readPosition, BOARD_NAMES, type Board, type Geometry } from './board.js';
 
 export interface PegsInput {
@@ -37,7 +37,7 @@ export function toBoard(input: string | Board | undefined, geometry?: Geometry):
   const builtin = builtinBoard(input.trim());
   if (builtin) return builtin;
   if (!isPicture(input)) {
-    throw badInput(`unknown board ${JSON.stringify(input)}: use one of ${BOARD_NAMES.join(', ')} or draw one`);
+    throw badInput(`unknown board ${describeValue(input)}: use one of ${BOARD_NAMES.join(', ')} or draw one`);
   }
   return parseBoard(input, { geometry });
 }

@@ -2,9 +2,10 @@
 import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/protocol.js';
-import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { checkPrepared, prepare, type PolyominoProblem, type Prepared } from './problem.js';
+import { badInput, describeValue } from '../errors.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
 
@@ -73,17 +74,23 @@ export interface TilingSolution {
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
+const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
+const SOLUTIONS_KEYS = [...SOLVE_KEYS, 'limit', 'distinct'];
+
 /** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
 const TRIAL_NODES = 4_000_000;
 
 /** Counts the solutions, and the distinct ones up to the problem's symmetries. */
 export async function count(problem: PolyominoProblem, options: TilingCountOptions = {}): Promise<TilingCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'polyomino.count');
   const prepared = prepare(problem);
   const engine = checkEngine(options.engine);
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const base = { engine, spec: prepared.spec, maxMemory };
   // With threads, a count first runs on this thread for a moment: small problems finish
   // before a pool would have started. What is left is cut into parts for the pool.
@@ -129,11 +136,15 @@ export async function* solutions(
   problem: PolyominoProblem,
   options: TilingSolutionsOptions = {},
 ): AsyncGenerator<TilingSolution, void, undefined> {
+  options = checkOptions(options, SOLUTIONS_KEYS, 'polyomino.solutions');
+  if (options.distinct !== undefined && typeof options.distinct !== 'boolean') {
+    throw badInput(`distinct must be true or false, got ${describeValue(options.distinct)}`);
+  }
   const prepared = prepare(problem);
   const engineKind = checkEngine(options.engine);
   const limit = checkLimit(options.limit);
   if (limit === 0 || prepared.reason) return;
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const parts = options.distinct ? prepared.parts : [{ pre: [], weight: 1, mask: 0 }];
   const { engine, release } = await openTilingEngine(engineKind, prepared, maxMemory);
   try {
@@ -154,12 +165,17 @@ export async function* solutions(
 
 /** The first solution, or null when there is none. */
 export async function solve(problem: PolyominoProblem, options: TilingOptions = {}): Promise<TilingSolution | null> {
+  options = checkOptions(options, SOLVE_KEYS, 'polyomino.solve');
   for await (const solution of solutions(problem, { ...options, limit: 1 })) return solution;
   return null;
 }
 
 /** A solution from placement numbers: the pieces in the order they were placed. */
 export function decode(prepared: Prepared, placementIds: readonly number[]): TilingSolution {
+  checkPrepared(prepared);
+  if (!Array.isArray(placementIds) || !placementIds.every((id) => Number.isInteger(id) && id >= 0 && id < prepared.placements.length)) {
+    throw badInput(`placement numbers are integers from 0 to ${prepared.placements.length - 1}, got ${describeValue(placementIds)}`);
+  }
   return {
     width: prepared.region.width,
     height: prepared.region.height,

@@ -1,6 +1,6 @@
 // SameGame boards as the host sees them: reading the text format (every check happens here,
 // before an engine sees a board), the rules of a click, replaying clicks, and pictures.
-import { badInput } from '../errors.js';
+import { badInput, describeValue } from '../errors.js';
 
 /** The largest board side the engines take. */
 export const MAX_SIDE = 32;
@@ -51,7 +51,7 @@ export function parseBoard(text: string): SameGameBoard {
       const ch = lines[i][k];
       if (ch === ' ' || ch === '\t') continue;
       if (ch !== '.' && !CELL.test(ch)) {
-        throw badInput(`line ${i + 1}, column ${k + 1}: unexpected character ${JSON.stringify(ch)} (expected a digit or letter for a colour, or . for empty)`);
+        throw badInput(`line ${i + 1}, column ${k + 1}: unexpected character ${describeValue(ch)} (expected a digit or letter for a colour, or . for empty)`);
       }
       cells.push({ ch, column: k + 1 });
     }
@@ -73,7 +73,7 @@ export function parseBoard(text: string): SameGameBoard {
       const ch = rows[row][col].ch;
       if (ch === '.' || symbols.includes(ch)) continue;
       if (symbols.length === MAX_COLOURS) {
-        throw badInput(`${where(row, col)}: ${JSON.stringify(ch)} is an 11th colour; at most ${MAX_COLOURS} are supported`);
+        throw badInput(`${where(row, col)}: ${describeValue(ch)} is an 11th colour; at most ${MAX_COLOURS} are supported`);
       }
       symbols.push(ch);
     }
@@ -107,7 +107,7 @@ export function parseBoard(text: string): SameGameBoard {
 export function toBoard(input: SameGameInput): SameGameBoard {
   if (typeof input === 'string') return parseBoard(input);
   if (Array.isArray(input)) return parseBoard(input.join('\n'));
-  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${String(input)}`);
+  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${describeValue(input)}`);
   return parseBoard(picture(input as SameGameBoard));
 }
 
@@ -176,7 +176,7 @@ export const CLEAR_BONUS = 1000;
 /** The board after a click, and what it removed. BAD_INPUT when the click hits no group. */
 export function applyClick(board: SameGameBoard, click: Click): { board: SameGameBoard; removed: number; points: number } {
   if (!Number.isInteger(click?.column) || !Number.isInteger(click?.row)) {
-    throw badInput(`a click is { column, row } with integers from 1, got ${JSON.stringify(click)}`);
+    throw badInput(`a click is { column, row } with integers from 1, got ${describeValue(click)}`);
   }
   const group = groupAt(board, click);
   const at = `column ${click.column}, row ${click.row}`;

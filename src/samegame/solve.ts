@@ -1,6 +1,6 @@
 // The SameGame API: clear (can the board be emptied?), minLeft (the fewest blocks that must
 // remain) and score (the best SameGame score found in a time budget).
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
@@ -62,7 +62,7 @@ export interface SameGameResult {
 function checkPositive(value: unknown, name: string): number | null {
   if (value === undefined) return null;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw badInput(`${name} must be a positive number, got ${String(value)}`);
+    throw badInput(`${name} must be a positive number, got ${describeValue(value)}`);
   }
   return value;
 }
@@ -128,7 +128,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const board = toBoard(input);
   const threads = checkThreads(options.threads);
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
   const limits = limitsOf(options, Date.now());
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;

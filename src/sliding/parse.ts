@@ -1,6 +1,6 @@
 // Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
@@ -25,7 +25,7 @@ export const MAX_CELLS = 1 << 28;
 /** Parses "MxN" (or "M×N"). */
 export function parseSize(text: string): { rows: number; cols: number } {
   const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
-  if (!match) throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${JSON.stringify(text)}`);
+  if (!match) throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${describeValue(text)}`);
   return checkSize(Number(match[1]), Number(match[2]));
 }
 
@@ -58,7 +58,7 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
       else if (/^\d+$/.test(word)) values.push(Number(word));
       else {
         throw badInput(
-          `line ${index + 1}, column ${match.index + 1}: ${JSON.stringify(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
+          `line ${index + 1}, column ${match.index + 1}: ${describeValue(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
         );
       }
       columns.push(match.index + 1);
@@ -104,7 +104,7 @@ export function checkTiles(
   for (let i = 0; i < n; i++) {
     const t = tiles[i];
     if (!Number.isSafeInteger(t) || t < 0 || t >= n) {
-      if (problems.length < 5) problems.push(`${where(i)}: tile ${String(t)} is out of range (0..${n - 1}, 0 the blank)`);
+      if (problems.length < 5) problems.push(`${where(i)}: tile ${describeValue(t)} is out of range (0..${n - 1}, 0 the blank)`);
       continue;
     }
     if (firstAt[t] >= 0) {
@@ -231,7 +231,7 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
       const words = line.split(/[\s,]+/);
       const values = words.map((w) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
       const bad = values.findIndex((v) => Number.isNaN(v));
-      if (bad >= 0) throw badInput(`line ${index + 1}: ${JSON.stringify(words[bad])} is not a tile`);
+      if (bad >= 0) throw badInput(`line ${index + 1}: ${describeValue(words[bad])} is not a tile`);
       let rows: number;
       let cols: number;
       if (size) ({ rows, cols } = size);

@@ -1,6 +1,6 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
-import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted, describeValue } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
@@ -92,7 +92,7 @@ export const AUTO_OPTIMAL_CELLS = 16;
 
 function checkLimitOption(value: unknown, name: string): number {
   if (value === undefined) return Infinity;
-  if (typeof value !== 'number' || !(value > 0)) throw badInput(`${name} must be a positive number, got ${String(value)}`);
+  if (typeof value !== 'number' || !(value > 0)) throw badInput(`${name} must be a positive number, got ${describeValue(value)}`);
   return value;
 }
 
@@ -111,7 +111,7 @@ function prepare(input: BoardInput, options: SlidingOptions): Prepared {
 function chooseMethod(board: Board, options: SlidingOptions): 'optimal' | 'fast' {
   const method = options.method ?? 'auto';
   if (method !== 'auto' && method !== 'optimal' && method !== 'fast') {
-    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${String(method)}`);
+    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${describeValue(method)}`);
   }
   const cells = board.rows * board.cols;
   if (method === 'optimal' && cells > MAX_OPTIMAL_CELLS) {
@@ -159,7 +159,7 @@ function lettersOf(codes: number[], frame: Frame): string {
 function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): OptimalSettings {
   const cells = board.rows * board.cols;
   const name = options.heuristic ?? (cells >= MIN_PATTERN_CELLS && cells <= MAX_PATTERN_CELLS ? 'patterns' : 'conflict');
-  if (!(name in HEURISTICS)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${String(name)}`);
+  if (!(name in HEURISTICS)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(name)}`);
   if (name === 'patterns' && cells > MAX_PATTERN_CELLS) {
     throw badInput(`pattern databases are built for boards of up to ${MAX_PATTERN_CELLS} cells; this one has ${cells}`);
   }
