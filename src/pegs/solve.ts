@@ -3,11 +3,11 @@ import { BitpuzzleError } from '../errors.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
-import { boardAndStart, engineInput, fullMask, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
+import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { ReferencePegsEngine } from './reference.js';
 import type { Board } from './board.js';
 
@@ -87,9 +87,13 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
   return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };
 }
 
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
+const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
+
 async function withEngine<R>(options: PegsOptions, work: (engine: PegsEngine, maxMemory: number) => Promise<R>): Promise<R> {
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const { engine, release } = await openEngine(kind, maxMemory);
   try {
     return await work(engine, maxMemory);
@@ -115,11 +119,12 @@ const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budge
  * (a mirrored search keeps the board order's locality, which random orders lose), then in
  * shuffled orders; an engine keeps the positions it has proved dead from one restart to the next.
  */
-export async function solve(input: PegsInput | PegsProblem, options: PegsOptions = {}): Promise<PegsSolution | null> {
+export async function solve(input: PegsInput | PegsProblem | string, options: PegsOptions = {}): Promise<PegsSolution | null> {
   const started = performance.now();
+  options = checkOptions(options, SOLVE_KEYS, 'pegs.solve');
   const problem = toProblem(input);
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const reversed = reversedProblem(problem);
   const sides = reversed ? [problem, reversed] : [problem];
   // Each side's engine holds a dead-position table of a share of the memory.
@@ -187,13 +192,14 @@ function shuffledOrder(n: number, seed: number): number[] {
 
 /** Solutions one by one, in the order of the depth-first search (jumps in board order). */
 export async function* solutions(
-  input: PegsInput | PegsProblem,
+  input: PegsInput | PegsProblem | string,
   options: PegsOptions & { limit?: number } = {},
 ): AsyncGenerator<{ jumps: string[]; moves: string[] }, void, undefined> {
+  options = checkOptions(options, [...SOLVE_KEYS, 'limit'], 'pegs.solutions');
   const problem = toProblem(input);
   const limit = checkLimit(options.limit);
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   if (limit === 0) return;
   const { engine, release } = await openEngine(kind, maxMemory);
   try {
@@ -236,8 +242,9 @@ async function runLevels(engine: PegsEngine, levels: number, what: string, maxMe
  * Counts the jump sequences from the start to a finish exactly, by dynamic programming
  * over positions up to symmetry, level by level.
  */
-export async function count(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
+export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'pegs.count');
   const problem = toProblem(input);
   const kind = checkEngine(options.engine);
   const threads =
@@ -246,7 +253,7 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
       : checkThreads(options.threads);
   const startPegs = popcount(problem.start);
   if (kind === 'wasm' && threads > 1 && startPegs > popcount(problem.finishes[0])) {
-    const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+    const maxMemory = checkMaxMemory(options.maxMemory);
     const { total, levels, nodes, memory } = await countOnThreads(problem, threads, maxMemory, options);
     return {
       total,
@@ -279,15 +286,16 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
  * that keep the start (the finish is ignored). `total` is the number of jump sequences
  * that end with one peg.
  */
-export async function reachable(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
-  const { board, start } = 'finishes' in input ? input : boardAndStart(input);
-  const open: PegsProblem = {
+export async function reachable(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
+  options = checkOptions(options, COUNT_KEYS, 'pegs.reachable');
+  const { board, start } = typeof input === 'object' && input !== null && 'finishes' in input ? toProblem(input) : boardAndStart(input);
+  const open: PegsProblem = markProblem({
     board,
     start,
     finishes: board.holes.map((_, i) => 1n << BigInt(i)),
     symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
     pagodas: [],
-  };
+  });
   return count(open, options);
 }
 
@@ -295,8 +303,9 @@ export async function reachable(input: PegsInput | PegsProblem, options: CountOp
  * The fewest moves (a chain of jumps by one peg is one move), proved by breadth-first
  * search by moves from both ends with symmetry, and a shortest solution. Wasm only.
  */
-export async function minMoves(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsMinMoves> {
+export async function minMoves(input: PegsInput | PegsProblem | string, options: LevelOptions = {}): Promise<PegsMinMoves> {
   const started = performance.now();
+  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress'], 'pegs.minMoves');
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");

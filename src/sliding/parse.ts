@@ -24,6 +24,7 @@ export const MAX_CELLS = 1 << 28;
 
 /** Parses "MxN" (or "M×N"). */
 export function parseSize(text: string): { rows: number; cols: number } {
+  if (typeof text !== 'string') throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${describeValue(text)}`);
   const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
   if (!match) throw badInput(`a size is MxN (rows x columns), for example 4x4, got ${describeValue(text)}`);
   return checkSize(Number(match[1]), Number(match[2]));
@@ -31,7 +32,7 @@ export function parseSize(text: string): { rows: number; cols: number } {
 
 function checkSize(rows: number, cols: number): { rows: number; cols: number } {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 2 || cols < 2) {
-    throw badInput(`a board has at least 2 rows and 2 columns, got ${rows}×${cols}`);
+    throw badInput(`a board has at least 2 rows and 2 columns, got ${describeValue(rows)}×${describeValue(cols)}`);
   }
   if (rows * cols > MAX_CELLS) throw badInput(`a ${rows}×${cols} board has more than ${MAX_CELLS} cells`);
   return { rows, cols };
@@ -42,7 +43,17 @@ function checkSize(rows: number, cols: number): { rows: number; cols: number } {
  * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
  * MN numbers, say). Lines starting with # are comments.
  */
+/** Checks a `size` argument or option: { rows, cols } of a possible board. */
+export function checkSizeObject(size: unknown): { rows: number; cols: number } | undefined {
+  if (size === undefined) return undefined;
+  if (size === null || typeof size !== 'object') throw badInput(`size must be { rows, cols }, got ${describeValue(size)}`);
+  const { rows, cols } = size as { rows: number; cols: number };
+  return checkSize(rows, cols);
+}
+
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
+  if (typeof text !== 'string') throw badInput(`a board as text is rows of tile numbers, got ${describeValue(text)}`);
+  size = checkSizeObject(size);
   const lines = text.replace(/\r/g, '').split('\n');
   const rowsOfTiles: Array<{ line: number; values: number[]; columns: number[] }> = [];
   lines.forEach((raw, index) => {
@@ -127,6 +138,7 @@ const plural = (count: number, word: string): string => (count === 1 ? word : `$
 
 /** Normalises any accepted board input. `size` lays out flat number lists and text. */
 export function toBoard(input: BoardInput, size?: { rows: number; cols: number }): Board {
+  size = checkSizeObject(size);
   if (typeof input === 'string') return parseBoard(input, size);
   if (Array.isArray(input)) {
     const rows = input as ReadonlyArray<ReadonlyArray<number>>;
@@ -139,7 +151,7 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
     return checkTiles(rows.length, cols, rows.flat(), (i) => `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}`);
   }
   if (input === null || typeof input !== 'object' || !('tiles' in input)) {
-    throw badInput('a board is text, an array of rows, or { rows, cols, tiles }');
+    throw badInput(`a board is text, an array of rows, or { rows, cols, tiles }, got ${describeValue(input)}`);
   }
   const { rows, cols } = checkSize(input.rows, input.cols);
   return checkTiles(rows, cols, input.tiles);
@@ -147,6 +159,7 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
 
 /** The goal board for a size: 'default' (blank last), 'korf' (blank first) or a board of that size. */
 export function toGoal(goal: GoalInput | undefined, rows: number, cols: number): Board {
+  checkSize(rows, cols);
   const n = rows * cols;
   if (goal === undefined || goal === 'default') {
     const tiles = new Uint32Array(n);
@@ -184,7 +197,13 @@ export function goalLabels(board: Board, goal: Board): Uint32Array {
  * (For odd widths this is the usual inversion-count rule; for even widths the inversion count
  * plus the blank's row distance.)
  */
-export function solvability(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
+export function solvability(boardInput: BoardInput, goalInput: GoalInput = 'default'): { solvable: boolean; reason: string | null } {
+  const board = toBoard(boardInput);
+  return parity(board, toGoal(goalInput, board.rows, board.cols));
+}
+
+/** solvability() of checked boards. */
+function parity(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
   const labels = goalLabels(board, goal);
   const n = labels.length;
   const seen = new Uint8Array(n);
@@ -215,12 +234,14 @@ export function solvability(board: Board, goal: Board): { solvable: boolean; rea
 
 /** Throws UNSOLVABLE with the reason when the board cannot reach the goal. */
 export function checkSolvable(board: Board, goal: Board): void {
-  const { solvable, reason } = solvability(board, goal);
+  const { solvable, reason } = parity(board, goal);
   if (!solvable) throw new BitpuzzleError('UNSOLVABLE', `this board cannot reach the goal: ${reason}`);
 }
 
 /** Parses a batch: one instance per line (MN tiles, optionally an expected length, as in korf100.txt). */
 export function parseBatch(text: string, size?: { rows: number; cols: number }): Array<{ board: Board; line: number; expected: number | null }> {
+  if (typeof text !== 'string') throw badInput(`a batch is text, one board per line, got ${describeValue(text)}`);
+  size = checkSizeObject(size);
   const out: Array<{ board: Board; line: number; expected: number | null }> = [];
   text
     .replace(/\r/g, '')
@@ -260,6 +281,7 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
  */
 export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInput = 'default'): Board {
   checkSize(rows, cols);
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw badInput(`seed must be an integer, got ${describeValue(seed)}`);
   const target = toGoal(goal, rows, cols);
   const next = mulberry32(seed);
   const tiles = target.tiles.slice();
@@ -270,7 +292,7 @@ export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInpu
     tiles[j] = t;
   }
   const board = { rows, cols, tiles };
-  if (!solvability(board, target).solvable) {
+  if (!parity(board, target).solvable) {
     // Swapping two tiles (not the blank) flips the permutation's parity only.
     const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
     [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
