@@ -134,8 +134,11 @@ export function picture(input: SameGameInput): string {
     throw badInput(`a board object's symbols are up to ${MAX_COLOURS} distinct digits or letters, got ${describeValue(symbols)}`);
   }
   const colour = (c: unknown): boolean => Number.isInteger(c) && (c as number) >= 1 && (c as number) <= symbols.length;
-  if (columns.length > width || !columns.every((column) => Array.isArray(column) && column.length <= height && column.every(colour))) {
-    throw badInput(`a board object's columns are lists of colours from 1 to ${symbols.length} that fit its ${width}×${height} frame`);
+  if (!columns.every((column) => Array.isArray(column) && column.every(colour))) {
+    throw badInput(`a board object's columns are lists of colours from 1 to ${symbols.length}`);
+  }
+  if (columns.length > width || columns.some((column) => column.length > height)) {
+    throw badInput(`a board object's columns do not fit its ${width}×${height} frame`);
   }
   const lines: string[] = [];
   for (let row = height - 1; row >= 0; row--) {

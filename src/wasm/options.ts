@@ -45,8 +45,11 @@ export const MIN_MAX_MEMORY = 65536;
 /** A memory limit in bytes (default 1 GiB): a finite number from one Wasm page up. */
 export function checkMaxMemory(maxMemory: unknown): number {
   if (maxMemory === undefined) return DEFAULT_MAX_MEMORY;
-  if (typeof maxMemory !== 'number' || !Number.isFinite(maxMemory) || maxMemory < MIN_MAX_MEMORY) {
-    throw badInput(`maxMemory must be at least ${MIN_MAX_MEMORY} bytes (a finite number), got ${describeValue(maxMemory)}`);
+  if (typeof maxMemory === 'number' && (Number.isNaN(maxMemory) || maxMemory === Infinity)) {
+    throw badInput(`maxMemory must be a finite number of bytes, got ${describeValue(maxMemory)}`);
+  }
+  if (typeof maxMemory !== 'number' || maxMemory < MIN_MAX_MEMORY) {
+    throw badInput(`maxMemory must be at least ${MIN_MAX_MEMORY} bytes, got ${describeValue(maxMemory)}`);
   }
   return maxMemory;
 }
@@ -58,6 +61,14 @@ export function checkQueue(queue: unknown): string | undefined {
   return queue;
 }
 
+/** A thread count: pool.ts's check, after a type check of our own (its message prints numbers only). */
+export function checkThreadCount(threads: unknown): number {
+  if (threads !== undefined && typeof threads !== 'number') {
+    throw badInput(`threads must be an integer from 1 to 1024, got ${describeValue(threads)}`);
+  }
+  return checkThreads(threads);
+}
+
 /** Checks of the options shared by several families, run by checkOptions when the key is allowed. */
 const SHARED_CHECKS: Record<string, (value: unknown) => unknown> = {
   signal: checkSignal,
@@ -65,7 +76,7 @@ const SHARED_CHECKS: Record<string, (value: unknown) => unknown> = {
   maxMemory: checkMaxMemory,
   engine: checkEngine,
   limit: checkLimit,
-  threads: (value) => value === undefined || checkThreads(value),
+  threads: checkThreadCount,
   queue: checkQueue,
 };
 
