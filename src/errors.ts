@@ -29,6 +29,13 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw aborted(signal);
 }
 
+/** True for an array with no holes (a sparse array's holes are skipped by every, map and forEach). */
+export function isDenseArray(value: unknown): value is unknown[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (!(i in value)) return false;
+  return true;
+}
+
 /**
  * Any value as messages print it: numbers and BigInts as plain integers (`12`, never `12n`),
  * strings JSON-quoted, arrays and plain objects in JSON-like form, shortened. Never throws

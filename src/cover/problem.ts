@@ -1,6 +1,6 @@
 // Exact-cover problems as plain data, checked and turned into the matrix the engines read.
 // The text format (parse.ts) goes through the same builder, naming lines and columns.
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 import type { CoverMatrix } from './engine.js';
 
 /** Largest problems accepted: the engines index nodes with 32-bit ints (32 bytes a node). */
@@ -206,7 +206,7 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     if (Array.isArray(columns)) builder.declare(columns, kind, (i) => `${key}[${i}]`);
     else builder.declareCount(columns as number, kind);
   }
-  if (!Array.isArray(problem.rows)) throw badInput(`rows must be an array of rows, got ${describeValue(problem.rows)}`);
+  if (!isDenseArray(problem.rows)) throw badInput(`rows must be an array of rows, got ${describeValue(problem.rows)}`);
   problem.rows.forEach((row, r) => {
     const named = row !== null && typeof row === 'object' && !Array.isArray(row);
     const refs = named ? (row as NamedRow).columns : row;
@@ -216,7 +216,7 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     const at = named ? `rows[${r}].columns` : `rows[${r}]`;
     builder.addRow(refs, name, (i) => `${at}[${i}]`, `rows[${r}]`);
   });
-  if (problem.given !== undefined && !Array.isArray(problem.given)) {
+  if (problem.given !== undefined && !isDenseArray(problem.given)) {
     throw badInput(`given must be an array of row indices or names, got ${describeValue(problem.given)}`);
   }
   const given = (problem.given ?? []).map((ref, i) => builder.findRow(ref, `given[${i}]`));

@@ -95,7 +95,7 @@ function fromArrays(grid: ReadonlyArray<ReadonlyArray<number>>): SudokuProblem {
   const givens: Given[] = [];
   grid.forEach((cells, row) => {
     if (!Array.isArray(cells) || cells.length !== size) {
-      throw badInput(`grid[${row}] must have ${size} cells, got ${Array.isArray(cells) ? cells.length : String(cells)}`);
+      throw badInput(`grid[${row}] must have ${size} cells, got ${Array.isArray(cells) ? cells.length : describeValue(cells)}`);
     }
     cells.forEach((digit, col) => {
       if (!Number.isInteger(digit) || digit < 0 || digit > size) {

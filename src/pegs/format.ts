@@ -1,11 +1,11 @@
 // Notation: a jump is `from-to` (`d2-d4`), a move (a chain of jumps by one peg) lists every
 // hole the peg lands on (`d2-d4-f4`); positions print as board pictures.
-import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkBoard, checkPosition, positionPicture, type Board } from './board.js';
 
 /** Checks a list of jump names (`d2-d4`). */
 function checkJumpNames(jumps: unknown): readonly string[] {
-  if (!Array.isArray(jumps) || !jumps.every((jump) => typeof jump === 'string')) {
+  if (!isDenseArray(jumps) || !jumps.every((jump) => typeof jump === 'string')) {
     throw badInput(`jumps are a list of names like "d2-d4", got ${describeValue(jumps)}`);
   }
   return jumps;
@@ -15,7 +15,7 @@ function checkJumpNames(jumps: unknown): readonly string[] {
 export function jumpNames(board: Board, jumps: ReadonlyArray<readonly [number, number, number]>): string[] {
   checkBoard(board);
   const hole = (i: unknown): boolean => Number.isInteger(i) && (i as number) >= 0 && (i as number) < board.holes.length;
-  if (!Array.isArray(jumps) || !jumps.every((jump) => Array.isArray(jump) && jump.length === 3 && jump.every(hole))) {
+  if (!isDenseArray(jumps) || !jumps.every((jump) => isDenseArray(jump) && jump.length === 3 && jump.every(hole))) {
     throw badInput(`jumps are [from, over, to] hole indices from 0 to ${board.holes.length - 1}, got ${describeValue(jumps)}`);
   }
   return jumps.map(([from, , to]) => `${board.holes[from].name}-${board.holes[to].name}`);

@@ -1,5 +1,5 @@
 // Solutions as letter grids (plain or coloured for a terminal) and as SVG drawings.
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkCells } from './shapes.js';
 import { MAX_REGION_CELLS } from './region.js';
 import type { TilingSolution } from './solve.js';
@@ -10,7 +10,7 @@ import type { TilingSolution } from './solve.js';
  */
 export function checkTilingSolution(solution: unknown, inFrame = true): TilingSolution {
   const s = solution as TilingSolution;
-  if (s === null || typeof s !== 'object' || !Array.isArray(s.pieces)) {
+  if (s === null || typeof s !== 'object' || !isDenseArray(s.pieces)) {
     throw badInput(`a solution is { width, height, pieces }, got ${describeValue(solution)}`);
   }
   const { width, height } = s;
@@ -95,7 +95,7 @@ export function colourPicture(solution: TilingSolution): string {
 
 /** Solutions drawn one below the other as one SVG document, a colour per piece. */
 export function svg(solutions: readonly TilingSolution[], cellSize = 24): string {
-  if (!Array.isArray(solutions as unknown)) throw badInput(`svg takes a list of solutions, got ${describeValue(solutions)}`);
+  if (!isDenseArray(solutions)) throw badInput(`svg takes a list of solutions, got ${describeValue(solutions)}`);
   solutions.forEach((solution) => checkTilingSolution(solution));
   if (typeof cellSize !== 'number' || !Number.isFinite(cellSize) || cellSize <= 0 || cellSize > 1000) {
     throw badInput(`cellSize must be a number of pixels above 0 and up to 1000, got ${describeValue(cellSize)}`);

@@ -87,7 +87,7 @@ export const PIECE_SETS = Object.keys(SETS);
 /** A built-in set by name: each piece once, free unless the set is one-sided. */
 export function pieceSet(name: string): Piece[] {
   const make = typeof name === 'string' && Object.hasOwn(SETS, name) ? SETS[name] : undefined;
-  if (!make) throw badInput(`unknown piece set "${name}" (known: ${PIECE_SETS.join(', ')})`);
+  if (!make) throw badInput(`unknown piece set ${describeValue(name)} (known: ${PIECE_SETS.join(', ')})`);
   return make();
 }
 

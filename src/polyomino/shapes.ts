@@ -1,13 +1,13 @@
 // Polyomino geometry: cells as [x, y] (x to the right, y down), the 8 symmetries of the
 // square grid, normal forms, orientations and connectivity.
 
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 
 export type Cell = readonly [number, number];
 
 /** Checks a list of [x, y] cells (integers within ±1024): BAD_INPUT naming `what` otherwise. */
 export function checkCells(cells: unknown, what: string): asserts cells is Cell[] {
-  if (!Array.isArray(cells)) throw badInput(`${what}: cells must be a list of [x, y] integer pairs, got ${describeValue(cells)}`);
+  if (!isDenseArray(cells)) throw badInput(`${what}: cells must be a list of [x, y] integer pairs, got ${describeValue(cells)}`);
   if (cells.length > MAX_PIECE_CELLS) throw badInput(`${what}: at most ${MAX_PIECE_CELLS} cells, got ${cells.length}`);
   for (const cell of cells) {
     if (!Array.isArray(cell) || cell.length !== 2 || !cell.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 1024)) {

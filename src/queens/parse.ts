@@ -1,6 +1,6 @@
 // Reads N-Queens problems: a size, a board picture (n lines of '.' and 'Q'), or a size with
 // queens given as [row, col] pairs. Everything is checked here, before any engine sees it.
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 
 export interface Queen {
   row: number;
@@ -71,7 +71,7 @@ export function toProblem(input: QueensInput): QueensProblem {
     return parseBoard(input.board, input.n === undefined ? undefined : checkSize(input.n));
   }
   const n = checkSize(input.n);
-  if (input.queens !== undefined && !Array.isArray(input.queens)) {
+  if (input.queens !== undefined && !isDenseArray(input.queens)) {
     throw badInput(`queens must be an array of [row, col] pairs, got ${describeValue(input.queens)}`);
   }
   const queens = (input.queens ?? []).map((queen, index) => toQueen(queen, index, n));

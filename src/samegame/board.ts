@@ -1,6 +1,6 @@
 // SameGame boards as the host sees them: reading the text format (every check happens here,
 // before an engine sees a board), the rules of a click, replaying clicks, and pictures.
-import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 
 /** The largest board side the engines take. */
 export const MAX_SIDE = 32;
@@ -108,7 +108,7 @@ export function parseBoard(text: string): SameGameBoard {
 export function toBoard(input: SameGameInput): SameGameBoard {
   if (typeof input === 'string') return parseBoard(input);
   if (Array.isArray(input)) {
-    if (!input.every((line) => typeof line === 'string')) throw badInput(`a board as lines is an array of strings, got ${describeValue(input)}`);
+    if (!isDenseArray(input) || !input.every((line) => typeof line === 'string')) throw badInput(`a board as lines is an array of strings, got ${describeValue(input)}`);
     return parseBoard(input.join('\n'));
   }
   if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${describeValue(input)}`);
@@ -127,14 +127,14 @@ export function picture(input: SameGameInput): string {
   if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${describeValue(input)}`);
   const { width, height, columns, symbols } = input as SameGameBoard;
   const side = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= MAX_SIDE;
-  if (!side(width) || !side(height) || !Array.isArray(columns) || !Array.isArray(symbols)) {
+  if (!side(width) || !side(height) || !isDenseArray(columns) || !isDenseArray(symbols)) {
     throw badInput(`a board object needs width and height from 1 to ${MAX_SIDE}, columns and symbols`);
   }
   if (symbols.length > MAX_COLOURS || !symbols.every((s) => typeof s === 'string' && s.length === 1 && CELL.test(s)) || new Set(symbols).size !== symbols.length) {
     throw badInput(`a board object's symbols are up to ${MAX_COLOURS} distinct digits or letters, got ${describeValue(symbols)}`);
   }
   const colour = (c: unknown): boolean => Number.isInteger(c) && (c as number) >= 1 && (c as number) <= symbols.length;
-  if (!columns.every((column) => Array.isArray(column) && column.every(colour))) {
+  if (!columns.every((column) => isDenseArray(column) && column.every(colour))) {
     throw badInput(`a board object's columns are lists of colours from 1 to ${symbols.length}`);
   }
   if (columns.length > width || columns.some((column) => column.length > height)) {
@@ -220,7 +220,7 @@ export interface Replay {
 /** Plays the clicks in order; BAD_INPUT names the first that hits no group. */
 export function replay(input: SameGameInput, clicks: readonly Click[]): Replay {
   const board = toBoard(input);
-  if (!Array.isArray(clicks)) throw badInput(`clicks are an array of { column, row }, got ${describeValue(clicks)}`);
+  if (!isDenseArray(clicks)) throw badInput(`clicks are an array of { column, row }, got ${describeValue(clicks)}`);
   const boards: SameGameBoard[] = [];
   let score = 0;
   let current = board;

@@ -1,6 +1,6 @@
 // Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
-import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
@@ -108,7 +108,7 @@ export function checkTiles(
   where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
 ): Board {
   const n = rows * cols;
-  if (tiles.length !== n) throw badInput(`a ${rows}×${cols} board has ${n} cells, got ${tiles.length} tiles`);
+  if (tiles.length !== n) throw badInput(`a ${rows}×${cols} board has ${n} cells, got ${describeValue(tiles.length)} tiles`);
   const out = new Uint32Array(n);
   const firstAt = new Int32Array(n).fill(-1);
   const problems: string[] = [];
@@ -142,7 +142,7 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
   if (typeof input === 'string') return parseBoard(input, size);
   if (Array.isArray(input)) {
     const rows = input as ReadonlyArray<ReadonlyArray<number>>;
-    if (!rows.every((row) => Array.isArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
+    if (!isDenseArray(input) || !input.every((row) => isDenseArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
     const cols = rows[0]?.length ?? 0;
     rows.forEach((row, r) => {
       if (row.length !== cols) throw badInput(`row ${r + 1} has ${row.length} tiles, expected ${cols} like the first row`);

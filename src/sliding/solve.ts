@@ -1,6 +1,6 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
-import { BitpuzzleError, badInput, throwIfAborted, describeValue } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
@@ -376,7 +376,7 @@ const INSTANCES_PER_TASK = 4;
  */
 export async function solveBatch(inputs: readonly BoardInput[], options: BatchOptions = {}): Promise<SlidingSolution[]> {
   options = checkSlidingOptions(options, BATCH_KEYS, 'sliding.solveBatch');
-  if (!Array.isArray(inputs)) throw badInput(`solveBatch takes an array of boards, got ${describeValue(inputs)}`);
+  if (!isDenseArray(inputs)) throw badInput(`solveBatch takes an array of boards, got ${describeValue(inputs)}`);
   throwIfAborted(options.signal);
   const threads = checkThreads(options.threads);
   if (inputs.length === 0) return [];
