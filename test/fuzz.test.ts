@@ -40,8 +40,9 @@ async function check(fn: Call, args: unknown[]): Promise<BitpuzzleError | null> 
       const shown = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error);
       throw new Error(`not a BitpuzzleError: ${shown}`);
     }
-    expect(error.message).not.toMatch(/\d+n\b/); // BigInts print as plain integers
-    expect(error.message).not.toMatch(/\[object Object\]/);
+    const unquoted = error.message.replace(/"(?:[^"\\]|\\.)*"/g, '""'); // the user's own text may say anything
+    expect(unquoted).not.toMatch(/\d+n\b/); // BigInts print as plain integers
+    expect(unquoted).not.toMatch(/\[object Object\]/);
     return error;
   } finally {
     clearTimeout(timer);
@@ -195,8 +196,15 @@ const pegsInput = or(
     ),
   ),
 );
-/** pegs.count and minMoves on a large board run for seconds: small boards only there. */
-const smallPegsInput = pegsInput.filter((input) => !JSON.stringify(input ?? null, (_, v) => (typeof v === 'bigint' ? 0 : v))?.includes('english'));
+/**
+ * pegs.count and minMoves on the English board (also the default board) run for seconds, and
+ * abort late (issue 14's blocking part, not this file's): small boards only there.
+ */
+const smallPegsInput = pegsInput.filter((input) => {
+  const text = JSON.stringify(input ?? null, (_, v) => (typeof v === 'bigint' ? 0 : v)) ?? '';
+  const defaultBoard = input !== null && typeof input === 'object' && !Array.isArray(input) && (input as { board?: unknown }).board === undefined;
+  return !text.toLowerCase().includes('english') && !defaultBoard;
+});
 const builtBoard = fc.constantFrom('triangle4', 'triangle5').map((name) => api.pegs.builtinBoard(name));
 const pegsBoard = or(fc.oneof(builtBoard, fc.record({ holes: or(fc.array(odd, { maxLength: 2 })), jumps: or(fc.array(odd, { maxLength: 2 })) })));
 const position = or(fc.oneof(fc.bigInt({ min: -2n, max: 1n << 66n }), fc.integer()));

@@ -1,6 +1,7 @@
 // Exact-cover problems as plain data, checked and turned into the matrix the engines read.
 // The text format (parse.ts) goes through the same builder, naming lines and columns.
 import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 import type { CoverMatrix } from './engine.js';
 
 /** Largest problems accepted: the engines index nodes with 32-bit ints (32 bytes a node). */
@@ -199,6 +200,7 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     throw badInput(`expected an exact cover problem { columns, secondary?, rows } or its text, got ${describeValue(problem)}`);
   }
   if (isPrepared(problem)) return problem;
+  checkKeys(problem, ['columns', 'secondary', 'rows', 'given'], 'an exact cover problem');
   const builder = new MatrixBuilder();
   for (const [key, kind] of [['columns', 'primary'], ['secondary', 'secondary']] as const) {
     const columns = problem[key];

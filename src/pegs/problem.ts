@@ -1,6 +1,7 @@
 // A problem: a board, a start position and a set of finish positions, checked for
 // feasibility before any search, with the symmetries, pagoda functions and engine input.
 import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 import { builtinBoard, checkBoard, holeIndex, parseBoard, readPosition, BOARD_NAMES, type Board, type Geometry } from './board.js';
 
 export interface PegsInput {
@@ -53,6 +54,7 @@ export function boardAndStart(input: PegsInput | string): { board: Board; start:
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw badInput(`a pegs problem is a board name, a picture, or { board, start, finish }, got ${describeValue(input)}`);
   }
+  checkKeys(input, ['board', 'geometry', 'start', 'finish'], 'a pegs problem');
   if (input.start !== undefined && typeof input.start !== 'string' && !Array.isArray(input.start)) {
     throw badInput(`start must be hole names or a picture, got ${describeValue(input.start)}`);
   }

@@ -1,6 +1,7 @@
 // A tiling problem made ready for the engines: cells numbered in scan order, every
 // placement of every piece, the symmetries, the root parts, and the engine's input words.
 import { badInput, describeValue } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 import { checkPiece, checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
 import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
 import { DIRECTIONS, orientations, type Cell } from './shapes.js';
@@ -91,6 +92,7 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) {
     throw badInput(`a problem is { region, pieces }, got ${describeValue(problem)}`);
   }
+  checkKeys(problem, ['region', 'pieces'], 'a polyomino problem');
   const spec = toSpec(problem);
   const key = JSON.stringify(spec);
   let prepared = cache.get(key);

@@ -1,6 +1,7 @@
 // Reads N-Queens problems: a size, a board picture (n lines of '.' and 'Q'), or a size with
 // queens given as [row, col] pairs. Everything is checked here, before any engine sees it.
 import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 
 export interface Queen {
   row: number;
@@ -66,6 +67,7 @@ export function toProblem(input: QueensInput): QueensProblem {
   if (input === null || typeof input !== 'object') {
     throw badInput(`expected a board size, a board picture or { n, queens }, got ${describeValue(input)}`);
   }
+  checkKeys(input, ['n', 'board', 'queens'], 'a queens problem');
   if (input.board !== undefined) {
     if (input.queens !== undefined) throw badInput('give either board or queens, not both');
     return parseBoard(input.board, input.n === undefined ? undefined : checkSize(input.n));

@@ -81,6 +81,18 @@ const SHARED_CHECKS: Record<string, (value: unknown) => unknown> = {
 };
 
 /**
+ * Checks that a problem object has only the keys it may have: a misspelt key (`bord`) would
+ * otherwise fall back to a default silently. Keys set to undefined pass, as for options.
+ */
+export function checkKeys(value: object, allowed: readonly string[], what: string): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key) && (value as Record<string, unknown>)[key] !== undefined) {
+      throw badInput(`${what} has an unknown key ${JSON.stringify(key)} (its keys are ${allowed.join(', ')})`);
+    }
+  }
+}
+
+/**
  * Checks an options argument: undefined (no options) or a plain object whose keys are all in
  * `allowed`; a key the function does not take is BAD_INPUT naming it and the allowed ones (a
  * typo such as `thread: 2` is never silently ignored; an unknown key set to undefined is let
