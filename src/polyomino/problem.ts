@@ -1,6 +1,6 @@
 // A tiling problem made ready for the engines: cells numbered in scan order, every
 // placement of every piece, the symmetries, the root parts, and the engine's input words.
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
 import { checkPiece, checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
 import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
@@ -58,7 +58,7 @@ function floodLimit(pieces: readonly Piece[]): number {
 
 export function resolvePieces(input: PiecesInput | undefined): Piece[] {
   const items = input === undefined ? ['pentominoes'] : typeof input === 'string' ? [input] : input;
-  if (!Array.isArray(items)) throw badInput(`pieces must be a set name, piece text, or a list of them and piece objects, got ${describeValue(input)}`);
+  if (!isDenseArray(items)) throw badInput(`pieces must be a set name, piece text, or a list of them and piece objects, got ${describeValue(input)}`);
   const pieces: Piece[] = [];
   for (const item of items) {
     if (typeof item === 'string') {
@@ -108,7 +108,7 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
 function toSpec(problem: PolyominoProblem | ProblemSpec): ProblemSpec {
   const region = parseRegion(problem.region);
   let pieces: Piece[];
-  if (Array.isArray(problem.pieces) && problem.pieces.length > 0 && problem.pieces.every(isPiece)) {
+  if (isDenseArray(problem.pieces) && problem.pieces.length > 0 && problem.pieces.every(isPiece)) {
     // Pieces as pieceSet() returns them (or a spec sent to a worker): checked all the same.
     pieces = (problem.pieces as Piece[]).map(checkPiece);
     checkPieceSet(pieces);

@@ -154,7 +154,11 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
     throw badInput(`a board is text, an array of rows, or { rows, cols, tiles }, got ${describeValue(input)}`);
   }
   const { rows, cols } = checkSize(input.rows, input.cols);
-  return checkTiles(rows, cols, input.tiles);
+  const { tiles } = input as { tiles: unknown };
+  if (!isDenseArray(tiles) && !(ArrayBuffer.isView(tiles) && !(tiles instanceof DataView))) {
+    throw badInput(`tiles must be an array of tile numbers, got ${describeValue(tiles)}`);
+  }
+  return checkTiles(rows, cols, tiles as ArrayLike<number>);
 }
 
 /** The goal board for a size: 'default' (blank last), 'korf' (blank first) or a board of that size. */
