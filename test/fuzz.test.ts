@@ -394,6 +394,10 @@ describe('fuzzing every public function', () => {
 function pointsAtQuoted(text: string, message: string): void {
   const place = /line (\d+), column (\d+)/.exec(message);
   const quoted = /(?:character |unexpected |: |^)("(?:[^"\\]|\\.)+")/.exec(message.slice(place ? place.index : 0));
+  const single = /"(?:[^"\\]|\\.)"/.exec(message);
+  if (single && /character|cannot draw|is not a tile|in the region picture/.test(message)) {
+    expect(place, `a message about one character names its line and column: ${message}`).not.toBeNull();
+  }
   if (!place || !quoted) return;
   const lines = text.split(/\r?\n|\r/);
   const line = lines[Number(place[1]) - 1];

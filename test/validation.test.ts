@@ -299,3 +299,12 @@ describe('prepared problems must come from prepare()', () => {
     expect(thrown(() => polyomino.decode(prepared, [7])).message).toMatch(/placement numbers are integers from 0 to 0, got \[7\]/);
   });
 });
+
+describe('text errors name the line and column', () => {
+  it('sliding.parseBatch names the column of a bad tile (it named the line only)', () => {
+    expect(thrown(() => sliding.parseBatch('1 2 3 0\n1 x 3 0')).message).toBe(
+      'line 2, column 3: "x" is not a tile (tiles are numbers, the blank 0 or _)',
+    );
+    expect(thrown(() => sliding.parseBatch('1 2 3 9')).message).toMatch(/line 1, column 7: tile 9 is out of range/);
+  });
+});

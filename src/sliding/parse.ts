@@ -251,12 +251,14 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
     .replace(/\r/g, '')
     .split('\n')
     .forEach((raw, index) => {
-      const line = raw.replace(/#.*$/, '').trim();
-      if (line === '') return;
-      const words = line.split(/[\s,]+/);
-      const values = words.map((w) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
+      const line = raw.replace(/#.*$/, '');
+      if (line.trim() === '') return;
+      // Each number and the column it starts at, for messages.
+      const words = [...line.matchAll(/[^\s,]+/g)];
+      const at = (k: number): string => `line ${index + 1}, column ${words[k].index + 1}`;
+      const values = words.map(([w]) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
       const bad = values.findIndex((v) => Number.isNaN(v));
-      if (bad >= 0) throw badInput(`line ${index + 1}: ${describeValue(words[bad])} is not a tile`);
+      if (bad >= 0) throw badInput(`${at(bad)}: ${describeValue(words[bad][0])} is not a tile (tiles are numbers, the blank 0 or _)`);
       let rows: number;
       let cols: number;
       if (size) ({ rows, cols } = size);
@@ -272,7 +274,7 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
       if (values.length !== n && values.length !== n + 1) {
         throw badInput(`line ${index + 1}: ${values.length} numbers, expected ${n} tiles (and optionally a length)`);
       }
-      const board = checkTiles(rows, cols, values.slice(0, n), (i) => `line ${index + 1}, tile ${i + 1}`);
+      const board = checkTiles(rows, cols, values.slice(0, n), at);
       out.push({ board, line: index + 1, expected: values.length > n ? values[n] : null });
     });
   if (out.length === 0) throw badInput('the batch has no instances');
