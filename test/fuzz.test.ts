@@ -92,11 +92,35 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   geometry: fc.constantFrom('square', 'triangular', 'hex', 1),
 };
 
-/** An options argument for a function taking `keys`: mostly near-valid records, sometimes junk or a typo. */
+/** Valid option values only, so that searches are reached too (with every key, one bad value is likely). */
+const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
+  engine: fc.constantFrom('wasm', 'js'),
+  limit: fc.constantFrom(0, 1, 2, Infinity),
+  maxMemory: fc.constantFrom(1 << 20, 1 << 26),
+  threads: fc.constantFrom(1, 2),
+  onProgress: fc.constant(() => undefined),
+  shard: fc.constantFrom('1/2', { index: 2, count: 2 }),
+  distinct: fc.boolean(),
+  time: fc.constantFrom(0.05, 0.2),
+  maxNodes: fc.constantFrom(50, 500),
+  seed: fc.constantFrom(0, 1, 7),
+  nodeLimit: fc.constantFrom(1000, 20000),
+  timeLimit: fc.constantFrom(0.2, 1),
+  goal: fc.constantFrom('default', 'korf'),
+  method: fc.constantFrom('auto', 'optimal', 'fast'),
+  heuristic: fc.constantFrom('manhattan', 'conflict'),
+  cacheDir: fc.constant(false),
+  lengthOnly: fc.boolean(),
+  geometry: fc.constantFrom('square', 'triangular'),
+};
+
+/** An options argument for a function taking `keys`: near-valid or valid records, sometimes junk or a typo. */
 function optionsFor(keys: readonly string[]): fc.Arbitrary<unknown> {
   const record = fc.record(Object.fromEntries(keys.map((key) => [key, OPTION_VALUES[key] ?? odd])), { requiredKeys: [] });
+  const validKeys = keys.filter((key) => key in VALID_VALUES);
+  const valid = fc.record(Object.fromEntries(validKeys.map((key) => [key, VALID_VALUES[key]])), { requiredKeys: [] });
   const typo = fc.tuple(record, fc.constantFrom('thread', 'limits', 'engin', '__proto__x')).map(([r, key]) => ({ ...r, [key]: 1 }));
-  return fc.oneof({ weight: 8, arbitrary: record }, { weight: 1, arbitrary: typo }, { weight: 1, arbitrary: odd });
+  return fc.oneof({ weight: 5, arbitrary: record }, { weight: 4, arbitrary: valid }, { weight: 1, arbitrary: typo }, { weight: 1, arbitrary: odd });
 }
 
 /**
@@ -113,9 +137,12 @@ function bounded(options: unknown, takesSignal: boolean): unknown {
 }
 
 // Inputs near each family's valid shapes.
+/** Sizes at and just past each family's limits. */
+const queensLimits = fc.constantFrom(31, 32, 33, 2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER + 2);
 const queensInput = or(
   fc.oneof(
     fc.integer({ min: -2, max: 10 }),
+    queensLimits,
     textOf('.Q\n x', 40),
     fc.record({ n: or(fc.integer({ min: 1, max: 9 })), queens: or(fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 4 })) }, { requiredKeys: [] }),
     fc.record({ n: or(fc.integer({ min: 1, max: 6 })), board: or(textOf('.Q\n', 30)) }, { requiredKeys: [] }),
@@ -124,7 +151,7 @@ const queensInput = or(
 const columns = or(fc.oneof(fc.array(smallInt, { maxLength: 10 }), fc.constantFrom([1, 3, 0, 2], Int32Array.of(1, 3, 0, 2), [0.5], [-1], [1n])));
 const regionInput = or(
   fc.oneof(
-    fc.constantFrom('3x4', '4x5', '2x2', '0x3', '-6x10', '5x4', '40x40', '4 x 4', '2×10'),
+    fc.constantFrom('3x4', '4x5', '2x2', '0x3', '-6x10', '5x4', '40x40', '4 x 4', '2×10', '32x32', '33x32', '1024x1', '99999999999999999999x1'),
     textOf('.# \nx', 40),
     fc.record({ width: or(smallInt), height: or(smallInt) }),
   ),
@@ -134,7 +161,7 @@ const pieceSpec = or(
     {
       name: or(fc.constantFrom('A', 'B', 'x', '1', 'AB', '')),
       shape: or(fc.oneof(textOf('A. \n', 12), fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 5 }))),
-      count: or(fc.constantFrom(0, 1, 2, -1, 1.5, 1025)),
+      count: or(fc.constantFrom(0, 1, 2, -1, 1.5, 1024, 1025)),
       oneSided: or(bool),
       atMost: or(bool),
     },
@@ -176,7 +203,7 @@ const coverInput = or(
 const sudokuInput = or(
   fc.oneof(
     textOf('1234.0\n |-+', 40),
-    fc.constantFrom('12..\n..12\n2...\n...1', '1...\n....\n....\n....', '.'.repeat(81), '1'),
+    fc.constantFrom('12..\n..12\n2...\n...1', '1...\n....\n....\n....', '.'.repeat(81), '1', '.'.repeat(625), 'Z'.repeat(1296)),
     fc.array(or(fc.array(or(fc.integer({ min: -1, max: 5 })), { minLength: 4, maxLength: 4 })), { minLength: 4, maxLength: 4 }),
   ),
 );
@@ -213,7 +240,7 @@ const slidingText = textOf('0123456789 _,\n#x', 40);
 const slidingBoard = or(
   fc.oneof(
     slidingText,
-    fc.constantFrom('1 2\n3 0', '1 2 3\n4 5 6\n7 0 8', '0 1\n2 3', '2 1\n3 0', '1 2 3\n4 5 6\n0 7 8', '4 1 2\n5 0 3\n8 7 6'),
+    fc.constantFrom('1 2\n3 0', '1 2 3\n4 5 6\n7 0 8', '0 1\n2 3', '2 1\n3 0', '1 2 3\n4 5 6\n0 7 8', '4 1 2\n5 0 3\n8 7 6', '1 99999999999999999999\n3 0', '0 1'),
     fc.array(or(fc.array(or(fc.integer({ min: -1, max: 9 })), { maxLength: 3 })), { maxLength: 3 }),
     fc.record({ rows: or(fc.integer({ min: 1, max: 3 })), cols: or(fc.integer({ min: 1, max: 3 })), tiles: or(fc.array(or(fc.integer({ min: -1, max: 9 })), { maxLength: 9 })) }),
   ),
@@ -225,7 +252,7 @@ const samegameText = textOf('12a.\n ', 40);
 const samegameBoard = or(
   fc.oneof(
     samegameText,
-    fc.constantFrom('1122\n1122', '12\n21', '11\n..', '.1\n11', '1.\n11', 'a\nb'),
+    fc.constantFrom('1122\n1122', '12\n21', '11\n..', '.1\n11', '1.\n11', 'a\nb', '12'.repeat(16), '12'.repeat(16) + '1', ('12'.repeat(16) + '\n').repeat(32), ('12'.repeat(16) + '\n').repeat(33), '0123456789a'),
     fc.array(or(textOf('12.', 4)), { maxLength: 4 }),
     fc.record({ width: or(smallInt), height: or(smallInt), columns: or(fc.array(or(fc.array(or(smallInt), { maxLength: 3 })), { maxLength: 3 })), symbols: or(fc.array(or(fc.constantFrom('1', '2', '.', 'ab')), { maxLength: 3 })) }),
   ),
@@ -248,7 +275,7 @@ const F: Record<string, Entry> = {
   'queens.count': { args: [queensInput], options: [...SEARCH, 'threads', 'shard', 'onProgress', 'queue'] },
   'queens.solutions': { args: [queensInput], options: [...SEARCH, 'limit', 'distinct'] },
   'queens.solve': { args: [queensInput], options: [...SEARCH, 'maxMemory'] },
-  'queens.construct': { args: [or(fc.integer({ min: -2, max: 5000 }))], options: [...SEARCH, 'maxMemory'] },
+  'queens.construct': { args: [or(fc.oneof(fc.integer({ min: -2, max: 5000 }), queensLimits))], options: [...SEARCH, 'maxMemory'] },
   'queens.picture': { args: [or(fc.oneof(columns, fc.record({ columns })))] },
   'queens.parseBoard': { args: [or(textOf('.Q\n', 30)), or(fc.integer({ min: 0, max: 5 }))] },
   'queens.toProblem': { args: [queensInput] },
