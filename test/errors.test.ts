@@ -70,7 +70,7 @@ describe('bad sizes and options are BAD_INPUT', () => {
     ['completing a board beyond the search', () => queens.solve({ n: 40, queens: [[0, 1]] }), /the search works for n up to 32, got n = 40$/],
     ['construct of n = 0', () => queens.construct(0), /n must be an integer from 1/],
     ['threads = 0', () => queens.count(8, { threads: 0 }), /threads must be an integer from 1 to 1024, got 0/],
-    ['bad engine', () => queens.count(8, { engine: 'gpu' as 'js' }), /engine must be 'wasm' or 'js', got gpu/],
+    ['bad engine', () => queens.count(8, { engine: 'gpu' as 'js' }), /engine must be 'wasm' or 'js', got "gpu"/],
     ['shard text', () => queens.count(14, { shard: 'half' }), /shard must look like k\/n/],
     ['shard index too big', () => queens.count(14, { shard: '4/3' }), /shard index must be an integer from 1 to 3, got 4/],
     ['more shards than parts', () => queens.count(6, { shard: '1/1000' }), /splits into only \d+ parts, fewer than the 1000 shards asked for: give at most \d+ shards/],

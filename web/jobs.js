@@ -59,7 +59,8 @@ export const jobs = {
       const count = await pegs.count(problem, options);
       return { ...shown, total: count.total, nodes: count.stats.nodes };
     }
-    const answer = mode === 'fewest' ? await pegs.minMoves(problem, options) : await pegs.solve(problem, options);
+    // solve() reports no progress, and takes no onProgress option.
+    const answer = mode === 'fewest' ? await pegs.minMoves(problem, options) : await pegs.solve(problem, { engine: options.engine, signal: options.signal });
     if (!answer) return { ...shown, nodes: null };
     const positions = [problem.start, ...pegs.replay(problem.board, problem.start, answer.jumps)];
     const { moves } = answer;

@@ -8,8 +8,8 @@
 //
 // Names are words without white space, ':' or '#'. Header lines may repeat (their columns
 // add up) but come before the first row. Errors name the line and column, both from 1.
-import { badInput } from '../errors.js';
-import { MatrixBuilder, type PreparedCover } from './problem.js';
+import { badInput, describeValue } from '../errors.js';
+import { MatrixBuilder, markPrepared, type PreparedCover } from './problem.js';
 
 interface Token {
   text: string;
@@ -23,7 +23,7 @@ function words(text: string, offset: number): Token[] {
 }
 
 export function parseCover(text: string): PreparedCover {
-  if (typeof text !== 'string') throw badInput(`expected the text of an exact cover problem, got ${String(text)}`);
+  if (typeof text !== 'string') throw badInput(`expected the text of an exact cover problem, got ${describeValue(text)}`);
   const builder = new MatrixBuilder();
   const declaredOn: number[] = []; // the line of each column's declaration
   const lines: number[] = [];
@@ -77,5 +77,5 @@ export function parseCover(text: string): PreparedCover {
   });
   if (!primaryDeclared) throw badInput('no "primary:" header: the text must declare its primary columns, as in "primary: a b c"');
   const prepared = builder.build([], (row) => `line ${lines[row]}`);
-  return { ...prepared, lines };
+  return markPrepared({ ...prepared, lines });
 }

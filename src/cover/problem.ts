@@ -1,6 +1,7 @@
 // Exact-cover problems as plain data, checked and turned into the matrix the engines read.
 // The text format (parse.ts) goes through the same builder, naming lines and columns.
-import { badInput } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 import type { CoverMatrix } from './engine.js';
 
 /** Largest problems accepted: the engines index nodes with 32-bit ints (32 bytes a node). */
@@ -65,7 +66,7 @@ export class MatrixBuilder {
       throw badInput(`${where(0)}: primary columns must be declared before the secondary ones`);
     }
     names.forEach((name, i) => {
-      if (typeof name !== 'string' || name === '') throw badInput(`${where(i)}: a column name must be a non-empty string, got ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || name === '') throw badInput(`${where(i)}: a column name must be a non-empty string, got ${describeValue(name)}`);
       const earlier = this.index.get(name);
       if (earlier !== undefined) {
         throw badInput(`${where(i)}: column "${name}" is declared twice${firstSeen ? ` (first ${firstSeen(earlier)})` : ''}`);
@@ -81,7 +82,7 @@ export class MatrixBuilder {
   declareCount(count: number, kind: 'primary' | 'secondary'): void {
     const what = kind === 'primary' ? 'columns' : 'secondary';
     if (!Number.isInteger(count) || count < 0 || this.columnNames.length + count > MAX_COLUMNS) {
-      throw badInput(`${what} must be an integer from 0 to ${MAX_COLUMNS} or an array of names, got ${String(count)}`);
+      throw badInput(`${what} must be an integer from 0 to ${MAX_COLUMNS} or an array of names, got ${describeValue(count)}`);
     }
     const start = this.columnNames.length;
     for (let i = 0; i < count; i++) this.columnNames.push(String(start + i));
@@ -129,7 +130,7 @@ export class MatrixBuilder {
       return ref;
     }
     const column = typeof ref === 'string' ? this.index.get(ref) : undefined;
-    if (column === undefined) throw badInput(`${where}: unknown column ${JSON.stringify(ref)}`);
+    if (column === undefined) throw badInput(`${where}: unknown column ${describeValue(ref)}`);
     return column;
   }
 
@@ -142,7 +143,7 @@ export class MatrixBuilder {
       return ref;
     }
     const row = this.rowNames.indexOf(ref);
-    if (row < 0) throw badInput(`${where}: unknown row ${JSON.stringify(ref)}`);
+    if (row < 0) throw badInput(`${where}: unknown row ${describeValue(ref)}`);
     return row;
   }
 
@@ -169,24 +170,37 @@ export class MatrixBuilder {
     const used = new Uint8Array(this.primary);
     for (const column of matrix.cells) if (column < this.primary) used[column] = 1;
     const empty = used.indexOf(0);
-    return {
+    return markPrepared({
       matrix,
       columnNames: this.columnNames,
       rowNames: this.named ? this.rowNames.map((name, row) => name ?? String(row)) : null,
       given: givenRows.slice(),
       reason: empty < 0 ? null : `column "${this.columnNames[empty]}" is in no row, so it cannot be covered`,
-    };
+    });
   }
 }
 
-const isPrepared = (input: object): input is PreparedCover => 'matrix' in input;
+/** Problems checked here (or by the text parser): only these pass through prepareProblem unchecked. */
+const checked = new WeakSet<object>();
+
+export function markPrepared<T extends PreparedCover>(prepared: T): T {
+  checked.add(prepared);
+  return prepared;
+}
+
+function isPrepared(input: object): input is PreparedCover {
+  if (!('matrix' in input)) return false;
+  if (!checked.has(input)) throw badInput('a prepared problem must come from cover.prepare() (give the problem as data or text otherwise)');
+  return true;
+}
 
 /** Checks plain data (or passes a prepared problem through). */
 export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedCover {
   if (problem === null || typeof problem !== 'object') {
-    throw badInput(`expected an exact cover problem { columns, secondary?, rows } or its text, got ${String(problem)}`);
+    throw badInput(`expected an exact cover problem { columns, secondary?, rows } or its text, got ${describeValue(problem)}`);
   }
   if (isPrepared(problem)) return problem;
+  checkKeys(problem, ['columns', 'secondary', 'rows', 'given'], 'an exact cover problem');
   const builder = new MatrixBuilder();
   for (const [key, kind] of [['columns', 'primary'], ['secondary', 'secondary']] as const) {
     const columns = problem[key];
@@ -194,16 +208,19 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     if (Array.isArray(columns)) builder.declare(columns, kind, (i) => `${key}[${i}]`);
     else builder.declareCount(columns as number, kind);
   }
-  if (!Array.isArray(problem.rows)) throw badInput(`rows must be an array of rows, got ${String(problem.rows)}`);
+  if (!isDenseArray(problem.rows)) throw badInput(`rows must be an array of rows, got ${describeValue(problem.rows)}`);
   problem.rows.forEach((row, r) => {
     const named = row !== null && typeof row === 'object' && !Array.isArray(row);
     const refs = named ? (row as NamedRow).columns : row;
     const name = named ? (row as NamedRow).name : null;
-    if (!Array.isArray(refs)) throw badInput(`rows[${r}] must be an array of columns or { name, columns }, got ${JSON.stringify(row)}`);
-    if (named && typeof name !== 'string') throw badInput(`rows[${r}].name must be a string, got ${JSON.stringify(name)}`);
+    if (!Array.isArray(refs)) throw badInput(`rows[${r}] must be an array of columns or { name, columns }, got ${describeValue(row)}`);
+    if (named && typeof name !== 'string') throw badInput(`rows[${r}].name must be a string, got ${describeValue(name)}`);
     const at = named ? `rows[${r}].columns` : `rows[${r}]`;
     builder.addRow(refs, name, (i) => `${at}[${i}]`, `rows[${r}]`);
   });
+  if (problem.given !== undefined && !isDenseArray(problem.given)) {
+    throw badInput(`given must be an array of row indices or names, got ${describeValue(problem.given)}`);
+  }
   const given = (problem.given ?? []).map((ref, i) => builder.findRow(ref, `given[${i}]`));
   return builder.build(given, (row) => `rows[${row}]`);
 }

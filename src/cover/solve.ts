@@ -1,10 +1,11 @@
 // The exact-cover API: count, solve, solutions (an async iterator) and exactCover.
-import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted, describeValue } from '../errors.js';
 import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { DEFAULT_MAX_MEMORY, Status } from '../wasm/protocol.js';
+import { Status } from '../wasm/protocol.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
 import { parseCover } from './parse.js';
 import { prepareProblem, type CoverInput, type PreparedCover } from './problem.js';
 import {
@@ -77,16 +78,13 @@ export function prepare(input: CoverInput): PreparedCover {
   return typeof input === 'string' ? parseCover(input) : prepareProblem(input);
 }
 
-function checkEngine(engine: unknown): EngineKind {
-  if (engine === undefined || engine === 'wasm' || engine === 'js') return engine ?? 'wasm';
-  throw badInput(`engine must be 'wasm' or 'js', got ${String(engine)}`);
-}
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
+const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
+const SOLUTIONS_KEYS = [...SOLVE_KEYS, 'limit'];
 
 function rootTask(problem: PreparedCover, options: CoverOptions): CoverTask {
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
-  if (typeof maxMemory !== 'number' || !(maxMemory >= 65536)) {
-    throw badInput(`maxMemory must be at least 65536 bytes, got ${String(maxMemory)}`);
-  }
+  const maxMemory = checkMaxMemory(options.maxMemory);
   return { engine: checkEngine(options.engine), matrix: problem.matrix, forced: problem.given.slice(), maxMemory };
 }
 
@@ -98,6 +96,7 @@ function toSolution(problem: PreparedCover, rows: number[]): CoverSolution {
 /** Counts the exact covers: sets of rows covering each primary column once and each secondary one at most once. */
 export async function count(input: CoverInput, options: CountOptions = {}): Promise<CoverCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'cover.count');
   const problem = prepare(input);
   const root = rootTask(problem, options);
   const threads = checkThreads(options.threads);
@@ -153,16 +152,14 @@ export async function* solutions(
   input: CoverInput,
   options: SolutionsOptions = {},
 ): AsyncGenerator<CoverSolution, CoverStats, undefined> {
+  options = checkOptions(options, SOLUTIONS_KEYS, 'cover.solutions');
   return yield* withStats(search(prepare(input), options), performance.now());
 }
 
 /** The solutions; returns the rows selected. */
 async function* search(problem: PreparedCover, options: SolutionsOptions): AsyncGenerator<CoverSolution, bigint, undefined> {
   const task = rootTask(problem, options);
-  const limit = options.limit ?? Infinity;
-  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
-    throw badInput(`limit must be a non-negative integer, got ${String(limit)}`);
-  }
+  const limit = checkLimit(options.limit);
   throwIfAborted(options.signal);
   if (limit === 0 || problem.reason !== null) return 0n;
   // The engine is held until the iterator finishes or is closed.
@@ -184,6 +181,7 @@ async function* search(problem: PreparedCover, options: SolutionsOptions): Async
  * UNSOLVABLE (with the reason) when a primary column is in no row.
  */
 export async function solve(input: CoverInput, options: CoverOptions = {}): Promise<CoverFirst | null> {
+  options = checkOptions(options, SOLVE_KEYS, 'cover.solve');
   const started = performance.now();
   const problem = prepare(input);
   if (problem.reason !== null) throw new BitpuzzleError('UNSOLVABLE', problem.reason);
@@ -192,6 +190,7 @@ export async function solve(input: CoverInput, options: CoverOptions = {}): Prom
 
 /** Every solution (or the first `limit`) as an array: solutions() collected. */
 export async function exactCover(input: CoverInput, options: SolutionsOptions = {}): Promise<CoverSolution[]> {
+  options = checkOptions(options, SOLUTIONS_KEYS, 'exactCover');
   const found: CoverSolution[] = [];
   for await (const solution of solutions(input, options)) found.push(solution);
   return found;

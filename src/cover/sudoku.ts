@@ -1,9 +1,10 @@
 // Sudoku of any box size b (a b²×b² grid) as exact cover: a row per candidate (cell, digit)
 // and four primary columns per constraint family (each cell filled; each digit once per row,
 // column and box). Givens are forced rows, checked against each other first.
-import { badInput } from '../errors.js';
+import { badInput, describeValue } from '../errors.js';
+import { checkOptions } from '../wasm/options.js';
 import type { CoverMatrix } from './engine.js';
-import type { PreparedCover } from './problem.js';
+import { markPrepared, type PreparedCover } from './problem.js';
 import type { Shard } from '../parallel/shard.js';
 import { count as countCovers, solutions as coverSolutions, solve as solveCover, type CountOptions, type CoverStats, type SolutionsOptions } from './solve.js';
 
@@ -92,7 +93,7 @@ function parseText(text: string): SudokuProblem {
       if (ch === '.' || ch === '0') return;
       const digit = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
       if (digit < 1 || digit > size) {
-        throw badInput(`line ${line}, column ${column}: unexpected character ${JSON.stringify(ch)} (expected ${SYMBOLS[0]}-${SYMBOLS[size - 1]}, '.' or '0')`);
+        throw badInput(`line ${line}, column ${column}: unexpected character ${describeValue(ch)} (expected ${SYMBOLS[0]}-${SYMBOLS[size - 1]}, '.' or '0')`);
       }
       givens.push({ row, col, digit, place: `line ${line}, column ${column}` });
     });
@@ -106,11 +107,11 @@ function fromArrays(grid: ReadonlyArray<ReadonlyArray<number>>): SudokuProblem {
   const givens: Given[] = [];
   grid.forEach((cells, row) => {
     if (!Array.isArray(cells) || cells.length !== size) {
-      throw badInput(`grid[${row}] must have ${size} cells, got ${Array.isArray(cells) ? cells.length : String(cells)}`);
+      throw badInput(`grid[${row}] must have ${size} cells, got ${Array.isArray(cells) ? cells.length : describeValue(cells)}`);
     }
     cells.forEach((digit, col) => {
       if (!Number.isInteger(digit) || digit < 0 || digit > size) {
-        throw badInput(`grid[${row}][${col}] must be an integer from 0 (empty) to ${size}, got ${String(digit)}`);
+        throw badInput(`grid[${row}][${col}] must be an integer from 0 (empty) to ${size}, got ${describeValue(digit)}`);
       }
       if (digit > 0) givens.push({ row, col, digit, place: `grid[${row}][${col}]` });
     });
@@ -121,7 +122,7 @@ function fromArrays(grid: ReadonlyArray<ReadonlyArray<number>>): SudokuProblem {
 function toProblem(input: SudokuGrid): SudokuProblem {
   if (typeof input === 'string') return parseText(input);
   if (Array.isArray(input)) return fromArrays(input);
-  throw badInput(`expected a sudoku as text or as rows of numbers, got ${String(input)}`);
+  throw badInput(`expected a sudoku as text or as rows of numbers, got ${describeValue(input)}`);
 }
 
 /** Givens that break a rule are bad input, named by where they were written. */
@@ -162,13 +163,13 @@ function coverOf(problem: SudokuProblem): PreparedCover {
   }
   rowStarts[n * n * n] = k;
   const matrix: CoverMatrix = { primary: 4 * n * n, secondary: 0, rowStarts, cells };
-  return {
+  return markPrepared({
     matrix,
     columnNames: [],
     rowNames: null,
     given: givens.map(({ row, col, digit }) => (row * n + col) * n + digit - 1),
     reason: null,
-  };
+  });
 }
 
 function prepareSudoku(input: SudokuGrid): { problem: SudokuProblem; cover: PreparedCover } {
@@ -189,11 +190,16 @@ function toSolution(size: number, rows: number[]): SudokuSolution {
 
 /** The grid as text, a line per row ('.' for an empty cell). */
 export function picture(grid: ReadonlyArray<ReadonlyArray<number>>): string {
+  const rows = grid as unknown;
+  if (!Array.isArray(rows) || !rows.every((cells) => Array.isArray(cells) && cells.every((digit: unknown) => Number.isInteger(digit) && (digit as number) >= 0 && (digit as number) <= SYMBOLS.length))) {
+    throw badInput(`a sudoku picture takes rows of digits from 0 (empty) to ${SYMBOLS.length}, got ${describeValue(grid)}`);
+  }
   return grid.map((cells) => cells.map((digit) => (digit === 0 ? '.' : SYMBOLS[digit - 1] ?? '?')).join('')).join('\n');
 }
 
 /** Counts the completions of a grid. */
 export async function count(grid: SudokuGrid, options: CountOptions = {}): Promise<SudokuCount> {
+  options = checkOptions(options, ['signal', 'engine', 'maxMemory', 'threads', 'shard', 'onProgress', 'queue'], 'sudoku.count');
   const { cover } = prepareSudoku(grid);
   const { total, reason, shard, stats } = await countCovers(cover, options);
   return { total, distinct: null, reason, shard, stats };
@@ -201,6 +207,7 @@ export async function count(grid: SudokuGrid, options: CountOptions = {}): Promi
 
 /** The completions one by one; the final value (with next()) is the search's stats. */
 export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {}): AsyncGenerator<SudokuSolution, CoverStats, undefined> {
+  options = checkOptions(options, ['signal', 'engine', 'maxMemory', 'limit'], 'sudoku.solutions');
   const { problem, cover } = prepareSudoku(grid);
   const found = coverSolutions(cover, options);
   try {
@@ -216,6 +223,7 @@ export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {
 
 /** The first completion found, with its stats, or null when the grid has none. */
 export async function solve(grid: SudokuGrid, options: Omit<SolutionsOptions, 'limit'> = {}): Promise<SudokuFirst | null> {
+  options = checkOptions(options, ['signal', 'engine', 'maxMemory'], 'sudoku.solve');
   const { problem, cover } = prepareSudoku(grid);
   const found = await solveCover(cover, options);
   return found && { ...toSolution(problem.size, found.rows), stats: found.stats };

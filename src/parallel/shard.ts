@@ -1,5 +1,5 @@
 // Shards: `k/n` picks the k-th of n deterministic parts of a split problem.
-import { badInput } from '../errors.js';
+import { badInput, describeValue } from '../errors.js';
 
 export interface Shard {
   /** From 1 to count. */
@@ -16,14 +16,16 @@ export function parseShard(shard: Shard | string | undefined): Shard {
     if (!match) throw badInput(`shard must look like k/n (for example 2/8), got ${JSON.stringify(shard)}`);
     index = Number(match[1]);
     count = Number(match[2]);
-  } else {
+  } else if (typeof shard === 'object' && shard !== null) {
     ({ index, count } = shard);
+  } else {
+    throw badInput(`shard must be "k/n" or { index, count }, got ${describeValue(shard)}`);
   }
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
-    throw badInput(`the number of shards must be an integer from 1 to 1000000, got ${String(count)}`);
+    throw badInput(`the number of shards must be an integer from 1 to 1000000, got ${describeValue(count)}`);
   }
   if (!Number.isInteger(index) || index < 1 || index > count) {
-    throw badInput(`shard index must be an integer from 1 to ${count}, got ${String(index)}`);
+    throw badInput(`shard index must be an integer from 1 to ${count}, got ${describeValue(index)}`);
   }
   return { index, count };
 }

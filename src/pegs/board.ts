@@ -2,7 +2,8 @@
 // A board is drawn as text: `o` a peg, `.` an empty hole, space or `#` off the board. On a
 // triangular board the holes of a row stand two characters apart and rows are staggered
 // by one, so that the six neighbours of a hole are left, right and the four diagonals.
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { checkOptions } from '../wasm/options.js';
 
 export type Geometry = 'square' | 'triangular';
 
@@ -56,8 +57,9 @@ function trianglePicture(n: number): string[] {
 
 /** A built-in board by name, or undefined. */
 export function builtinBoard(name: string): Board | undefined {
+  if (typeof name !== 'string') throw badInput(`a board name is a string (${BOARD_NAMES.join(', ')}), got ${describeValue(name)}`);
   const key = name.toLowerCase();
-  if (key in SQUARE_PICTURES) return parseBoard(SQUARE_PICTURES[key].join('\n'), { name: key, geometry: 'square' });
+  if (Object.hasOwn(SQUARE_PICTURES, key)) return parseBoard(SQUARE_PICTURES[key].join('\n'), { name: key, geometry: 'square' });
   const match = /^triangle(\d+)$/.exec(key);
   if (match && TRIANGLE_SIDES.includes(Number(match[1]))) {
     return parseBoard(trianglePicture(Number(match[1])).join('\n'), { name: key, geometry: 'triangular' });
@@ -81,7 +83,7 @@ function readCells(text: string): Cell[] {
       if (ch === 'o' || ch === 'O') cells.push({ line: l, column: c, peg: true });
       else if (ch === '.') cells.push({ line: l, column: c, peg: false });
       else if (ch !== ' ' && ch !== '#' && ch !== '\t') {
-        throw badInput(`line ${l + 1}, column ${c + 1}: unexpected ${JSON.stringify(ch)} (use o for a peg, . for an empty hole, space or # off the board)`);
+        throw badInput(`line ${l + 1}, column ${c + 1}: unexpected ${describeValue(ch)} (use o for a peg, . for an empty hole, space or # off the board)`);
       }
     }
   });
@@ -143,11 +145,13 @@ export interface ParseOptions {
  * line and column.
  */
 export function parseBoard(text: string, options: ParseOptions = {}): Board {
-  if (typeof text !== 'string') throw badInput('a board picture must be a string');
+  if (typeof text !== 'string') throw badInput(`a board picture must be a string, got ${describeValue(text)}`);
+  options = checkOptions(options, ['name', 'geometry'], 'pegs.parseBoard');
+  if (options.name !== undefined && typeof options.name !== 'string') throw badInput(`name must be a string, got ${describeValue(options.name)}`);
   const cells = readCells(text);
   const geometry = options.geometry ?? guessGeometry(cells);
   if (geometry !== 'square' && geometry !== 'triangular') {
-    throw badInput(`geometry must be 'square' or 'triangular', got ${String(geometry)}`);
+    throw badInput(`geometry must be 'square' or 'triangular', got ${describeValue(geometry)}`);
   }
   if (geometry === 'triangular') {
     const bad = cells.find((cell) => ((cell.line + cell.column - cells[0].line - cells[0].column) & 1) !== 0);
@@ -191,7 +195,28 @@ export function parseBoard(text: string, options: ParseOptions = {}): Board {
   cells.forEach((cell, i) => {
     if (cell.peg) picture |= 1n << BigInt(i);
   });
-  return { name: options.name ?? 'custom', geometry, holes, jumps, symmetries, picture };
+  const board = { name: options.name ?? 'custom', geometry, holes, jumps, symmetries, picture };
+  parsed.add(board);
+  return board;
+}
+
+/** Boards made by parseBoard (and so by builtinBoard): the only board objects the API takes. */
+const parsed = new WeakSet<Board>();
+
+/** Checks that a value is a board parseBoard or builtinBoard made. */
+export function checkBoard(value: unknown): Board {
+  if (typeof value !== 'object' || value === null || !parsed.has(value as Board)) {
+    throw badInput(`expected a board made by pegs.parseBoard or pegs.builtinBoard, got ${describeValue(value)}`);
+  }
+  return value as Board;
+}
+
+/** Checks a position on a board: a BigInt with a bit per hole. */
+export function checkPosition(board: Board, position: unknown, what = 'a position'): bigint {
+  if (typeof position !== 'bigint' || position < 0n || position >> BigInt(board.holes.length) !== 0n) {
+    throw badInput(`${what} is a BigInt with one bit per hole of the board (${board.holes.length} holes), got ${describeValue(position)}`);
+  }
+  return position;
 }
 
 /**
@@ -216,14 +241,18 @@ function columnLetters(col: number): string {
 
 /** The hole called `name`, or BAD_INPUT. */
 export function holeIndex(board: Board, name: string): number {
-  const key = String(name).trim().toLowerCase();
+  checkBoard(board);
+  if (typeof name !== 'string') throw badInput(`a hole name is a string like ${board.holes[0].name}, got ${describeValue(name)}`);
+  const key = name.trim().toLowerCase();
   const i = board.holes.findIndex((hole) => hole.name === key);
-  if (i < 0) throw badInput(`there is no hole ${JSON.stringify(name)} on the ${board.name} board (holes are named like ${board.holes[0].name})`);
+  if (i < 0) throw badInput(`there is no hole ${describeValue(name)} on the ${board.name} board (holes are named like ${board.holes[0].name})`);
   return i;
 }
 
 /** A position as a picture of the board: `o` pegs, `.` empty holes. */
 export function positionPicture(board: Board, position: bigint): string {
+  checkBoard(board);
+  checkPosition(board, position);
   const lines: string[][] = [];
   board.holes.forEach((hole, i) => {
     const line = (lines[hole.line] ??= []);
@@ -237,6 +266,8 @@ export function positionPicture(board: Board, position: bigint): string {
 
 /** A position drawn on this board's holes: every hole drawn, nothing else. */
 export function readPosition(board: Board, text: string): bigint {
+  checkBoard(board);
+  if (typeof text !== 'string') throw badInput(`a position picture must be a string, got ${describeValue(text)}`);
   const cells = readCells(text);
   const key = (line: number, column: number): string => `${line},${column}`;
   const top = Math.min(...cells.map((c) => c.line));

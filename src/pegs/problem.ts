@@ -1,7 +1,8 @@
 // A problem: a board, a start position and a set of finish positions, checked for
 // feasibility before any search, with the symmetries, pagoda functions and engine input.
-import { BitpuzzleError, badInput } from '../errors.js';
-import { builtinBoard, holeIndex, isBoard, parseBoard, readPosition, BOARD_NAMES, type Board, type Geometry } from './board.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
+import { builtinBoard, checkBoard, holeIndex, parseBoard, readPosition, BOARD_NAMES, type Board, type Geometry } from './board.js';
 
 export interface PegsInput {
   /** A built-in board's name, a picture (its pegs are the default start), or a parsed Board. */
@@ -32,12 +33,12 @@ const isPicture = (text: string): boolean => /\n/.test(text) || /^[oO.# \t]+$/.t
 
 export function toBoard(input: string | Board | undefined, geometry?: Geometry): Board {
   if (input === undefined) return builtinBoard('english')!;
-  if (isBoard(input)) return input;
-  if (typeof input !== 'string') throw badInput('board must be a built-in name, a picture or a board');
+  if (typeof input === 'object' && input !== null) return checkBoard(input);
+  if (typeof input !== 'string') throw badInput(`board must be a built-in name, a picture or a board, got ${describeValue(input)}`);
   const builtin = builtinBoard(input.trim());
   if (builtin) return builtin;
   if (!isPicture(input)) {
-    throw badInput(`unknown board ${JSON.stringify(input)}: use one of ${BOARD_NAMES.join(', ')} or draw one`);
+    throw badInput(`unknown board ${describeValue(input)}: use one of ${BOARD_NAMES.join(', ')} or draw one`);
   }
   return parseBoard(input, { geometry });
 }
@@ -47,8 +48,16 @@ const popcount = (x: bigint): number => x.toString(2).replace(/0/g, '').length;
 export const fullMask = (board: Board): bigint => bit(board.holes.length) - 1n;
 
 /** The board and the start of a problem, before its finish is looked at. */
-export function boardAndStart(input: PegsInput): { board: Board; start: bigint } {
-  if (typeof input !== 'object' || input === null) throw badInput('a pegs problem is an object { board, start, finish }');
+export function boardAndStart(input: PegsInput | string): { board: Board; start: bigint } {
+  // A string alone is the board: a built-in name or a picture, with its default start and finish.
+  if (typeof input === 'string') input = { board: input };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw badInput(`a pegs problem is a board name, a picture, or { board, start, finish }, got ${describeValue(input)}`);
+  }
+  checkKeys(input, ['board', 'geometry', 'start', 'finish'], 'a pegs problem');
+  if (input.start !== undefined && typeof input.start !== 'string' && !Array.isArray(input.start)) {
+    throw badInput(`start must be hole names or a picture, got ${describeValue(input.start)}`);
+  }
   const board = toBoard(input.board, input.geometry);
   const full = fullMask(board);
   let start: bigint;
@@ -64,13 +73,25 @@ export function boardAndStart(input: PegsInput): { board: Board; start: bigint }
   return { board, start };
 }
 
-export function toProblem(input: PegsInput | PegsProblem): PegsProblem {
-  if ('finishes' in input && 'pagodas' in input) return input;
-  const { board, start } = boardAndStart(input);
+/** Problems toProblem made: the only PegsProblem objects passed through unchecked. */
+const made = new WeakSet<PegsProblem>();
+
+export function markProblem(problem: PegsProblem): PegsProblem {
+  made.add(problem);
+  return problem;
+}
+
+export function toProblem(input: PegsInput | PegsProblem | string): PegsProblem {
+  if (typeof input === 'object' && input !== null && made.has(input as PegsProblem)) return input as PegsProblem;
+  if (typeof input === 'object' && input !== null && 'finishes' in input) {
+    throw badInput('a pegs problem object must come from pegs.toProblem (or give { board, start, finish })');
+  }
+  if (typeof input === 'string') input = { board: input };
+  const { board, start } = boardAndStart(input as PegsInput);
   const full = fullMask(board);
 
   let finishes: bigint[];
-  const finish = input.finish ?? (popcount(full & ~start) === 1 ? board.holes[bitIndex(full & ~start)].name : 'any');
+  const finish = (input as PegsInput).finish ?? (popcount(full & ~start) === 1 ? board.holes[bitIndex(full & ~start)].name : 'any');
   if (typeof finish !== 'string') throw badInput('finish must be a hole name, "any" or a picture');
   if (finish.trim().toLowerCase() === 'any') finishes = board.holes.map((_, i) => bit(i));
   else if (isPicture(finish)) finishes = [readPosition(board, finish)];
@@ -79,7 +100,7 @@ export function toProblem(input: PegsInput | PegsProblem): PegsProblem {
 
   finishes = feasibleFinishes(board, start, finishes);
   const symmetries = board.symmetries.filter((perm) => permute(perm, start) === start && keepsSet(perm, finishes));
-  return { board, start, finishes, symmetries, pagodas: pagodasFor(board, finishes) };
+  return markProblem({ board, start, finishes, symmetries, pagodas: pagodasFor(board, finishes) });
 }
 
 function bitIndex(x: bigint): number {

@@ -4,11 +4,11 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
-import { boardAndStart, engineInput, fullMask, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
+import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { ReferencePegsEngine } from './reference.js';
 import type { Board } from './board.js';
 
@@ -100,9 +100,13 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
   return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };
 }
 
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
+const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
+
 async function withEngine<R>(options: PegsOptions, work: (engine: PegsEngine, maxMemory: number) => Promise<R>): Promise<R> {
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const { engine, release } = await openEngine(kind, maxMemory);
   try {
     return await work(engine, maxMemory);
@@ -128,11 +132,12 @@ const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budge
  * (a mirrored search keeps the board order's locality, which random orders lose), then in
  * shuffled orders; an engine keeps the positions it has proved dead from one restart to the next.
  */
-export async function solve(input: PegsInput | PegsProblem, options: PegsOptions = {}): Promise<PegsSolution | null> {
+export async function solve(input: PegsInput | PegsProblem | string, options: PegsOptions = {}): Promise<PegsSolution | null> {
   const started = performance.now();
+  options = checkOptions(options, SOLVE_KEYS, 'pegs.solve');
   const problem = toProblem(input);
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const reversed = reversedProblem(problem);
   const sides = reversed ? [problem, reversed] : [problem];
   // Each side's engine holds a dead-position table of a share of the memory.
@@ -204,9 +209,10 @@ function shuffledOrder(n: number, seed: number): number[] {
  * iterator's final value (with next()) is the search's stats.
  */
 export async function* solutions(
-  input: PegsInput | PegsProblem,
+  input: PegsInput | PegsProblem | string,
   options: PegsOptions & { limit?: number } = {},
 ): AsyncGenerator<{ jumps: string[]; moves: string[] }, PegsStats, undefined> {
+  options = checkOptions(options, [...SOLVE_KEYS, 'limit'], 'pegs.solutions');
   const started = performance.now();
   let problem: PegsProblem;
   try {
@@ -218,7 +224,7 @@ export async function* solutions(
   }
   const limit = checkLimit(options.limit);
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   if (limit === 0) return oneThreadStats(0n, started);
   const { engine, release } = await openEngine(kind, maxMemory);
   try {
@@ -262,16 +268,15 @@ async function runLevels(engine: PegsEngine, levels: number, what: string, maxMe
  * Counts the jump sequences from the start to a finish exactly, by dynamic programming
  * over positions up to symmetry, level by level.
  */
-export async function count(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
+export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'pegs.count');
   let problem: PegsProblem;
   try {
     problem = toProblem(input);
   } catch (error) {
     // A count is always an answer: 0, with the reason a check proved it before any search.
     if (!(error instanceof BitpuzzleError && error.code === 'UNSOLVABLE')) throw error;
-    checkEngine(options.engine);
-    if (options.threads !== undefined) checkThreads(options.threads);
     const stats = { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 0 };
     return { total: 0n, distinct: null, reason: error.message, shard: null, memory: 0, levels: [], symmetries: 0, stats };
   }
@@ -282,7 +287,7 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
       : checkThreads(options.threads);
   const startPegs = popcount(problem.start);
   if (kind === 'wasm' && threads > 1 && startPegs > popcount(problem.finishes[0])) {
-    const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+    const maxMemory = checkMaxMemory(options.maxMemory);
     const { total, levels, nodes, memory } = await countOnThreads(problem, threads, maxMemory, options);
     return {
       total,
@@ -323,15 +328,16 @@ export async function count(input: PegsInput | PegsProblem, options: CountOption
  * that keep the start (the finish is ignored). `total` is the number of jump sequences
  * that end with one peg.
  */
-export async function reachable(input: PegsInput | PegsProblem, options: CountOptions = {}): Promise<PegsCount> {
-  const { board, start } = 'finishes' in input ? input : boardAndStart(input);
-  const open: PegsProblem = {
+export async function reachable(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
+  options = checkOptions(options, COUNT_KEYS, 'pegs.reachable');
+  const { board, start } = typeof input === 'object' && input !== null && 'finishes' in input ? toProblem(input) : boardAndStart(input);
+  const open: PegsProblem = markProblem({
     board,
     start,
     finishes: board.holes.map((_, i) => 1n << BigInt(i)),
     symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
     pagodas: [],
-  };
+  });
   return count(open, options);
 }
 
@@ -340,8 +346,9 @@ export async function reachable(input: PegsInput | PegsProblem, options: CountOp
  * search by moves from both ends with symmetry, and a shortest solution; null when the
  * search finds no solution. Wasm only.
  */
-export async function minMoves(input: PegsInput | PegsProblem, options: LevelOptions = {}): Promise<PegsMinMoves | null> {
+export async function minMoves(input: PegsInput | PegsProblem | string, options: LevelOptions = {}): Promise<PegsMinMoves | null> {
   const started = performance.now();
+  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress'], 'pegs.minMoves');
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");

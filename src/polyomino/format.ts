@@ -1,5 +1,33 @@
 // Solutions as letter grids (plain or coloured for a terminal) and as SVG drawings.
+import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkCells } from './shapes.js';
+import { MAX_REGION_CELLS } from './region.js';
 import type { TilingSolution } from './solve.js';
+
+/**
+ * Checks a solution's shape: { width, height, pieces: [{ piece, cells }] } with every cell
+ * inside the width × height frame. With `inFrame` false, cells may lie outside (checkSolution says so).
+ */
+export function checkTilingSolution(solution: unknown, inFrame = true): TilingSolution {
+  const s = solution as TilingSolution;
+  if (s === null || typeof s !== 'object' || !isDenseArray(s.pieces)) {
+    throw badInput(`a solution is { width, height, pieces }, got ${describeValue(solution)}`);
+  }
+  const { width, height } = s;
+  if (typeof width !== 'number' || typeof height !== 'number' || !Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > MAX_REGION_CELLS) {
+    throw badInput(`a solution's width and height are integers from 1 with at most ${MAX_REGION_CELLS} cells, got ${describeValue(width)}×${describeValue(height)}`);
+  }
+  s.pieces.forEach((placed: TilingSolution['pieces'][number], i: number) => {
+    if (placed === null || typeof placed !== 'object' || typeof placed.piece !== 'string' || placed.piece.length === 0) {
+      throw badInput(`pieces[${i}] must be { piece, cells } with a piece name, got ${describeValue(placed)}`);
+    }
+    checkCells(placed.cells, `pieces[${i}]`);
+    if (inFrame && placed.cells.some(([x, y]) => x < 0 || y < 0 || x >= width || y >= height)) {
+      throw badInput(`pieces[${i}] has a cell outside the ${width}×${height} frame`);
+    }
+  });
+  return s;
+}
 
 /** The letter of each cell, row by row; ' ' outside the region. */
 function letters(solution: TilingSolution): string[][] {
@@ -17,6 +45,7 @@ function owners(solution: TilingSolution): number[][] {
 
 /** The solution as a letter grid, one row per line: `FFIIIII…`. */
 export function picture(solution: TilingSolution): string {
+  checkTilingSolution(solution);
   return letters(solution)
     .map((row) => row.join('').trimEnd())
     .join('\n');
@@ -48,6 +77,7 @@ function rgb(colour: string): [number, number, number] {
 
 /** The letter grid with a background colour per piece (24-bit ANSI escapes), for terminals. */
 export function colourPicture(solution: TilingSolution): string {
+  checkTilingSolution(solution);
   const palette = colours(solution);
   return letters(solution)
     .map((row) =>
@@ -65,6 +95,11 @@ export function colourPicture(solution: TilingSolution): string {
 
 /** Solutions drawn one below the other as one SVG document, a colour per piece. */
 export function svg(solutions: readonly TilingSolution[], cellSize = 24): string {
+  if (!isDenseArray(solutions)) throw badInput(`svg takes a list of solutions, got ${describeValue(solutions)}`);
+  solutions.forEach((solution) => checkTilingSolution(solution));
+  if (typeof cellSize !== 'number' || !Number.isFinite(cellSize) || cellSize <= 0 || cellSize > 1000) {
+    throw badInput(`cellSize must be a number of pixels above 0 and up to 1000, got ${describeValue(cellSize)}`);
+  }
   const gap = cellSize;
   const width = Math.max(1, ...solutions.map((s) => s.width)) * cellSize + 2 * gap;
   const height = solutions.reduce((sum, s) => sum + s.height * cellSize + gap, gap);

@@ -1,7 +1,7 @@
 // Piece sets: the built-in ones, custom pieces as pictures or cell lists, and the checks
 // every piece passes before a search (one connected polyomino, no shape given twice).
-import { badInput } from '../errors.js';
-import { freeKey, freePolyominoes, isConnected, normalize, orientations, shapeKey, shapePicture, transformCell, type Cell } from './shapes.js';
+import { badInput, describeValue } from '../errors.js';
+import { checkCells, freeKey, freePolyominoes, isConnected, normalize, orientations, shapeKey, shapePicture, transformCell, type Cell } from './shapes.js';
 
 /** A piece as the API accepts it. */
 export interface PieceSpec {
@@ -86,8 +86,8 @@ export const PIECE_SETS = Object.keys(SETS);
 
 /** A built-in set by name: each piece once, free unless the set is one-sided. */
 export function pieceSet(name: string): Piece[] {
-  const make = SETS[name];
-  if (!make) throw badInput(`unknown piece set "${name}" (known: ${PIECE_SETS.join(', ')})`);
+  const make = typeof name === 'string' && Object.hasOwn(SETS, name) ? SETS[name] : undefined;
+  if (!make) throw badInput(`unknown piece set ${describeValue(name)} (known: ${PIECE_SETS.join(', ')})`);
   return make();
 }
 
@@ -97,6 +97,7 @@ export function pieceSet(name: string): Piece[] {
  * optionally after a header line `NAME: [free|one-sided] [count=K|count<=K]`.
  */
 export function parsePieces(text: string): Piece[] {
+  if (typeof text !== 'string') throw badInput(`piece text must be a string, got ${describeValue(text)}`);
   const pieces: Piece[] = [];
   const lines = text.split(/\r?\n/);
   let block: { line: number; text: string }[] = [];
@@ -184,18 +185,14 @@ export function piecesFromSpecs(specs: readonly PieceSpec[]): Piece[] {
     const what = `piece ${i + 1}`;
     if (typeof spec !== 'object' || spec === null) throw badInput(`${what} must be an object with a name and a shape`);
     if (typeof spec.name !== 'string' || !/^[A-Za-z0-9]$/.test(spec.name)) {
-      throw badInput(`${what}: the name must be one letter or digit, got ${JSON.stringify(spec.name)}`);
+      throw badInput(`${what}: the name must be one letter or digit, got ${describeValue(spec.name)}`);
     }
     let cells: Cell[];
     if (typeof spec.shape === 'string') {
       const [piece] = parsePieces(`${spec.name}:\n${spec.shape}`);
       cells = piece.cells;
     } else if (Array.isArray(spec.shape) && spec.shape.length > 0) {
-      for (const cell of spec.shape) {
-        if (!Array.isArray(cell) || cell.length !== 2 || !cell.every((v) => Number.isSafeInteger(v) && Math.abs(v) <= 1024)) {
-          throw badInput(`piece "${spec.name}": cells must be [x, y] integer pairs, got ${JSON.stringify(cell)}`);
-        }
-      }
+      checkCells(spec.shape, `piece "${spec.name}"`);
       if (new Set(spec.shape.map((c) => `${c[0]},${c[1]}`)).size !== spec.shape.length) {
         throw badInput(`piece "${spec.name}" lists a cell twice`);
       }
@@ -205,11 +202,33 @@ export function piecesFromSpecs(specs: readonly PieceSpec[]): Piece[] {
     }
     if (!isConnected(cells)) throw badInput(`piece "${spec.name}" is not one connected polyomino`);
     const count = spec.count ?? 1;
-    if (!Number.isSafeInteger(count) || count < 0 || count > 1024) {
-      throw badInput(`piece "${spec.name}": count must be an integer from 0 to 1024, got ${String(spec.count)}`);
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 1024) {
+      throw badInput(`piece "${spec.name}": count must be an integer from 0 to 1024, got ${describeValue(spec.count)}`);
+    }
+    for (const flag of ['oneSided', 'atMost'] as const) {
+      if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') {
+        throw badInput(`piece "${spec.name}": ${flag} must be true or false, got ${describeValue(spec[flag])}`);
+      }
     }
     return { name: spec.name, cells, oneSided: spec.oneSided ?? false, count, atMost: spec.atMost ?? false };
   });
+}
+
+/** Checks a piece object as pieceSet() and parsePieces() return them (passed back in by a caller). */
+export function checkPiece(piece: Piece, index: number): Piece {
+  const what = `piece ${index + 1}`;
+  if (typeof piece.name !== 'string' || !/^[A-Za-z0-9]$/.test(piece.name)) {
+    throw badInput(`${what}: the name must be one letter or digit, got ${describeValue(piece.name)}`);
+  }
+  checkCells(piece.cells, `piece "${piece.name}"`);
+  if (piece.cells.length === 0 || !isConnected(piece.cells)) throw badInput(`piece "${piece.name}" is not one connected polyomino`);
+  if (typeof piece.count !== 'number' || !Number.isSafeInteger(piece.count) || piece.count < 0 || piece.count > 1024) {
+    throw badInput(`piece "${piece.name}": count must be an integer from 0 to 1024, got ${describeValue(piece.count)}`);
+  }
+  if (typeof piece.oneSided !== 'boolean' || typeof piece.atMost !== 'boolean') {
+    throw badInput(`piece "${piece.name}": oneSided and atMost must be true or false`);
+  }
+  return { name: piece.name, cells: normalize(piece.cells), oneSided: piece.oneSided, count: piece.count, atMost: piece.atMost };
 }
 
 /**

@@ -1,7 +1,8 @@
 // A tiling problem made ready for the engines: cells numbered in scan order, every
 // placement of every piece, the symmetries, the root parts, and the engine's input words.
-import { badInput } from '../errors.js';
-import { checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
+import { checkPiece, checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
 import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
 import { DIRECTIONS, orientations, type Cell } from './shapes.js';
 import { problemSymmetries, rootParts, type Part, type Symmetry } from './symmetry.js';
@@ -57,7 +58,7 @@ function floodLimit(pieces: readonly Piece[]): number {
 
 export function resolvePieces(input: PiecesInput | undefined): Piece[] {
   const items = input === undefined ? ['pentominoes'] : typeof input === 'string' ? [input] : input;
-  if (!Array.isArray(items)) throw badInput('pieces must be a set name, piece text, or a list of them and piece objects');
+  if (!isDenseArray(items)) throw badInput(`pieces must be a set name, piece text, or a list of them and piece objects, got ${describeValue(input)}`);
   const pieces: Piece[] = [];
   for (const item of items) {
     if (typeof item === 'string') {
@@ -75,15 +76,29 @@ export function resolvePieces(input: PiecesInput | undefined): Piece[] {
 }
 
 const cache = new Map<string, Prepared>();
+/** Problems made by prepare(): the only ones decode() takes. */
+const madeHere = new WeakSet<Prepared>();
+
+/** Checks that a value is a problem prepare() made. */
+export function checkPrepared(value: unknown): Prepared {
+  if (typeof value !== 'object' || value === null || !madeHere.has(value as Prepared)) {
+    throw badInput(`expected a problem made by prepare(), got ${describeValue(value)}`);
+  }
+  return value as Prepared;
+}
 
 /** Prepares a problem (cached: the last few problems are kept). */
 export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
-  if (typeof problem !== 'object' || problem === null) throw badInput('a problem is { region, pieces }');
+  if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) {
+    throw badInput(`a problem is { region, pieces }, got ${describeValue(problem)}`);
+  }
+  checkKeys(problem, ['region', 'pieces'], 'a polyomino problem');
   const spec = toSpec(problem);
   const key = JSON.stringify(spec);
   let prepared = cache.get(key);
   if (!prepared) {
     prepared = build(spec);
+    madeHere.add(prepared);
     if (cache.size >= 8) cache.delete(cache.keys().next().value!);
     cache.set(key, prepared);
   }
@@ -92,8 +107,12 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
 
 function toSpec(problem: PolyominoProblem | ProblemSpec): ProblemSpec {
   const region = parseRegion(problem.region);
-  const pieces =
-    Array.isArray(problem.pieces) && problem.pieces.every(isPiece) ? (problem.pieces as Piece[]) : resolvePieces(problem.pieces as PiecesInput);
+  let pieces: Piece[];
+  if (isDenseArray(problem.pieces) && problem.pieces.length > 0 && problem.pieces.every(isPiece)) {
+    // Pieces as pieceSet() returns them (or a spec sent to a worker): checked all the same.
+    pieces = (problem.pieces as Piece[]).map(checkPiece);
+    checkPieceSet(pieces);
+  } else pieces = resolvePieces(problem.pieces as PiecesInput);
   return { region: regionPicture(region), pieces };
 }
 
@@ -217,7 +236,7 @@ function engineInput(
   placements: readonly Placement[],
   symmetries: readonly Symmetry[],
 ): Uint32Array {
-  const perPlacement = Math.max(...pieces.map((p) => p.cells.length));
+  const perPlacement = Math.max(1, ...pieces.map((p) => p.cells.length));
   const symWords = cellCount + pieces.length + 4;
   const words = 6 + pieces.length * 3 + cellCount * 4 + placements.length * (perPlacement + 1) + symmetries.length * symWords;
   const input = new Uint32Array(words);

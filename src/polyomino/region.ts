@@ -1,5 +1,5 @@
 // Regions to fill: `WxH` rectangles, or pictures where '.' is a cell and '#' or space is not.
-import { badInput } from '../errors.js';
+import { badInput, describeValue } from '../errors.js';
 import type { Cell } from './shapes.js';
 
 /** The most cells a region may have (the engines' limit). */
@@ -16,7 +16,7 @@ export type RegionInput = string | { width: number; height: number };
 
 export function parseRegion(input: RegionInput): Region {
   if (typeof input === 'object' && input !== null) return rectangle(input.width, input.height, 'width and height');
-  if (typeof input !== 'string') throw badInput(`a region is "WxH", a picture, or { width, height }, got ${String(input)}`);
+  if (typeof input !== 'string') throw badInput(`a region is "WxH", a picture, or { width, height }, got ${describeValue(input)}`);
   const size = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(input);
   if (size) return rectangle(Number(size[1]), Number(size[2]), `"${input.trim()}"`);
   return parsePicture(input);
@@ -24,7 +24,7 @@ export function parseRegion(input: RegionInput): Region {
 
 function rectangle(width: number, height: number, what: string): Region {
   if (!Number.isSafeInteger(width) || !Number.isSafeInteger(height) || width < 1 || height < 1) {
-    throw badInput(`${what}: a rectangle needs a width and height of at least 1, got ${width}×${height}`);
+    throw badInput(`${what}: a rectangle needs a width and height of at least 1, got ${describeValue(width)}×${describeValue(height)}`);
   }
   if (width * height > MAX_REGION_CELLS) {
     throw badInput(`${what}: ${width}×${height} has ${width * height} cells; regions have at most ${MAX_REGION_CELLS}`);

@@ -1,7 +1,25 @@
 // Polyomino geometry: cells as [x, y] (x to the right, y down), the 8 symmetries of the
 // square grid, normal forms, orientations and connectivity.
 
+import { badInput, describeValue, isDenseArray } from '../errors.js';
+
 export type Cell = readonly [number, number];
+
+/** Checks a list of [x, y] cells (integers within ±1024): BAD_INPUT naming `what` otherwise. */
+export function checkCells(cells: unknown, what: string): asserts cells is Cell[] {
+  if (!isDenseArray(cells)) throw badInput(`${what}: cells must be a list of [x, y] integer pairs, got ${describeValue(cells)}`);
+  if (cells.length > MAX_PIECE_CELLS) throw badInput(`${what}: at most ${MAX_PIECE_CELLS} cells, got ${cells.length}`);
+  for (const cell of cells) {
+    if (!Array.isArray(cell) || cell.length !== 2 || !cell.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 1024)) {
+      throw badInput(`${what}: cells must be [x, y] integer pairs, got ${describeValue(cell)}`);
+    }
+  }
+}
+
+/** The most cells a piece has (the engines' region limit). */
+export const MAX_PIECE_CELLS = 1024;
+
+
 
 /** The 8 symmetries of the square grid as matrices [a, b, c, d]: (x, y) → (ax + by, cx + dy). */
 export const TRANSFORMS: readonly (readonly [number, number, number, number])[] = [
@@ -51,6 +69,9 @@ export function shapeKey(cells: readonly Cell[]): string {
 
 /** The distinct fixed shapes a piece takes: under rotations only, or reflections too. */
 export function orientations(cells: readonly Cell[], oneSided: boolean): Cell[][] {
+  checkCells(cells, 'orientations');
+  if (cells.length === 0) throw badInput('orientations: a piece has at least one cell');
+  if (oneSided !== undefined && typeof oneSided !== 'boolean') throw badInput(`oneSided must be true or false, got ${describeValue(oneSided)}`);
   const seen = new Map<string, Cell[]>();
   for (let t = 0; t < (oneSided ? ROTATIONS : TRANSFORMS.length); t++) {
     const shape = normalize(cells.map((c) => transformCell(c, t)));

@@ -2,9 +2,10 @@
 import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/protocol.js';
-import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { checkPrepared, prepare, type PolyominoProblem, type Prepared } from './problem.js';
+import { badInput, describeValue } from '../errors.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
 import { BitpuzzleError } from '../errors.js';
@@ -74,17 +75,23 @@ export interface TilingFirst extends TilingSolution {
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
+const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
+const SOLUTIONS_KEYS = [...SOLVE_KEYS, 'limit', 'distinct'];
+
 /** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
 const TRIAL_NODES = 4_000_000;
 
 /** Counts the solutions, and the distinct ones up to the problem's symmetries. */
 export async function count(problem: PolyominoProblem, options: TilingCountOptions = {}): Promise<TilingCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'polyomino.count');
   const prepared = prepare(problem);
   const engine = checkEngine(options.engine);
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const base = { engine, spec: prepared.spec, maxMemory };
   // With threads, a count first runs on this thread for a moment: small problems finish
   // before a pool would have started. What is left is cut into parts for the pool.
@@ -135,6 +142,10 @@ export async function* solutions(
   problem: PolyominoProblem,
   options: TilingSolutionsOptions = {},
 ): AsyncGenerator<TilingSolution, TilingStats, undefined> {
+  options = checkOptions(options, SOLUTIONS_KEYS, 'polyomino.solutions');
+  if (options.distinct !== undefined && typeof options.distinct !== 'boolean') {
+    throw badInput(`distinct must be true or false, got ${describeValue(options.distinct)}`);
+  }
   return yield* withStats(search(prepare(problem), options), performance.now());
 }
 
@@ -143,7 +154,7 @@ async function* search(prepared: Prepared, options: TilingSolutionsOptions): Asy
   const engineKind = checkEngine(options.engine);
   const limit = checkLimit(options.limit);
   if (limit === 0 || prepared.reason) return 0n;
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const parts = options.distinct ? prepared.parts : [{ pre: [], weight: 1, mask: 0 }];
   const { engine, release } = await openTilingEngine(engineKind, prepared, maxMemory);
   try {
@@ -170,6 +181,7 @@ async function* search(prepared: Prepared, options: TilingSolutionsOptions): Asy
  * the reason) when a check before the search proves there is none (see `count(...).reason`).
  */
 export async function solve(problem: PolyominoProblem, options: TilingOptions = {}): Promise<TilingFirst | null> {
+  options = checkOptions(options, SOLVE_KEYS, 'polyomino.solve');
   const started = performance.now();
   const prepared = prepare(problem);
   if (prepared.reason) throw new BitpuzzleError('UNSOLVABLE', prepared.reason);
@@ -178,6 +190,10 @@ export async function solve(problem: PolyominoProblem, options: TilingOptions = 
 
 /** A solution from placement numbers: the pieces in the order they were placed. */
 export function decode(prepared: Prepared, placementIds: readonly number[]): TilingSolution {
+  checkPrepared(prepared);
+  if (!Array.isArray(placementIds) || !placementIds.every((id) => Number.isInteger(id) && id >= 0 && id < prepared.placements.length)) {
+    throw badInput(`placement numbers are integers from 0 to ${prepared.placements.length - 1}, got ${describeValue(placementIds)}`);
+  }
   return {
     width: prepared.region.width,
     height: prepared.region.height,

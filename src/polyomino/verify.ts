@@ -2,10 +2,12 @@
 import { prepare, type PolyominoProblem } from './problem.js';
 import { orientations, shapeKey } from './shapes.js';
 import type { TilingSolution } from './solve.js';
+import { checkTilingSolution } from './format.js';
 
 /** Null when the solution tiles the region with the problem's pieces, else what is wrong. */
 export function checkSolution(problem: PolyominoProblem, solution: TilingSolution): string | null {
   const { region, spec } = prepare(problem);
+  checkTilingSolution(solution, false);
   const inRegion = new Set(region.cells.map(([x, y]) => `${x},${y}`));
   const covered = new Set<string>();
   const used = new Map<string, number>();

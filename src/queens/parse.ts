@@ -1,6 +1,7 @@
 // Reads N-Queens problems: a size, a board picture (n lines of '.' and 'Q'), or a size with
 // queens given as [row, col] pairs. Everything is checked here, before any engine sees it.
-import { badInput } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
+import { checkKeys } from '../wasm/options.js';
 
 export interface Queen {
   row: number;
@@ -26,13 +27,15 @@ const nameSquare: Namer = (q) => `line ${q.row + 1} column ${q.col + 1}`;
 
 export function checkSize(n: unknown, what = 'n'): number {
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-    throw badInput(`${what} must be a positive integer, got ${String(n)}`);
+    throw badInput(`${what} must be a positive integer, got ${describeValue(n)}`);
   }
   return n;
 }
 
 /** Parses a board picture: n lines of n characters, '.' an empty square, 'Q' a queen. */
 export function parseBoard(text: string, expectedN?: number): QueensProblem {
+  if (typeof text !== 'string') throw badInput(`a board picture is text (n lines of '.' and 'Q'), got ${describeValue(text)}`);
+  if (expectedN !== undefined) checkSize(expectedN);
   const lines = text.replace(/\r/g, '').split('\n').map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0) throw badInput('the board is empty: expected n lines of n squares (. or Q)');
@@ -46,7 +49,7 @@ export function parseBoard(text: string, expectedN?: number): QueensProblem {
       const ch = line[col];
       if (ch === 'Q') queens.push({ row, col });
       else if (ch !== '.') {
-        throw badInput(`line ${row + 1}, column ${col + 1}: unexpected character ${JSON.stringify(ch)} (expected '.' or 'Q')`);
+        throw badInput(`line ${row + 1}, column ${col + 1}: unexpected character ${describeValue(ch)} (expected '.' or 'Q')`);
       }
     }
     if (line.length !== n) {
@@ -62,22 +65,28 @@ export function toProblem(input: QueensInput): QueensProblem {
   if (typeof input === 'number') return { n: checkSize(input), queens: [] };
   if (typeof input === 'string') return parseBoard(input);
   if (input === null || typeof input !== 'object') {
-    throw badInput(`expected a board size, a board picture or { n, queens }, got ${String(input)}`);
+    throw badInput(`expected a board size, a board picture or { n, queens }, got ${describeValue(input)}`);
   }
+  checkKeys(input, ['n', 'board', 'queens'], 'a queens problem');
   if (input.board !== undefined) {
     if (input.queens !== undefined) throw badInput('give either board or queens, not both');
     return parseBoard(input.board, input.n === undefined ? undefined : checkSize(input.n));
   }
   const n = checkSize(input.n);
+  if (input.queens !== undefined && !isDenseArray(input.queens)) {
+    throw badInput(`queens must be an array of [row, col] pairs, got ${describeValue(input.queens)}`);
+  }
   const queens = (input.queens ?? []).map((queen, index) => toQueen(queen, index, n));
   checkAttacks(n, queens, namePair);
   return { n, queens };
 }
 
 function toQueen(queen: readonly [number, number] | Queen, index: number, n: number): Queen {
-  const [row, col] = Array.isArray(queen) ? queen : [(queen as Queen).row, (queen as Queen).col];
+  const pair = Array.isArray(queen) && queen.length === 2;
+  const object = queen !== null && typeof queen === 'object' && !Array.isArray(queen);
+  const [row, col] = pair ? queen : object ? [(queen as Queen).row, (queen as Queen).col] : [NaN, NaN];
   if (!Number.isInteger(row) || !Number.isInteger(col)) {
-    throw badInput(`queens[${index}] must be [row, col] with integer row and col, got ${JSON.stringify(queen)}`);
+    throw badInput(`queens[${index}] must be [row, col] with integer row and col, got ${describeValue(queen)}`);
   }
   if (row < 0 || row >= n || col < 0 || col >= n) {
     throw badInput(`queen [${row}, ${col}] is off the ${n}×${n} board (rows and columns run from 0 to ${n - 1})`);

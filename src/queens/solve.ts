@@ -1,10 +1,10 @@
 // The N-Queens API: count, solve, solutions (an async iterator) and construct.
-import { badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, throwIfAborted } from '../errors.js';
 import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
-import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { firstWithStats, oneThreadStats, withStats, type SearchStats } from '../stats.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
@@ -69,6 +69,12 @@ export interface QueensFirst extends QueensSolution {
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
+// The options each function takes (checkOptions rejects any other key).
+const SEARCH_KEYS = ['signal', 'engine'];
+const COUNT_KEYS = [...SEARCH_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
+const SOLUTIONS_KEYS = [...SEARCH_KEYS, 'limit', 'distinct'];
+const SOLVE_KEYS = [...SEARCH_KEYS, 'maxMemory'];
+
 function searchable(problem: QueensProblem, what: string): void {
   if (problem.n > MAX_SEARCH_N) {
     const hint = problem.queens.length ? '' : '; construct(n) gives one solution of any size';
@@ -101,6 +107,7 @@ function rootTask(problem: QueensProblem, engine: EngineKind): QueensTask {
  */
 export async function count(input: QueensInput, options: CountOptions = {}): Promise<QueensCount> {
   const started = performance.now();
+  options = checkOptions(options, COUNT_KEYS, 'queens.count');
   const problem = toProblem(input);
   searchable(problem, 'counting');
   const engine = checkEngine(options.engine);
@@ -142,6 +149,10 @@ export async function* solutions(
   input: QueensInput,
   options: SolutionsOptions = {},
 ): AsyncGenerator<QueensSolution, QueensStats, undefined> {
+  options = checkOptions(options, SOLUTIONS_KEYS, 'queens.solutions');
+  if (options.distinct !== undefined && typeof options.distinct !== 'boolean') {
+    throw badInput(`distinct must be true or false, got ${describeValue(options.distinct)}`);
+  }
   return yield* withStats(search(input, options), performance.now());
 }
 
@@ -177,32 +188,39 @@ async function* search(input: QueensInput, options: SolutionsOptions): AsyncGene
  * none. n > 32 uses construct() (0 nodes).
  */
 export async function solve(input: QueensInput, options: QueensOptions & { maxMemory?: number } = {}): Promise<QueensFirst | null> {
+  options = checkOptions(options, SOLVE_KEYS, 'queens.solve');
   const started = performance.now();
   const problem = toProblem(input);
   if (problem.n > MAX_SEARCH_N && problem.queens.length === 0) {
     const columns = await construct(problem.n, options);
-    return columns ? { columns: Array.from(columns), stats: oneThreadStats(0n, started) } : null;
+    return { columns: Array.from(columns), stats: oneThreadStats(0n, started) };
   }
-  return firstWithStats(solutions(problem, { ...options, limit: 1 }));
+  const { maxMemory, ...searchOptions } = options;
+  checkMaxMemory(maxMemory);
+  return firstWithStats(solutions(problem, { ...searchOptions, limit: 1 }));
 }
 
 /**
  * One solution for any n by an explicit construction (Hoffman, Loessi and Moore 1969), in
- * linear time: the column of each row, or null for n = 2 and 3, which have none.
+ * linear time: the column of each row. n = 2 and 3 have none: UNSOLVABLE, since that is
+ * known without any search (the contract's rule; solve() returns null for them, as its
+ * search finds none).
  */
-export async function construct(
-  n: number,
-  options: QueensOptions & { maxMemory?: number } = {},
-): Promise<Int32Array | null> {
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1) {
-    throw badInput(`n must be an integer from 1 to ${2 ** 31 - 1}, got ${String(n)}`);
+export async function construct(n: number, options: QueensOptions & { maxMemory?: number } = {}): Promise<Int32Array> {
+  options = checkOptions(options, SOLVE_KEYS, 'queens.construct');
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1) {
+    throw badInput(`n must be an integer from 1 to ${2 ** 31 - 1}, got ${describeValue(n)}`);
   }
-  throwIfAborted(options.signal);
-  if (n === 2 || n === 3) return null;
-  if (n === 1) return Int32Array.of(0);
   const engineKind = checkEngine(options.engine);
-  if (engineKind === 'js') return constructReference(n);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  throwIfAborted(options.signal);
+  if (n === 2 || n === 3) throw new BitpuzzleError('UNSOLVABLE', `the ${n}×${n} board has no solution`);
+  if (n === 1) return Int32Array.of(0);
+  if (engineKind === 'js') {
+    // The twin keeps the answer in one Int32Array: the same bound as the engine's memory.
+    if (4 * n > maxMemory) checkStatus(Status.OUT_OF_MEMORY, `a ${n}×${n} solution`, maxMemory);
+    return constructReference(n);
+  }
   const engine = await acquireEngine();
   try {
     setMemoryLimit(engine, maxMemory);
@@ -216,5 +234,6 @@ export async function construct(
 
 /** The board picture of a solution. */
 export function picture(solution: QueensSolution | ArrayLike<number>): string {
-  return boardPicture('columns' in solution ? solution.columns : solution);
+  const columns = solution !== null && typeof solution === 'object' && 'columns' in solution ? solution.columns : solution;
+  return boardPicture(columns as ArrayLike<number>);
 }

@@ -1,6 +1,8 @@
-/** True when `columns` places n mutually non-attacking queens on an n×n board, in O(n). */
+import { checkColumns } from './format.js';
+
+/** True when `columns` places n mutually non-attacking queens on an n×n board, in O(n). BAD_INPUT when it is not a list. */
 export function isSolution(columns: ArrayLike<number>): boolean {
-  const n = columns.length;
+  const n = checkColumns(columns, false).length;
   const cols = new Uint8Array(n);
   const diagonals = new Uint8Array(2 * n);
   const antiDiagonals = new Uint8Array(2 * n);

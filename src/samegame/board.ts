@@ -1,6 +1,6 @@
 // SameGame boards as the host sees them: reading the text format (every check happens here,
 // before an engine sees a board), the rules of a click, replaying clicks, and pictures.
-import { badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 
 /** The largest board side the engines take. */
 export const MAX_SIDE = 32;
@@ -38,6 +38,7 @@ const CELL = /[0-9A-Za-z]/;
  * letter for a colour, '.' for an empty cell. Cells may be separated by spaces.
  */
 export function parseBoard(text: string): SameGameBoard {
+  if (typeof text !== 'string') throw badInput(`a board as text is one line per row of digits, letters and ., got ${describeValue(text)}`);
   const lines = text.replace(/\r/g, '').split('\n');
   let first = 0;
   while (first < lines.length && lines[first].trim() === '') first++;
@@ -51,7 +52,7 @@ export function parseBoard(text: string): SameGameBoard {
       const ch = lines[i][k];
       if (ch === ' ' || ch === '\t') continue;
       if (ch !== '.' && !CELL.test(ch)) {
-        throw badInput(`line ${i + 1}, column ${k + 1}: unexpected character ${JSON.stringify(ch)} (expected a digit or letter for a colour, or . for empty)`);
+        throw badInput(`line ${i + 1}, column ${k + 1}: unexpected character ${describeValue(ch)} (expected a digit or letter for a colour, or . for empty)`);
       }
       cells.push({ ch, column: k + 1 });
     }
@@ -73,7 +74,7 @@ export function parseBoard(text: string): SameGameBoard {
       const ch = rows[row][col].ch;
       if (ch === '.' || symbols.includes(ch)) continue;
       if (symbols.length === MAX_COLOURS) {
-        throw badInput(`${where(row, col)}: ${JSON.stringify(ch)} is an 11th colour; at most ${MAX_COLOURS} are supported`);
+        throw badInput(`${where(row, col)}: ${describeValue(ch)} is an 11th colour; at most ${MAX_COLOURS} are supported`);
       }
       symbols.push(ch);
     }
@@ -106,21 +107,35 @@ export function parseBoard(text: string): SameGameBoard {
 /** Normalises any accepted input into a checked board. */
 export function toBoard(input: SameGameInput): SameGameBoard {
   if (typeof input === 'string') return parseBoard(input);
-  if (Array.isArray(input)) return parseBoard(input.join('\n'));
-  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${String(input)}`);
+  if (Array.isArray(input)) {
+    if (!isDenseArray(input) || !input.every((line) => typeof line === 'string')) throw badInput(`a board as lines is an array of strings, got ${describeValue(input)}`);
+    return parseBoard(input.join('\n'));
+  }
+  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${describeValue(input)}`);
   return parseBoard(picture(input as SameGameBoard));
 }
 
 /** Blocks on the board. */
-export function blocks(board: SameGameBoard): number {
+export function blocks(input: SameGameInput): number {
+  const board = toBoard(input);
   return board.columns.reduce((sum, column) => sum + column.length, 0);
 }
 
 /** The board as text in its frame, top row first ('.' for empty cells). */
-export function picture(board: SameGameBoard): string {
-  const { width, height, columns, symbols } = board;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || !Array.isArray(columns) || !Array.isArray(symbols)) {
-    throw badInput('a board object needs width, height, columns and symbols');
+export function picture(input: SameGameInput): string {
+  if (typeof input === 'string' || Array.isArray(input)) return picture(toBoard(input));
+  if (input === null || typeof input !== 'object') throw badInput(`expected a board as text, lines or a board object, got ${describeValue(input)}`);
+  const { width, height, columns, symbols } = input as SameGameBoard;
+  const side = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= MAX_SIDE;
+  if (!side(width) || !side(height) || !isDenseArray(columns) || !isDenseArray(symbols)) {
+    throw badInput(`a board object needs width and height from 1 to ${MAX_SIDE}, columns and symbols`);
+  }
+  if (symbols.length > MAX_COLOURS || !symbols.every((s) => typeof s === 'string' && s.length === 1 && CELL.test(s)) || new Set(symbols).size !== symbols.length) {
+    throw badInput(`a board object's symbols are up to ${MAX_COLOURS} distinct digits or letters, got ${describeValue(symbols)}`);
+  }
+  const colour = (c: unknown): boolean => Number.isInteger(c) && (c as number) >= 1 && (c as number) <= symbols.length;
+  if (!columns.every((column) => isDenseArray(column) && column.every(colour))) {
+    throw badInput(`a board object's columns are lists of colours from 1 to ${symbols.length}`);
   }
   if (columns.length > width || columns.some((column) => column.length > height)) {
     throw badInput(`a board object's columns do not fit its ${width}×${height} frame`);
@@ -170,13 +185,17 @@ export function groupAt(board: SameGameBoard, click: Click): Array<[number, numb
 }
 
 /** Points for removing a group of n blocks; clearing the board adds CLEAR_BONUS once. */
-export const groupScore = (n: number): number => (n - 2) * (n - 2);
+export const groupScore = (n: number): number => {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 2) throw badInput(`a group has an integer number of blocks from 2, got ${describeValue(n)}`);
+  return (n - 2) * (n - 2);
+};
 export const CLEAR_BONUS = 1000;
 
 /** The board after a click, and what it removed. BAD_INPUT when the click hits no group. */
-export function applyClick(board: SameGameBoard, click: Click): { board: SameGameBoard; removed: number; points: number } {
+export function applyClick(input: SameGameInput, click: Click): { board: SameGameBoard; removed: number; points: number } {
+  const board = toBoard(input);
   if (!Number.isInteger(click?.column) || !Number.isInteger(click?.row)) {
-    throw badInput(`a click is { column, row } with integers from 1, got ${JSON.stringify(click)}`);
+    throw badInput(`a click is { column, row } with integers from 1, got ${describeValue(click)}`);
   }
   const group = groupAt(board, click);
   const at = `column ${click.column}, row ${click.row}`;
@@ -199,7 +218,9 @@ export interface Replay {
 }
 
 /** Plays the clicks in order; BAD_INPUT names the first that hits no group. */
-export function replay(board: SameGameBoard, clicks: readonly Click[]): Replay {
+export function replay(input: SameGameInput, clicks: readonly Click[]): Replay {
+  const board = toBoard(input);
+  if (!isDenseArray(clicks)) throw badInput(`clicks are an array of { column, row }, got ${describeValue(clicks)}`);
   const boards: SameGameBoard[] = [];
   let score = 0;
   let current = board;
@@ -208,7 +229,8 @@ export function replay(board: SameGameBoard, clicks: readonly Click[]): Replay {
     try {
       step = applyClick(current, click);
     } catch (error) {
-      throw badInput(`click ${i + 1}: ${(error as Error).message}`);
+      if (!(error instanceof BitpuzzleError)) throw error;
+      throw badInput(`click ${i + 1}: ${error.message}`);
     }
     current = step.board;
     score += step.points;
@@ -218,7 +240,8 @@ export function replay(board: SameGameBoard, clicks: readonly Click[]): Replay {
 }
 
 /** One click per group of 2 or more blocks (its lowest block in the leftmost column). */
-export function moves(board: SameGameBoard): Click[] {
+export function moves(input: SameGameInput): Click[] {
+  const board = toBoard(input);
   const seen = new Set<number>();
   const out: Click[] = [];
   board.columns.forEach((column, c) =>

@@ -1,11 +1,10 @@
 // The SameGame API: clear (can the board be emptied?), minLeft (the fewest blocks that must
 // remain) and score (the best SameGame score found in a time budget).
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { checkEngine, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY } from '../wasm/protocol.js';
+import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
 import { runScoreTask, searchFewestLeft, type Limits, type ScoreTask } from './tasks.js';
 
@@ -60,7 +59,7 @@ export interface SameGameResult {
 function checkPositive(value: unknown, name: string): number | null {
   if (value === undefined) return null;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw badInput(`${name} must be a positive number, got ${String(value)}`);
+    throw badInput(`${name} must be a positive number, got ${describeValue(value)}`);
   }
   return value;
 }
@@ -82,12 +81,18 @@ function result(board: SameGameBoard, line: number[], proved: boolean, stats: Sa
   return { clicks, left: played.left, cleared: played.left === 0, score: played.score, proved, boards: played.boards, stats };
 }
 
+// The options each function takes (checkOptions rejects any other key).
+const LIMIT_KEYS = ['signal', 'time', 'maxNodes', 'maxMemory'];
+const SEARCH_KEYS = [...LIMIT_KEYS, 'engine'];
+const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress'];
+
 async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
   const started = performance.now();
+  options = checkOptions(options, SEARCH_KEYS, clearOnly ? 'samegame.clear' : 'samegame.minLeft');
   const board = toBoard(input);
   const kind = checkEngine(options.engine);
   const limits = limitsOf(options, Date.now());
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const total = blocks(board);
   // Clear: only a line leaving 0 counts. Fewest left: any line beats leaving them all + 1.
   const bound = clearOnly ? 1 : total + 1;
@@ -123,13 +128,14 @@ const workerUrl = new URL('./worker.js', import.meta.url);
  */
 export async function score(input: SameGameInput, options: ScoreOptions = {}): Promise<SameGameResult> {
   const started = performance.now();
+  options = checkOptions(options, SCORE_KEYS, 'samegame.score');
   const board = toBoard(input);
   const threads = checkThreads(options.threads);
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${String(seed)}`);
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
   const limits = limitsOf(options, Date.now());
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
     cells,

@@ -1,6 +1,12 @@
 // Moves and pictures: the blank's moves as letters U D L R, the tiles they slide, replays.
-import { badInput } from '../errors.js';
-import type { Board } from './parse.js';
+import { badInput, describeValue } from '../errors.js';
+import { toBoard, toGoal, type Board, type BoardInput, type GoalInput } from './parse.js';
+
+/** Checks a moves argument: a string of letters (each checked where it is played). */
+function checkMoves(moves: unknown): string {
+  if (typeof moves !== 'string') throw badInput(`moves are a string of the letters U, D, L and R, got ${describeValue(moves)}`);
+  return moves;
+}
 
 /** Engine direction codes 0..3 as letters: the blank moves up, left, right, down. */
 export const LETTERS = 'ULRD';
@@ -20,7 +26,9 @@ export function movesToLetters(codes: ArrayLike<number>): string {
 const LETTER_CODES = [...LETTERS].map((l) => l.charCodeAt(0));
 
 /** The board after the blank's moves; BAD_INPUT when a move leaves the board or is not a letter. */
-export function applyMoves(board: Board, moves: string): Board {
+export function applyMoves(input: BoardInput, moves: string): Board {
+  const board = toBoard(input);
+  checkMoves(moves);
   const tiles = board.tiles.slice();
   const { cols } = board;
   let blank = tiles.indexOf(0);
@@ -45,7 +53,9 @@ function step(blank: number, move: string, rows: number, cols: number): number {
 }
 
 /** The tile each move slides (the tile in the cell the blank moves into). */
-export function tilesMoved(board: Board, moves: string): number[] {
+export function tilesMoved(input: BoardInput, moves: string): number[] {
+  const board = toBoard(input);
+  checkMoves(moves);
   const tiles = board.tiles.slice();
   let blank = tiles.indexOf(0);
   const out: number[] = new Array(moves.length);
@@ -64,17 +74,30 @@ export function sameTiles(a: Board, b: Board): boolean {
   return a.rows === b.rows && a.cols === b.cols && a.tiles.every((t, i) => t === b.tiles[i]);
 }
 
-/** True when the moves take the board to the goal. */
-export function isSolution(board: Board, moves: string, goal: Board): boolean {
-  try {
-    return sameTiles(applyMoves(board, moves), goal);
-  } catch {
-    return false;
+/**
+ * True when the moves take the board to the goal (default: 1..MN-1, blank last); false when
+ * they do not, or when a move leaves the board or is not a letter U D L R. A malformed board,
+ * goal or moves argument is BAD_INPUT.
+ */
+export function isSolution(input: BoardInput, moves: string, goalInput: GoalInput = 'default'): boolean {
+  const board = toBoard(input);
+  const goal = toGoal(goalInput, board.rows, board.cols);
+  checkMoves(moves);
+  const tiles = board.tiles.slice();
+  let blank = tiles.indexOf(0);
+  for (let i = 0; i < moves.length; i++) {
+    const to = step(blank, moves[i], board.rows, board.cols);
+    if (to < 0) return false;
+    tiles[blank] = tiles[to];
+    tiles[to] = 0;
+    blank = to;
   }
+  return sameTiles({ rows: board.rows, cols: board.cols, tiles }, goal);
 }
 
 /** The board as aligned rows, the blank as _. */
-export function picture(board: Board): string {
+export function picture(input: BoardInput): string {
+  const board = toBoard(input);
   const width = String(board.rows * board.cols - 1).length;
   const lines: string[] = [];
   for (let r = 0; r < board.rows; r++) {
@@ -89,7 +112,9 @@ export function picture(board: Board): string {
 }
 
 /** Every board along the solution, each under the move that made it. */
-export function playback(board: Board, moves: string): string {
+export function playback(input: BoardInput, moves: string): string {
+  const board = toBoard(input);
+  checkMoves(moves);
   const frames = [`start\n${picture(board)}`];
   let current = board;
   for (let i = 0; i < moves.length; i++) {

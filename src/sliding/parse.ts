@@ -1,6 +1,6 @@
 // Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
-import { BitpuzzleError, badInput } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
@@ -24,14 +24,15 @@ export const MAX_CELLS = 1 << 28;
 
 /** Parses "WxH" (or "W×H"): width (columns) first, then height (rows), as every size in bitpuzzle. */
 export function parseSize(text: string): { rows: number; cols: number } {
+  if (typeof text !== 'string') throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${describeValue(text)}`);
   const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
-  if (!match) throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${JSON.stringify(text)}`);
+  if (!match) throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${describeValue(text)}`);
   return checkSize(Number(match[2]), Number(match[1]));
 }
 
 function checkSize(rows: number, cols: number): { rows: number; cols: number } {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 2 || cols < 2) {
-    throw badInput(`a board has at least 2 columns and 2 rows, got ${cols}×${rows}`);
+    throw badInput(`a board has at least 2 columns and 2 rows, got ${describeValue(cols)}×${describeValue(rows)}`);
   }
   if (rows * cols > MAX_CELLS) throw badInput(`a ${cols}×${rows} board has more than ${MAX_CELLS} cells`);
   return { rows, cols };
@@ -42,7 +43,17 @@ function checkSize(rows: number, cols: number): { rows: number; cols: number } {
  * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
  * MN numbers, say). Lines starting with # are comments.
  */
+/** Checks a `size` argument or option: { rows, cols } of a possible board. */
+export function checkSizeObject(size: unknown): { rows: number; cols: number } | undefined {
+  if (size === undefined) return undefined;
+  if (size === null || typeof size !== 'object') throw badInput(`size must be { rows, cols }, got ${describeValue(size)}`);
+  const { rows, cols } = size as { rows: number; cols: number };
+  return checkSize(rows, cols);
+}
+
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
+  if (typeof text !== 'string') throw badInput(`a board as text is rows of tile numbers, got ${describeValue(text)}`);
+  size = checkSizeObject(size);
   const lines = text.replace(/\r/g, '').split('\n');
   const rowsOfTiles: Array<{ line: number; values: number[]; columns: number[] }> = [];
   lines.forEach((raw, index) => {
@@ -58,7 +69,7 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
       else if (/^\d+$/.test(word)) values.push(Number(word));
       else {
         throw badInput(
-          `line ${index + 1}, column ${match.index + 1}: ${JSON.stringify(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
+          `line ${index + 1}, column ${match.index + 1}: ${describeValue(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
         );
       }
       columns.push(match.index + 1);
@@ -97,14 +108,14 @@ export function checkTiles(
   where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
 ): Board {
   const n = rows * cols;
-  if (tiles.length !== n) throw badInput(`a ${cols}×${rows} board has ${n} cells, got ${tiles.length} tiles`);
+  if (tiles.length !== n) throw badInput(`a ${cols}×${rows} board has ${n} cells, got ${describeValue(tiles.length)} tiles`);
   const out = new Uint32Array(n);
   const firstAt = new Int32Array(n).fill(-1);
   const problems: string[] = [];
   for (let i = 0; i < n; i++) {
     const t = tiles[i];
     if (!Number.isSafeInteger(t) || t < 0 || t >= n) {
-      if (problems.length < 5) problems.push(`${where(i)}: tile ${String(t)} is out of range (0..${n - 1}, 0 the blank)`);
+      if (problems.length < 5) problems.push(`${where(i)}: tile ${describeValue(t)} is out of range (0..${n - 1}, 0 the blank)`);
       continue;
     }
     if (firstAt[t] >= 0) {
@@ -127,10 +138,11 @@ const plural = (count: number, word: string): string => (count === 1 ? word : `$
 
 /** Normalises any accepted board input. `size` lays out flat number lists and text. */
 export function toBoard(input: BoardInput, size?: { rows: number; cols: number }): Board {
+  size = checkSizeObject(size);
   if (typeof input === 'string') return parseBoard(input, size);
   if (Array.isArray(input)) {
     const rows = input as ReadonlyArray<ReadonlyArray<number>>;
-    if (!rows.every((row) => Array.isArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
+    if (!isDenseArray(input) || !input.every((row) => isDenseArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
     const cols = rows[0]?.length ?? 0;
     rows.forEach((row, r) => {
       if (row.length !== cols) throw badInput(`row ${r + 1} has ${row.length} tiles, expected ${cols} like the first row`);
@@ -139,14 +151,19 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
     return checkTiles(rows.length, cols, rows.flat(), (i) => `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}`);
   }
   if (input === null || typeof input !== 'object' || !('tiles' in input)) {
-    throw badInput('a board is text, an array of rows, or { rows, cols, tiles }');
+    throw badInput(`a board is text, an array of rows, or { rows, cols, tiles }, got ${describeValue(input)}`);
   }
   const { rows, cols } = checkSize(input.rows, input.cols);
-  return checkTiles(rows, cols, input.tiles);
+  const { tiles } = input as { tiles: unknown };
+  if (!isDenseArray(tiles) && !(ArrayBuffer.isView(tiles) && !(tiles instanceof DataView))) {
+    throw badInput(`tiles must be an array of tile numbers, got ${describeValue(tiles)}`);
+  }
+  return checkTiles(rows, cols, tiles as ArrayLike<number>);
 }
 
 /** The goal board for a size: 'default' (blank last), 'korf' (blank first) or a board of that size. */
 export function toGoal(goal: GoalInput | undefined, rows: number, cols: number): Board {
+  checkSize(rows, cols);
   const n = rows * cols;
   if (goal === undefined || goal === 'default') {
     const tiles = new Uint32Array(n);
@@ -184,7 +201,13 @@ export function goalLabels(board: Board, goal: Board): Uint32Array {
  * (For odd widths this is the usual inversion-count rule; for even widths the inversion count
  * plus the blank's row distance.)
  */
-export function solvability(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
+export function solvability(boardInput: BoardInput, goalInput: GoalInput = 'default'): { solvable: boolean; reason: string | null } {
+  const board = toBoard(boardInput);
+  return parity(board, toGoal(goalInput, board.rows, board.cols));
+}
+
+/** solvability() of checked boards. */
+function parity(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
   const labels = goalLabels(board, goal);
   const n = labels.length;
   const seen = new Uint8Array(n);
@@ -215,23 +238,27 @@ export function solvability(board: Board, goal: Board): { solvable: boolean; rea
 
 /** Throws UNSOLVABLE with the reason when the board cannot reach the goal. */
 export function checkSolvable(board: Board, goal: Board): void {
-  const { solvable, reason } = solvability(board, goal);
+  const { solvable, reason } = parity(board, goal);
   if (!solvable) throw new BitpuzzleError('UNSOLVABLE', `this board cannot reach the goal: ${reason}`);
 }
 
 /** Parses a batch: one instance per line (MN tiles, optionally an expected length, as in korf100.txt). */
 export function parseBatch(text: string, size?: { rows: number; cols: number }): Array<{ board: Board; line: number; expected: number | null }> {
+  if (typeof text !== 'string') throw badInput(`a batch is text, one board per line, got ${describeValue(text)}`);
+  size = checkSizeObject(size);
   const out: Array<{ board: Board; line: number; expected: number | null }> = [];
   text
     .replace(/\r/g, '')
     .split('\n')
     .forEach((raw, index) => {
-      const line = raw.replace(/#.*$/, '').trim();
-      if (line === '') return;
-      const words = line.split(/[\s,]+/);
-      const values = words.map((w) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
+      const line = raw.replace(/#.*$/, '');
+      if (line.trim() === '') return;
+      // Each number and the column it starts at, for messages.
+      const words = [...line.matchAll(/[^\s,]+/g)];
+      const at = (k: number): string => `line ${index + 1}, column ${words[k].index + 1}`;
+      const values = words.map(([w]) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
       const bad = values.findIndex((v) => Number.isNaN(v));
-      if (bad >= 0) throw badInput(`line ${index + 1}: ${JSON.stringify(words[bad])} is not a tile`);
+      if (bad >= 0) throw badInput(`${at(bad)}: ${describeValue(words[bad][0])} is not a tile (tiles are numbers, the blank 0 or _)`);
       let rows: number;
       let cols: number;
       if (size) ({ rows, cols } = size);
@@ -247,7 +274,7 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
       if (values.length !== n && values.length !== n + 1) {
         throw badInput(`line ${index + 1}: ${values.length} numbers, expected ${n} tiles (and optionally a length)`);
       }
-      const board = checkTiles(rows, cols, values.slice(0, n), (i) => `line ${index + 1}, tile ${i + 1}`);
+      const board = checkTiles(rows, cols, values.slice(0, n), at);
       out.push({ board, line: index + 1, expected: values.length > n ? values[n] : null });
     });
   if (out.length === 0) throw badInput('the batch has no instances');
@@ -260,6 +287,7 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
  */
 export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInput = 'default'): Board {
   checkSize(rows, cols);
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw badInput(`seed must be an integer, got ${describeValue(seed)}`);
   const target = toGoal(goal, rows, cols);
   const next = mulberry32(seed);
   const tiles = target.tiles.slice();
@@ -270,7 +298,7 @@ export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInpu
     tiles[j] = t;
   }
   const board = { rows, cols, tiles };
-  if (!solvability(board, target).solvable) {
+  if (!parity(board, target).solvable) {
     // Swapping two tiles (not the blank) flips the permutation's parity only.
     const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
     [tiles[a], tiles[b]] = [tiles[b], tiles[a]];

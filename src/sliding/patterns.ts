@@ -1,6 +1,6 @@
 // Pattern databases on the host: which patterns a board uses, and their tables built by the
 // engine or loaded from a cache on disk (Node), checked by a SHA-256 of their bytes.
-import { BitpuzzleError } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import type { OptimalEngine } from './engine.js';
@@ -42,6 +42,13 @@ const MAX_PATTERN_TILES = 6;
  * cut into groups of six (the last one smaller).
  */
 export function patternSet(rows: number, cols: number, blankGoal: number): PatternSet {
+  const whole = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
+  if (!whole(rows) || !whole(cols) || rows < 2 || cols < 2 || rows * cols > MAX_PATTERN_CELLS) {
+    throw badInput(`pattern databases are built for boards of at least 2×2 and at most ${MAX_PATTERN_CELLS} cells, got ${describeValue(rows)}×${describeValue(cols)}`);
+  }
+  if (!whole(blankGoal) || blankGoal < 0 || blankGoal >= rows * cols) {
+    throw badInput(`blankGoal must be a cell from 0 to ${rows * cols - 1}, got ${describeValue(blankGoal)}`);
+  }
   let patterns: number[][];
   if (blankGoal === 0 && rows === 4 && cols === 4) patterns = FIFTEEN;
   else if (blankGoal === 0 && rows === 5 && cols === 5) patterns = TWENTY_FOUR;

@@ -1,11 +1,11 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
-import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
-import { checkEngine, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS, wasmFastEngine, type FastEngine } from './engine.js';
 import { LETTERS, applyMoves, inverseMoves, movesToLetters, tilesMoved } from './format.js';
 import {
@@ -89,9 +89,32 @@ const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: 
 /** 'auto' solves optimally up to this many cells. */
 export const AUTO_OPTIMAL_CELLS = 16;
 
+// The options each function takes (checkOptions rejects any other key).
+const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress'];
+const BATCH_KEYS = [...SOLVE_KEYS, 'threads', 'queue'];
+
+/** The entry check of solve, moves and solveBatch: the shared options, then the family's own. */
+function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonly string[], where: string): T {
+  options = checkOptions(options, keys, where);
+  const { method, heuristic, cacheDir, lengthOnly } = options;
+  if (method !== undefined && method !== 'auto' && method !== 'optimal' && method !== 'fast') {
+    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${describeValue(method)}`);
+  }
+  if (heuristic !== undefined && !Object.hasOwn(HEURISTICS, heuristic)) {
+    throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(heuristic)}`);
+  }
+  if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== 'string' || cacheDir === '')) {
+    throw badInput(`cacheDir must be a folder name or false, got ${describeValue(cacheDir)}`);
+  }
+  if (lengthOnly !== undefined && typeof lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(lengthOnly)}`);
+  checkLimitOption(options.nodeLimit, 'nodeLimit');
+  checkLimitOption(options.timeLimit, 'timeLimit');
+  return options;
+}
+
 function checkLimitOption(value: unknown, name: string): number {
   if (value === undefined) return Infinity;
-  if (typeof value !== 'number' || !(value > 0)) throw badInput(`${name} must be a positive number, got ${String(value)}`);
+  if (typeof value !== 'number' || !(value > 0)) throw badInput(`${name} must be a positive number, got ${describeValue(value)}`);
   return value;
 }
 
@@ -110,7 +133,7 @@ function prepare(input: BoardInput, options: SlidingOptions): Prepared {
 function chooseMethod(board: Board, options: SlidingOptions): 'optimal' | 'fast' {
   const method = options.method ?? 'auto';
   if (method !== 'auto' && method !== 'optimal' && method !== 'fast') {
-    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${String(method)}`);
+    throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${describeValue(method)}`);
   }
   const cells = board.rows * board.cols;
   if (method === 'optimal' && cells > MAX_OPTIMAL_CELLS) {
@@ -158,7 +181,7 @@ function lettersOf(codes: number[], frame: Frame): string {
 function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): OptimalSettings {
   const cells = board.rows * board.cols;
   const name = options.heuristic ?? (cells >= MIN_PATTERN_CELLS && cells <= MAX_PATTERN_CELLS ? 'patterns' : 'conflict');
-  if (!(name in HEURISTICS)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${String(name)}`);
+  if (!Object.hasOwn(HEURISTICS, name)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(name)}`);
   if (name === 'patterns' && cells > MAX_PATTERN_CELLS) {
     throw badInput(`pattern databases are built for boards of up to ${MAX_PATTERN_CELLS} cells; this one has ${cells}`);
   }
@@ -169,7 +192,7 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): 
     cacheDir: options.cacheDir,
     nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
     timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
-    maxMemory: options.maxMemory ?? DEFAULT_MAX_MEMORY,
+    maxMemory: checkMaxMemory(options.maxMemory),
   };
 }
 
@@ -217,7 +240,7 @@ async function* fastChunks(prepared: Prepared, options: SlidingOptions): AsyncGe
   const walk = 'R'.repeat(cols - 1 - (blankGoal % cols)) + 'D'.repeat(rows - 1 - Math.floor(blankGoal / cols));
   const labels = goalLabels(board, walk ? applyMoves(goal, walk) : goal);
   const kind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const maxMemory = checkMaxMemory(options.maxMemory);
   const exports = kind === 'wasm' ? await acquireEngine() : null;
   try {
     let engine: FastEngine;
@@ -258,6 +281,7 @@ const STOP_CHUNK = 101;
  * 1000×1000 board needs billions of moves, which are never held at once.
  */
 export async function* moves(input: BoardInput, options: SlidingOptions = {}): AsyncGenerator<string, void, undefined> {
+  options = checkSlidingOptions(options, SOLVE_KEYS, 'sliding.moves');
   const prepared = prepare(input, options);
   for await (const chunk of fastChunks(prepared, options)) yield typeof chunk === 'string' ? chunk : movesToLetters(chunk);
 }
@@ -334,6 +358,7 @@ export async function runFastBatch(task: FastBatchTask, signal?: AbortSignal): P
  * cannot reach the goal, with the reason.
  */
 export async function solve(input: BoardInput, options: SlidingOptions = {}): Promise<SlidingSolution> {
+  options = checkSlidingOptions(options, SOLVE_KEYS, 'sliding.solve');
   throwIfAborted(options.signal);
   const prepared = prepare(input, options);
   return chooseMethod(prepared.board, options) === 'optimal' ? solveOptimal(prepared, options) : solveFast(prepared, options);
@@ -348,6 +373,8 @@ const INSTANCES_PER_TASK = 4;
  * on disk, or handed to the workers.
  */
 export async function solveBatch(inputs: readonly BoardInput[], options: BatchOptions = {}): Promise<SlidingSolution[]> {
+  options = checkSlidingOptions(options, BATCH_KEYS, 'sliding.solveBatch');
+  if (!isDenseArray(inputs)) throw badInput(`solveBatch takes an array of boards, got ${describeValue(inputs)}`);
   throwIfAborted(options.signal);
   const threads = checkThreads(options.threads);
   if (inputs.length === 0) return [];

@@ -1,7 +1,7 @@
 // Compiles the engine module once per thread (or takes one compiled elsewhere) and hands
 // out instances. Node reads the .wasm beside the built module; browsers and bundlers fetch it.
 import { instantiateSync } from '@assemblyscript/loader';
-import { BitpuzzleError } from '../errors.js';
+import { BitpuzzleError, describeValue } from '../errors.js';
 import { setMemoryLimit, type EngineExports } from './protocol.js';
 
 /** Where the engine lives: dist/bitpuzzle.wasm beside dist/wasm/module.js. */
@@ -19,7 +19,7 @@ export function setEngineUrl(url: string | URL): void {
   try {
     engineLocation = new URL(url, base);
   } catch {
-    throw new BitpuzzleError('BAD_INPUT', `setEngineUrl: "${String(url)}" is not a URL`);
+    throw new BitpuzzleError('BAD_INPUT', `setEngineUrl: ${describeValue(url)} is not a URL`);
   }
   compiled = undefined;
 }
