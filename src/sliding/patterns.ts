@@ -44,7 +44,7 @@ const MAX_PATTERN_TILES = 6;
 export function patternSet(rows: number, cols: number, blankGoal: number): PatternSet {
   const whole = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
   if (!whole(rows) || !whole(cols) || rows < 2 || cols < 2 || rows * cols > MAX_PATTERN_CELLS) {
-    throw badInput(`pattern databases are built for boards of at least 2×2 and at most ${MAX_PATTERN_CELLS} cells, got ${describeValue(rows)}×${describeValue(cols)}`);
+    throw badInput(`pattern databases are built for boards of at least 2×2 and at most ${MAX_PATTERN_CELLS} cells, got ${describeValue(cols)}×${describeValue(rows)}`);
   }
   if (!whole(blankGoal) || blankGoal < 0 || blankGoal >= rows * cols) {
     throw badInput(`blankGoal must be a cell from 0 to ${rows * cols - 1}, got ${describeValue(blankGoal)}`);
