@@ -289,6 +289,15 @@ describe('score', () => {
     expect(proved).toBe(12);
   });
 
+  it('a time budget spent before the first line is found answers the empty line (score 0), not an engine failure', async () => {
+    const rows = ['32332', '31313', '32323', '22313', '31332'];
+    for (const threads of [1, 2]) {
+      const result = await samegame.score(rows, { time: 0.000001, threads });
+      expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+      expect(result.proved).toBe(false);
+    }
+  });
+
   const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8')
     .trim()
     .split(/\n\s*\n/);

@@ -170,6 +170,8 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
       const optimal = beam.complete();
       const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
+      // Stopped before any line was found: no clicks at all is the best line known (score 0).
+      if (!finished && best.score < 0) return { score: 0, line: [], nodes: spent, runs: run + 1, optimal: false };
       if (!finished || optimal || last) return { ...best, nodes: spent, runs: run + 1, optimal };
       if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
       // The cost of a width unit, from the last run long enough to measure (start-up costs
