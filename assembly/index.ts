@@ -10,6 +10,8 @@ export {
   queensDistinct,
   queensNodes,
   queensConstruct,
+  queensConstructStart,
+  queensConstructRun,
 } from './queens';
 export {
   polyInputAlloc,

@@ -73,6 +73,8 @@ export function runCoverTask(task: CoverTask, signal?: AbortSignal): Promise<Cov
 const MIN_PARTS = 64;
 /** Row selections a search may take on the calling thread before it is worth splitting. */
 export const SPLIT_THRESHOLD = 1 << 16;
+/** runSliced stops at any status but MORE: the trial search before a split used its nodes. */
+const TRIAL_OVER = 100;
 
 export interface Split {
   /** A single part holds the finished count when the search was too small to split. */
@@ -91,7 +93,12 @@ export function splitTask(task: CoverTask, shards: number, signal?: AbortSignal)
   return withCoverEngine(task, async (engine) => {
     if (shards === 1) {
       startSearch(engine, task, false);
-      if (engine.run(SPLIT_THRESHOLD) === Status.DONE) {
+      // The first SPLIT_THRESHOLD selections, in slices (a node of a big matrix is slow).
+      const trial = await runSliced((budget) => {
+        const left = SPLIT_THRESHOLD - Number(engine.nodes());
+        return left <= 0 ? TRIAL_OVER : engine.run(Math.min(budget, left));
+      }, signal);
+      if (checkStatus(trial, WHAT, task.maxMemory) === Status.DONE) {
         return { parts: [task], finished: { solutions: engine.solutions(), nodes: engine.nodes() }, nodes: 0n };
       }
     }

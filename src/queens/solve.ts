@@ -1,11 +1,11 @@
 // The N-Queens API: count, solve, solutions (an async iterator) and construct.
-import { badInput, throwIfAborted } from '../errors.js';
+import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
 import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
+import { MAX_CONSTRUCT_N, MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
 import { constructReference } from './reference.js';
@@ -183,20 +183,25 @@ export async function construct(
   n: number,
   options: QueensOptions & { maxMemory?: number } = {},
 ): Promise<Int32Array | null> {
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1) {
-    throw badInput(`n must be an integer from 1 to ${2 ** 31 - 1}, got ${String(n)}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONSTRUCT_N) {
+    throw badInput(`n must be an integer from 1 to ${MAX_CONSTRUCT_N} (the largest board construct builds), got ${String(n)}`);
   }
   throwIfAborted(options.signal);
   if (n === 2 || n === 3) return null;
   if (n === 1) return Int32Array.of(0);
   const engineKind = checkEngine(options.engine);
-  if (engineKind === 'js') return constructReference(n);
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  // The engine's copy and the one handed back: 4 bytes a row each, known before any work.
+  if (8 * n > maxMemory) {
+    throw new BitpuzzleError('OUT_OF_MEMORY', `a ${n}×${n} solution needs ${8 * n} bytes, more than maxMemory (${maxMemory} bytes)`);
+  }
+  if (engineKind === 'js') return constructReference(n);
   const engine = await acquireEngine();
   try {
     setMemoryLimit(engine, maxMemory);
-    const pointer = engine.queensConstruct(n);
+    const pointer = engine.queensConstructStart(n);
     if (pointer === 0) checkStatus(Status.OUT_OF_MEMORY, `a ${n}×${n} solution`, maxMemory);
+    checkStatus(await runSliced((budget) => engine.queensConstructRun(budget), options.signal), `a ${n}×${n} solution`, maxMemory);
     return new Int32Array(engine.memory.buffer, pointer, n).slice();
   } finally {
     releaseEngine(engine);
