@@ -3,7 +3,7 @@ import { badInput, throwIfAborted } from '../errors.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { DEFAULT_MAX_MEMORY, Status } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, memoryShare } from '../wasm/protocol.js';
 import { parseCover } from './parse.js';
 import { prepareProblem, type CoverInput, type PreparedCover } from './problem.js';
 import {
@@ -121,8 +121,10 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
     // The levels above the parts belong to the whole search, not to any one shard.
     if (shard.count === 1) splitNodes = split.nodes;
   }
+  // The threads' engines together stay within maxMemory.
+  const workers = Math.min(threads, parts.length);
   const results = await runTasks({
-    tasks: parts,
+    tasks: workers > 1 ? parts.map((part) => ({ ...part, maxMemory: memoryShare(part.maxMemory, workers) })) : parts,
     threads,
     workerUrl,
     runInline: runCoverTask,

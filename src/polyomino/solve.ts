@@ -3,7 +3,7 @@ import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/po
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced } from '../wasm/protocol.js';
 import { prepare, type PolyominoProblem, type Prepared } from './problem.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
@@ -96,7 +96,8 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
   const results = done.concat(
     await runTasks({
-      tasks: parts.map((part) => ({ ...base, part })),
+      // The threads' engines together stay within maxMemory.
+      tasks: parts.map((part) => ({ ...base, maxMemory: memoryShare(maxMemory, Math.min(threads, parts.length)), part })),
       threads,
       workerUrl,
       runInline: runTilingTask,

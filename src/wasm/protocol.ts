@@ -119,6 +119,18 @@ export function setMemoryLimit(engine: EngineExports, bytes: number = DEFAULT_MA
   engine.setMemoryLimitPages(Math.min(65536, Math.floor(bytes / PAGE_BYTES)));
 }
 
+/**
+ * Each instance's limit when `parts` instances (threads, or the two sides of a search) work at
+ * once: maxMemory bounds what they hold together, not each one.
+ */
+export function memoryShare(maxMemory: number, parts: number): number {
+  const share = Math.floor(maxMemory / Math.max(1, parts));
+  if (!(share >= PAGE_BYTES)) {
+    throw new BitpuzzleError('OUT_OF_MEMORY', `maxMemory (${maxMemory} bytes) shared by ${parts} engines leaves less than ${PAGE_BYTES} bytes each`);
+  }
+  return share;
+}
+
 /** Typed views over engine memory, recreated when memory.grow detaches the old buffer. */
 export class MemoryView {
   private buffer: ArrayBuffer | undefined;
