@@ -28,6 +28,8 @@ export {
 export {
   dlxInputAlloc,
   dlxLoad,
+  dlxLoadStart,
+  dlxLoadRun,
   dlxForce,
   dlxStart,
   dlxRun,

@@ -96,13 +96,9 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => sudoku.count(empty25, { threads: 1, signal }), 500);
   });
 
-  it('sudoku: an empty 64×64 grid stops soon after an abort', async () => {
-    // Loading its 262,144-row matrix is still one step of 0.1-0.7 s (see the report), so only the abort is bounded here.
-    for (const call of [(signal: AbortSignal) => sudoku.count(empty64(), { threads: 1, signal }), (signal: AbortSignal) => sudoku.solve(empty64(), { signal })]) {
-      const { error, abortLatency } = await watch(call, 1500);
-      expect((error as BitpuzzleError).code).toBe('ABORTED');
-      expect(abortLatency).toBeLessThan(MAX_ABORT_MS);
-    }
+  it('sudoku: an empty 64×64 grid (a 262,144-row matrix, loaded in slices), counted and solved', async () => {
+    await expectAbortedPromptly((signal) => sudoku.count(empty64(), { threads: 1, signal }), 1500);
+    await expectAbortedPromptly((signal) => sudoku.solve(empty64(), { signal }), 1500);
   });
 
   it('pegs: minMoves on the English board', async () => {

@@ -162,7 +162,7 @@ export async function* solutions(
   // The engine is held until the iterator finishes or is closed.
   const { engine, release } = await openCoverEngine(task.engine, task.maxMemory);
   try {
-    startSearch(engine, task, true);
+    await startSearch(engine, task, true, 0, options.signal);
     for (let produced = 0; produced < limit; produced++) {
       if ((await runToStop(engine, task, options.signal)) === Status.DONE) return;
       yield toSolution(problem, engine.output());

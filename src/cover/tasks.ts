@@ -48,9 +48,16 @@ export async function withCoverEngine<R>(task: CoverTask, work: (engine: CoverEn
   }
 }
 
-/** Loads the task's matrix, forces its rows and starts the search. */
-export function startSearch(engine: CoverEngine, task: CoverTask, emit: boolean, split = 0): void {
-  checkStatus(engine.load(task.matrix), WHAT, task.maxMemory);
+/** Loads the task's matrix (in slices: a big one takes a while), forces its rows and starts the search. */
+export async function startSearch(engine: CoverEngine, task: CoverTask, emit: boolean, split = 0, signal?: AbortSignal): Promise<void> {
+  let status: number;
+  if (engine.loadStart && engine.loadRun) {
+    status = engine.loadStart(task.matrix);
+    if (status === Status.MORE) status = await runSliced((budget) => engine.loadRun!(budget), signal);
+  } else {
+    status = engine.load(task.matrix);
+  }
+  checkStatus(status, WHAT, task.maxMemory);
   for (const row of task.forced) checkStatus(engine.force(row), WHAT, task.maxMemory);
   checkStatus(engine.start(emit, split), WHAT, task.maxMemory);
 }
@@ -63,7 +70,7 @@ export async function runToStop(engine: CoverEngine, task: CoverTask, signal?: A
 /** Counts one part to the end. */
 export function runCoverTask(task: CoverTask, signal?: AbortSignal): Promise<CoverTaskResult> {
   return withCoverEngine(task, async (engine) => {
-    startSearch(engine, task, false);
+    await startSearch(engine, task, false, 0, signal);
     await runToStop(engine, task, signal);
     return { solutions: engine.solutions(), nodes: engine.nodes() };
   });
@@ -92,7 +99,7 @@ export interface Split {
 export function splitTask(task: CoverTask, shards: number, signal?: AbortSignal): Promise<Split> {
   return withCoverEngine(task, async (engine) => {
     if (shards === 1) {
-      startSearch(engine, task, false);
+      await startSearch(engine, task, false, 0, signal);
       // The first SPLIT_THRESHOLD selections, in slices (a node of a big matrix is slow).
       const trial = await runSliced((budget) => {
         const left = SPLIT_THRESHOLD - Number(engine.nodes());
@@ -105,7 +112,7 @@ export function splitTask(task: CoverTask, shards: number, signal?: AbortSignal)
     const want = Math.max(MIN_PARTS, 8 * shards);
     let split: Split = { parts: [task], finished: null, nodes: 0n };
     for (let depth = 1; split.parts.length < want; depth++) {
-      startSearch(engine, task, false, depth);
+      await startSearch(engine, task, false, depth, signal);
       const parts: CoverTask[] = [];
       let deeper = false; // some part stopped at `depth`, so a deeper split could add parts
       while ((await runToStop(engine, task, signal)) !== Status.DONE) {

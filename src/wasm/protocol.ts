@@ -40,6 +40,8 @@ export interface EngineExports {
   polyNodes(): bigint;
   dlxInputAlloc(words: number): number;
   dlxLoad(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxLoadStart(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxLoadRun(budget: number): StatusCode;
   dlxForce(row: number): StatusCode;
   dlxStart(emit: number, split: number): StatusCode;
   dlxRun(budget: number): StatusCode;
