@@ -84,6 +84,10 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   const started = performance.now();
   if (problem.n > queens.MAX_SEARCH_N && problem.queens.length === 0) {
     const columns = await queens.construct(problem.n, { engine: flags.engine });
+    if (flags.json && columns) {
+      await writeConstructedJson(problem.n, columns, performance.now() - started);
+      return;
+    }
     report(flags, problem.n, columns ? [Array.from(columns)] : [], performance.now() - started, 'constructed');
     return;
   }
@@ -98,6 +102,22 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
     }
   }
   report(flags, problem.n, found, performance.now() - started, 'searched');
+}
+
+/**
+ * The JSON of a constructed solution, written a million columns at a time: the text of a
+ * 100,000,000-queen solution is longer than the longest string JavaScript can hold.
+ */
+async function writeConstructedJson(n: number, columns: Int32Array, milliseconds: number): Promise<void> {
+  const write = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  await write(`{"n":${n},"solutions":[[`);
+  const chunk = 1_000_000;
+  for (let from = 0; from < columns.length; from += chunk) {
+    await write((from > 0 ? ',' : '') + columns.subarray(from, from + chunk).join(','));
+  }
+  await write(`]],"stats":${toJson({ milliseconds, method: 'constructed' })}}\n`);
+  console.error(`1 solution(s) constructed in ${milliseconds.toFixed(1)} ms`);
 }
 
 function report(flags: QueensFlags, n: number, solutions: number[][], milliseconds: number, method: string): void {

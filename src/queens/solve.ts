@@ -4,7 +4,7 @@ import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/po
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkMaxMemory, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MAX_CONSTRUCT_N, MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
@@ -186,11 +186,11 @@ export async function construct(
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONSTRUCT_N) {
     throw badInput(`n must be an integer from 1 to ${MAX_CONSTRUCT_N} (the largest board construct builds), got ${String(n)}`);
   }
+  const engineKind = checkEngine(options.engine);
+  const maxMemory = checkMaxMemory(options.maxMemory);
   throwIfAborted(options.signal);
   if (n === 2 || n === 3) return null;
   if (n === 1) return Int32Array.of(0);
-  const engineKind = checkEngine(options.engine);
-  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   // The engine's copy and the one handed back: 4 bytes a row each, known before any work.
   if (8 * n > maxMemory) {
     throw new BitpuzzleError('OUT_OF_MEMORY', `a ${n}×${n} solution needs ${8 * n} bytes, more than maxMemory (${maxMemory} bytes)`);

@@ -113,11 +113,18 @@ const PAGE_BYTES = 65536;
 /** The default memory limit of an engine instance. */
 export const DEFAULT_MAX_MEMORY = 1024 * 1024 * 1024;
 
+/** The maxMemory option: a number of bytes of at least a page (64 KiB), the default when absent. */
+export function checkMaxMemory(bytes: unknown): number {
+  if (bytes === undefined) return DEFAULT_MAX_MEMORY;
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < PAGE_BYTES) {
+    throw new BitpuzzleError('BAD_INPUT', `maxMemory must be at least ${PAGE_BYTES} bytes, got ${String(bytes)}`);
+  }
+  return bytes;
+}
+
 /** Bounds how far the instance's memory may grow; the engine reports OUT_OF_MEMORY beyond. */
 export function setMemoryLimit(engine: EngineExports, bytes: number = DEFAULT_MAX_MEMORY): void {
-  if (!Number.isFinite(bytes) || bytes < PAGE_BYTES) {
-    throw new BitpuzzleError('BAD_INPUT', `maxMemory must be at least ${PAGE_BYTES} bytes, got ${bytes}`);
-  }
+  checkMaxMemory(bytes);
   engine.setMemoryLimitPages(Math.min(65536, Math.floor(bytes / PAGE_BYTES)));
 }
 
