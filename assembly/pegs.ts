@@ -815,6 +815,8 @@ function visit(key: u64, s: i32, d: u32): bool {
   let slot = movesSlot(key);
   if (load<u64>(slot) == 0) {
     if (crowded(tabCount + 1, tabLog)) {
+      // In a search's walk the table grows as chores (runMoves), and the walk resumes here.
+      if (deferGrowth) { needGrowth = true; return false; }
       if (!growMoves()) return false;
       grewDuringScan = true;
       slot = movesSlot(key);
@@ -882,12 +884,34 @@ let found: u64 = 0;
 function walkMoves(pos: u64, purpose: i32, reverse: bool): bool {
   chainReverse = reverse;
   keepImages(pos);
-  for (let j = 0; j < jumps; j++) {
-    if (!legal(pos, j)) continue;
+  return walkFrom(pos, purpose, 0, -1);
+}
+
+// A REACH walk stopped for the table to grow: where to resume it.
+let deferGrowth: bool = false; // visit() asks for growth (needGrowth) instead of growing
+let needGrowth: bool = false;
+let walkPos: u64 = 0;
+let walkJump: i32 = 0;
+let walkTop: i32 = -1;
+
+/**
+ * walkMoves from the first jump `first`; with `resumeTop` >= 0 it resumes a walk stopped at
+ * that chain depth (whose arrival is made again: it stopped before changing anything).
+ */
+function walkFrom(pos: u64, purpose: i32, first: i32, resumeTop: i32): bool {
+  const starts = chainReverse ? toStart : fromStart;
+  const list = chainReverse ? byTo : byFrom;
+  for (let j = first; j < jumps; j++) {
     let top = 0;
-    if (!pushChain(0, pos ^ get64(jumpFlip, j), j, purpose)) return false;
-    const starts = reverse ? toStart : fromStart;
-    const list = reverse ? byTo : byFrom;
+    if (resumeTop >= 0) {
+      top = resumeTop;
+      resumeTop = -1;
+      const images = chainImages + (<usize>(top * MAX_SYMS) << 3);
+      if (!arrive(get64(chainPos, top), target, 1 - side, images)) return stopWalk(pos, j, top);
+    } else {
+      if (!legal(pos, j)) continue;
+      if (!pushChain(0, pos ^ get64(jumpFlip, j), j, purpose)) return stopWalk(pos, j, 0);
+    }
     while (top >= 0) {
       const here = get64(chainPos, top);
       const end = get(starts, get(chainPeg, top) + 1);
@@ -897,10 +921,18 @@ function walkMoves(pos: u64, purpose: i32, reverse: bool): bool {
       set(chainNext, top, k + 1);
       const next = <i32>get(list, <i32>k);
       top++;
-      if (!pushChain(top, here ^ get64(jumpFlip, next), next, purpose)) return false;
+      if (!pushChain(top, here ^ get64(jumpFlip, next), next, purpose)) return stopWalk(pos, j, top);
     }
   }
   return true;
+}
+
+/** Keeps where a walk stopped (for growth; FIND's stops and running out of memory never resume). */
+function stopWalk(pos: u64, j: i32, top: i32): bool {
+  walkPos = pos;
+  walkJump = j;
+  walkTop = top;
+  return false;
 }
 
 // The hole the next jump of the chain is anchored at: where the peg landed (forward), or
@@ -954,8 +986,90 @@ function arrive(child: u64, d: u32, other: i32, imagesOfChild: usize): bool {
   return side == 0 ? hopeful(pos) : true;
 }
 
+// The MOVES table grows as chores too: clear the doubled table, rehash, move it down.
+const CHORE_MOVES_FILL: i32 = 8;
+const CHORE_MOVES_REHASH: i32 = 9;
+const CHORE_MOVES_COPY: i32 = 10;
+
+/** One piece of the MOVES table's growth (choreUsed: the budget it took). True when done. */
+function movesChorePiece(budget: i32): bool {
+  const allowed: u64 = <u64>max(budget, 1);
+  const size: u64 = <u64>8 << (tabLog + 1);
+  if (chore == CHORE_MOVES_REHASH) {
+    const slots: u64 = <u64>1 << tabLog;
+    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
+    const newLog = tabLog + 1;
+    const newMask: u32 = (<u32>1 << newLog) - 1;
+    for (let i = choreAt; i < end; i++) {
+      const entry = load<u64>(tabBase + (<usize>i << 3));
+      if (entry == 0) continue;
+      let j = slotIndex(entry & POSITION_BITS, newLog);
+      while (load<u64>(choreFresh + (<usize>j << 3)) != 0) j = (j + 1) & newMask;
+      store<u64>(choreFresh + (<usize>j << 3), entry);
+    }
+    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+    choreAt = end;
+    return end >= slots;
+  }
+  const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 3);
+  if (chore == CHORE_MOVES_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
+  // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+  else memory.copy(tabBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
+  choreAt += bytes;
+  choreUsed = unitsFor(bytes >> 3, BULK_SLOTS);
+  return choreAt >= size;
+}
+
+/** Starts growing the MOVES table for a walk that stopped; false when out of memory. */
+function startMovesGrowth(): bool {
+  choreFresh = arenaAlloc(<u64>8 << (tabLog + 1));
+  if (choreFresh == 0) return false;
+  notePeak();
+  startChore(CHORE_MOVES_FILL);
+  return true;
+}
+
+/** A REACH walk of the search: growth is deferred to chores. 1 done, 0 out of memory, -1 stopped to grow. */
+function searchWalk(resume: bool, key: u64): i32 {
+  deferGrowth = true;
+  needGrowth = false;
+  let ok: bool;
+  if (resume) {
+    chainReverse = side == 1;
+    keepImages(walkPos);
+    ok = walkFrom(walkPos, REACH, walkJump, walkTop);
+  } else {
+    ok = walkMoves(key, REACH, side == 1);
+  }
+  deferGrowth = false;
+  if (ok) return 1;
+  if (!needGrowth) return 0;
+  return startMovesGrowth() ? -1 : 0;
+}
+
 function runMoves(budget: i32): i32 {
   for (;;) {
+    if (chore != CHORE_NONE) {
+      if (budget <= 0) return MORE;
+      const finishedChore = movesChorePiece(budget);
+      budget -= choreUsed;
+      if (!finishedChore) return MORE;
+      if (chore == CHORE_MOVES_FILL) { startChore(CHORE_MOVES_REHASH); continue; }
+      if (chore == CHORE_MOVES_REHASH) { startChore(CHORE_MOVES_COPY); continue; }
+      chore = CHORE_NONE;
+      tabLog++;
+      arenaRewind(tabBase + (<usize>8 << tabLog));
+      grewDuringScan = true;
+      // The walk that stopped goes on where it stopped.
+      const walked = searchWalk(true, 0);
+      if (walked == 0) return OUT_OF_MEMORY;
+      if (walked < 0) continue;
+      if (grewDuringScan) {
+        // Growth moved every slot: scan again (positions done are found again, harmlessly).
+        grewDuringScan = false;
+        scan = 0;
+      }
+    }
     const slots: u32 = <u32>1 << tabLog;
     const d: u32 = <u32>(side == 0 ? depthA : depthB);
     while (scan < slots) {
@@ -968,7 +1082,9 @@ function runMoves(budget: i32): i32 {
       budget--;
       nodes++;
       target = d + 1;
-      if (!walkMoves(key, REACH, side == 1)) return OUT_OF_MEMORY;
+      const walked = searchWalk(false, key);
+      if (walked == 0) return OUT_OF_MEMORY;
+      if (walked < 0) break;
       if (grewDuringScan) {
         // Growth moved every slot: scan again (positions done are found again, harmlessly).
         grewDuringScan = false;
@@ -976,6 +1092,7 @@ function runMoves(budget: i32): i32 {
         break;
       }
     }
+    if (chore != CHORE_NONE) continue;
     if (scan < (<u32>1 << tabLog)) continue;
     if (side == 0) { depthA++; frontA = frontNew; } else { depthB++; frontB = frontNew; }
     if (best != 0x7fffffff) return finishMoves();
