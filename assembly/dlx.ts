@@ -115,12 +115,31 @@ export function dlxInputAlloc(words: u32): usize {
   setField(field(c, LEFT), RIGHT, c);
 }
 
+// The rows still to link, for a load in slices (dlxLoadStart, then dlxLoadRun).
+let loadRead: usize = 0;
+let loadRow: i32 = 0;
+let loadNode: i32 = 0;
+let loadUsed: u32 = 0;
+let loadEntries: u32 = 0;
+let loading: bool = false;
+
 /**
  * Builds the links from the input region: `primary` + `secondary` columns, `rows` rows
  * with `entries` column indices in all. Any earlier search is forgotten; the input stays,
  * so a matrix can be loaded again for another part.
  */
 export function dlxLoad(primary: u32, secondary: u32, rows: u32, entries: u32): i32 {
+  let status = dlxLoadStart(primary, secondary, rows, entries);
+  while (status == MORE) status = dlxLoadRun(0x7fffffff);
+  return status;
+}
+
+/**
+ * dlxLoad in slices: prepares the headers and returns MORE; dlxLoadRun then links the rows,
+ * `budget` at a time, until DONE (or BAD_INPUT).
+ */
+export function dlxLoadStart(primary: u32, secondary: u32, rows: u32, entries: u32): i32 {
+  loading = false;
   loaded = false;
   phase = PHASE_FINISHED;
   if (input == 0 || primary > MAX_ITEMS || secondary > MAX_ITEMS || rows > MAX_ITEMS || entries > MAX_ITEMS) return BAD_INPUT;
@@ -168,24 +187,40 @@ export function dlxLoad(primary: u32, secondary: u32, rows: u32, entries: u32): 
   setField(secondaryRoot, LEFT, secondary == 0 ? secondaryRoot : columns);
   setField(secondary == 0 ? secondaryRoot : columns, RIGHT, secondaryRoot);
 
-  let read = input;
-  let used: u32 = 0;
-  let node = secondaryRoot + 1;
-  for (let r = 0; r < <i32>rows; r++) {
+  loadRead = input;
+  loadUsed = 0;
+  loadRow = 0;
+  loadNode = secondaryRoot + 1;
+  loadEntries = entries;
+  loading = true;
+  return MORE;
+}
+
+/** Links up to `budget` more rows of a load begun by dlxLoadStart. */
+export function dlxLoadRun(budget: i32): i32 {
+  if (!loading) return BAD_INPUT;
+  const columns = columnCount;
+  const entries = loadEntries;
+  let read = loadRead;
+  let used = loadUsed;
+  let node = loadNode;
+  let r = loadRow;
+  const end = <i32>min<i64>(<i64>rowCount, <i64>r + <i64>max(budget, 1));
+  for (; r < end; r++) {
     const count = load<u32>(read);
     read += 4;
-    if (count == 0 || count > entries - used) return BAD_INPUT;
+    if (count == 0 || count > entries - used) { loading = false; return BAD_INPUT; }
     used += count;
     const first = node;
     setWord(rowStart, r, first);
     for (let k: u32 = 0; k < count; k++) {
       const column = load<u32>(read);
       read += 4;
-      if (column >= <u32>columns) return BAD_INPUT;
+      if (column >= <u32>columns) { loading = false; return BAD_INPUT; }
       const header = <i32>column + 1;
       const bottom = field(header, UP);
       // Rows are appended in order, so the column's last node is this row's only if repeated.
-      if (field(bottom, ROW) == r) return BAD_INPUT;
+      if (field(bottom, ROW) == r) { loading = false; return BAD_INPUT; }
       setField(node, UP, bottom);
       setField(node, DOWN, header);
       setField(bottom, DOWN, node);
@@ -200,6 +235,12 @@ export function dlxLoad(primary: u32, secondary: u32, rows: u32, entries: u32): 
     setField(first, LEFT, node - 1);
     setField(node - 1, RIGHT, first);
   }
+  loadRead = read;
+  loadUsed = used;
+  loadNode = node;
+  loadRow = r;
+  if (r < rowCount) return MORE;
+  loading = false;
   if (used != entries) return BAD_INPUT;
   forcedCount = 0;
   loaded = true;

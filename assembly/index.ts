@@ -10,6 +10,8 @@ export {
   queensDistinct,
   queensNodes,
   queensConstruct,
+  queensConstructStart,
+  queensConstructRun,
 } from './queens';
 export {
   polyInputAlloc,
@@ -26,6 +28,8 @@ export {
 export {
   dlxInputAlloc,
   dlxLoad,
+  dlxLoadStart,
+  dlxLoadRun,
   dlxForce,
   dlxStart,
   dlxRun,

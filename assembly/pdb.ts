@@ -158,17 +158,10 @@ export function pdbBuildStart(slot: i32, blank: i32): i32 {
   const table = slotTable(slot);
   if (slot < 0 || slot >= MAX_SLOTS || table == 0 || blank < 0 || blank >= boardCells) return BAD_INPUT;
   const size = pdbSize(slot);
-  memory.fill(table, UNSEEN, size);
-  const k = slotK(slot);
-  for (let i = 0; i < k; i++) store<i32>(CELLS + (<usize>i << 2), slotCell(slot, i));
-  const start = rankCells(CELLS, k, boardCells);
-  store<u8>(table + <usize>start, 0);
   buildSlot = slot;
-  buildDepth = 0;
-  scan = 0;
-  filled = 1;
-  filledAtLevelStart = 1;
+  filled = 0;
   withBlank = boardCells <= BLANK_AWARE_CELLS;
+  visitedBytes = 0;
   if (withBlank) {
     // Visited bits for size × cells states, and a queue of twice the placements.
     const bits = (<u64>size * <u64>boardCells + 7) >> 3;
@@ -184,12 +177,59 @@ export function pdbBuildStart(slot: i32, blank: i32): i32 {
       scratchBytes = bytes;
     }
     visited = scratch;
-    memory.fill(visited, 0, <usize>bits);
+    visitedBytes = bits;
     queue = scratch + <usize>((bits + 15) & ~<u64>15);
     queueSlots = <u32>slots;
+  }
+  // The table and the visited bits are cleared by pdbBuildRun, in pieces, before the search.
+  clearing = true;
+  clearedBytes = 0;
+  buildBlank = blank;
+  return MORE;
+}
+
+// Clearing before a build: bytes done of the table (then of the visited bits).
+let clearing: bool = false;
+let clearedBytes: u64 = 0;
+let visitedBytes: u64 = 0;
+let buildBlank: i32 = 0;
+const CLEAR_BYTES: u64 = 8192; // bytes cleared per unit of budget
+
+/** Clears up to `budget` units of the table and visited bits; true when all is clear. */
+function clearPiece(budget: i32): bool {
+  const size = <u64>pdbSize(buildSlot);
+  let allowed = <u64>max(budget, 1) * CLEAR_BYTES;
+  if (clearedBytes < size) {
+    const bytes = min<u64>(size - clearedBytes, allowed);
+    memory.fill(slotTable(buildSlot) + <usize>clearedBytes, UNSEEN, <usize>bytes);
+    clearedBytes += bytes;
+    allowed -= bytes;
+  }
+  if (clearedBytes >= size && allowed > 0 && clearedBytes < size + visitedBytes) {
+    const at = clearedBytes - size;
+    const bytes = min<u64>(visitedBytes - at, allowed);
+    memory.fill(visited + <usize>at, 0, <usize>bytes);
+    clearedBytes += bytes;
+  }
+  return clearedBytes >= size + visitedBytes;
+}
+
+/** The search's first state: the pattern on its goal cells (and the blank's region). */
+function seedBuild(): void {
+  const slot = buildSlot;
+  const table = slotTable(slot);
+  const k = slotK(slot);
+  for (let i = 0; i < k; i++) store<i32>(CELLS + (<usize>i << 2), slotCell(slot, i));
+  const start = rankCells(CELLS, k, boardCells);
+  store<u8>(table + <usize>start, 0);
+  buildDepth = 0;
+  scan = 0;
+  filled = 1;
+  filledAtLevelStart = 1;
+  if (withBlank) {
     let used: u32 = 0;
     for (let i = 0; i < k; i++) used |= <u32>1 << <u32>slotCell(slot, i);
-    const state = start * <u32>boardCells + ctz(flood(<u32>1 << <u32>blank, fullMask & ~used));
+    const state = start * <u32>boardCells + ctz(flood(<u32>1 << <u32>buildBlank, fullMask & ~used));
     markVisited(state);
     store<u32>(queue, state);
     head = 0;
@@ -198,7 +238,6 @@ export function pdbBuildStart(slot: i32, blank: i32): i32 {
     levelLeft = 1;
     nextLevel = 0;
   }
-  return MORE;
 }
 
 // The cells the blank reaches from `from` through `free` cells.
@@ -322,6 +361,12 @@ function expand(table: usize, index: u32, k: i32): void {
 /** Advances the build by about `budget` entries scanned; DONE when the table is full. */
 export function pdbBuildRun(budget: i32): i32 {
   if (buildSlot < 0) return BAD_INPUT;
+  if (clearing) {
+    if (!clearPiece(budget)) return MORE;
+    clearing = false;
+    seedBuild();
+    return MORE;
+  }
   if (withBlank) return buildWithBlankRun(budget);
   const table = slotTable(buildSlot);
   const size = pdbSize(buildSlot);

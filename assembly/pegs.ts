@@ -381,6 +381,7 @@ function newTable(log: u32): usize {
 function beginSearch(searchMode: i32): void {
   mode = searchMode;
   finished = false;
+  chore = CHORE_NONE;
   nodes = 0;
   total = 0;
   outputLength = 0;
@@ -502,6 +503,7 @@ function startCount(log: u32): i32 {
   nextBase = newTable(nextLog);
   if (nextBase == 0) return OUT_OF_MEMORY;
   nextCount = 0;
+  pregrowFailed = false;
   level = <i32>popcnt(start);
   scan = 0;
   const selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
@@ -537,19 +539,14 @@ function finishCount(): i32 {
  * R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd number
  * of holes ~p is one level up (the table just expanded), with an even number on the same level.
  */
-function meetCount(): i32 {
-  const upper = holes - level == level ? nextBase : tabBase;
-  const upperLog = holes - level == level ? nextLog : tabLog;
-  total = meetTotal(upper, upperLog);
-  finished = true;
-  return DONE;
+function meetTotal(upper: usize, upperLog: u32): u64 {
+  return meetSum(upper, upperLog, 0, <u32>1 << nextLog);
 }
 
-/** The sum over the middle level (the next table) of paths(q) · paths(~q) / |orbit of q|. */
-function meetTotal(upper: usize, upperLog: u32): u64 {
+/** meetTotal over the slots from `first` up to `end` of the middle level's table. */
+function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
   let sum: u64 = 0;
-  const slots: u32 = <u32>1 << nextLog;
-  for (let i: u32 = 0; i < slots; i++) {
+  for (let i: u32 = first; i < end; i++) {
     const slot = nextBase + (<usize>i << 4);
     const key = load<u64>(slot);
     if (key == 0) continue;
@@ -589,35 +586,181 @@ function expand(key: u64, paths: u64): bool {
   return true;
 }
 
-function runCount(budget: i32): i32 {
-  if (level <= finishPegs) return DONE;
-  const slots: u32 = <u32>1 << tabLog;
-  while (scan < slots) {
-    if (budget <= 0) return MORE;
-    const slot = tabBase + (<usize>scan << 4);
-    scan++;
-    const key = load<u64>(slot);
-    if (key == 0) continue;
-    budget--;
-    nodes++;
-    if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
+// COUNT's long table work (a table's growth, a finished level moving down, the final sums)
+// runs as chores in pieces between nodes, so that no pegsRun call does more than its budget:
+// a unit of budget is CHORE_SLOTS slots of such work.
+const CHORE_NONE: i32 = 0;
+const CHORE_GROW_FILL: i32 = 1;   // clear the doubled table above the next level's
+const CHORE_GROW_REHASH: i32 = 2; // move the next level's pairs into it
+const CHORE_GROW_COPY: i32 = 3;   // move it down over the old place
+const CHORE_LEVEL_COPY: i32 = 4;  // the finished next level moves down over the expanded one
+const CHORE_LEVEL_FILL: i32 = 5;  // clear the following level's table
+const CHORE_FINISH_SUM: i32 = 6;  // sum the paths of the finish positions
+const CHORE_MEET_SUM: i32 = 7;    // sum over the middle level (meetTotal)
+// Slots of chore work per unit of budget, about a node's time each: copies and fills are
+// sequential, rehashing and summing probe at random, the middle sum also finds canonical forms.
+const BULK_SLOTS: u64 = 512;
+const PROBE_SLOTS: u64 = 64;
+const MEET_SLOTS: u64 = 8;
+let chore: i32 = CHORE_NONE;
+let choreAt: u64 = 0;       // slots (or bytes, for fills and copies) done
+let choreFresh: usize = 0;  // the doubled table
+let choreSum: u64 = 0;
+let choreUsed: i32 = 0;     // budget the last piece used
+let pregrowFailed: bool = false; // no room to grow ahead: expand() grows if it must (and fails then)
+
+/** Units of budget for `work` slots at `perUnit` slots a unit (at least 1). */
+@inline function unitsFor(work: u64, perUnit: u64): i32 {
+  return <i32>max<u64>(1, (work + perUnit - 1) / perUnit);
+}
+
+/**
+ * One piece of the current chore, of at most `budget` units (choreUsed tells how many it
+ * took). True when the chore is done.
+ */
+function chorePiece(budget: i32): bool {
+  const allowed: u64 = <u64>max(budget, 1);
+  if (chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL || chore == CHORE_GROW_COPY || chore == CHORE_LEVEL_COPY) {
+    const fill = chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL;
+    const doubled = chore == CHORE_GROW_FILL || chore == CHORE_GROW_COPY;
+    const size: u64 = <u64>16 << (doubled ? nextLog + 1 : nextLog);
+    const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 4);
+    if (fill) {
+      memory.fill((chore == CHORE_GROW_FILL ? choreFresh : nextBase) + <usize>choreAt, 0, <usize>bytes);
+    } else {
+      // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+      const to = chore == CHORE_GROW_COPY ? nextBase : tabBase;
+      const from = chore == CHORE_GROW_COPY ? choreFresh : nextBase;
+      memory.copy(to + <usize>choreAt, from + <usize>choreAt, <usize>bytes);
+    }
+    choreAt += bytes;
+    choreUsed = unitsFor(bytes >> 4, BULK_SLOTS);
+    return choreAt >= size;
   }
-  // The level is done: the next level moves down into the place of this one.
-  level--;
-  set64(OUTPUT, level, <u64>nextCount);
-  if (level == meetLevel) return meetCount();
-  const size: usize = <usize>16 << nextLog;
-  memory.copy(tabBase, nextBase, size);
-  tabLog = nextLog;
-  tabCount = nextCount;
-  arenaRewind(tabBase + size);
-  if (level == finishPegs || tabCount == 0) return finishCount();
-  // Start the following level's table at the size of this one.
-  nextBase = newTable(nextLog);
-  if (nextBase == 0) return OUT_OF_MEMORY;
-  nextCount = 0;
-  scan = 0;
+  if (chore == CHORE_GROW_REHASH) {
+    const slots: u64 = <u64>1 << nextLog;
+    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
+    for (let i = choreAt; i < end; i++) {
+      const slot = nextBase + (<usize>i << 4);
+      const key = load<u64>(slot);
+      if (key == 0) continue;
+      const to = findSlot(choreFresh, nextLog + 1, key);
+      store<u64>(to, key);
+      store<u64>(to, load<u64>(slot, 8), 8);
+    }
+    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+    choreAt = end;
+    return end >= slots;
+  }
+  // The sums: finish positions of the current level, or the middle level against its complements.
+  const meet = chore == CHORE_MEET_SUM;
+  const perUnit = meet ? MEET_SLOTS : PROBE_SLOTS;
+  const slots: u64 = <u64>1 << (meet ? nextLog : tabLog);
+  const end = min<u64>(slots, choreAt + allowed * perUnit);
+  if (meet) {
+    const upper = holes - level == level ? nextBase : tabBase;
+    const upperLog = holes - level == level ? nextLog : tabLog;
+    choreSum += meetSum(upper, upperLog, <u32>choreAt, <u32>end);
+  } else {
+    for (let i = choreAt; i < end; i++) {
+      const slot = tabBase + (<usize>i << 4);
+      const key = load<u64>(slot);
+      if (key != 0 && isFinish(key)) choreSum += load<u64>(slot, 8);
+    }
+  }
+  choreUsed = unitsFor(end - choreAt, perUnit);
+  choreAt = end;
+  return end >= slots;
+}
+
+@inline function startChore(kind: i32): void {
+  chore = kind;
+  choreAt = 0;
+}
+
+/** What follows a finished chore: MORE to go on, or the search's end. */
+function afterChore(): i32 {
+  const done = chore;
+  chore = CHORE_NONE;
+  if (done == CHORE_GROW_FILL) {
+    startChore(CHORE_GROW_REHASH);
+  } else if (done == CHORE_GROW_REHASH) {
+    startChore(CHORE_GROW_COPY);
+  } else if (done == CHORE_GROW_COPY) {
+    nextLog++;
+    arenaRewind(nextBase + (<usize>16 << nextLog));
+  } else if (done == CHORE_LEVEL_COPY) {
+    const size: usize = <usize>16 << nextLog;
+    tabLog = nextLog;
+    tabCount = nextCount;
+    arenaRewind(tabBase + size);
+    if (level == finishPegs || tabCount == 0) {
+      choreSum = 0;
+      startChore(CHORE_FINISH_SUM);
+      return MORE;
+    }
+    // Start the following level's table at the size of this one.
+    nextBase = arenaAlloc(<u64>size);
+    notePeak();
+    if (nextBase == 0) return OUT_OF_MEMORY;
+    nextCount = 0;
+    scan = 0;
+    pregrowFailed = false;
+    startChore(CHORE_LEVEL_FILL);
+  } else if (done == CHORE_FINISH_SUM) {
+    total = choreSum;
+    level = finishPegs;
+    finished = true;
+    return DONE;
+  } else if (done == CHORE_MEET_SUM) {
+    total = choreSum;
+    finished = true;
+    return DONE;
+  }
   return MORE;
+}
+
+function runCount(budget: i32): i32 {
+  for (;;) {
+    if (chore != CHORE_NONE) {
+      if (budget <= 0) return MORE;
+      const finishedChore = chorePiece(budget);
+      budget -= choreUsed;
+      if (!finishedChore) return MORE;
+      const status = afterChore();
+      if (status != MORE) return status;
+      continue;
+    }
+    if (level <= finishPegs) return DONE;
+    const slots: u32 = <u32>1 << tabLog;
+    while (scan < slots) {
+      if (budget <= 0) return MORE;
+      const slot = tabBase + (<usize>scan << 4);
+      const key = load<u64>(slot);
+      if (key != 0 && !pregrowFailed && crowded(nextCount + <u32>jumps, nextLog)) {
+        // This position's children could crowd the table: grow it first, as chores.
+        choreFresh = arenaAlloc(<u64>16 << (nextLog + 1));
+        if (choreFresh != 0) {
+          notePeak();
+          startChore(CHORE_GROW_FILL);
+          break;
+        }
+        pregrowFailed = true;
+      }
+      scan++;
+      if (key == 0) continue;
+      budget--;
+      nodes++;
+      if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
+    }
+    if (chore != CHORE_NONE) continue;
+    // The level is done: the next level moves down into the place of this one.
+    level--;
+    set64(OUTPUT, level, <u64>nextCount);
+    choreSum = 0;
+    startChore(level == meetLevel ? CHORE_MEET_SUM : CHORE_LEVEL_COPY);
+  }
+  return DONE;
 }
 
 // ---- MOVES -------------------------------------------------------------------------------
@@ -672,6 +815,8 @@ function visit(key: u64, s: i32, d: u32): bool {
   let slot = movesSlot(key);
   if (load<u64>(slot) == 0) {
     if (crowded(tabCount + 1, tabLog)) {
+      // In a search's walk the table grows as chores (runMoves), and the walk resumes here.
+      if (deferGrowth) { needGrowth = true; return false; }
       if (!growMoves()) return false;
       grewDuringScan = true;
       slot = movesSlot(key);
@@ -739,12 +884,34 @@ let found: u64 = 0;
 function walkMoves(pos: u64, purpose: i32, reverse: bool): bool {
   chainReverse = reverse;
   keepImages(pos);
-  for (let j = 0; j < jumps; j++) {
-    if (!legal(pos, j)) continue;
+  return walkFrom(pos, purpose, 0, -1);
+}
+
+// A REACH walk stopped for the table to grow: where to resume it.
+let deferGrowth: bool = false; // visit() asks for growth (needGrowth) instead of growing
+let needGrowth: bool = false;
+let walkPos: u64 = 0;
+let walkJump: i32 = 0;
+let walkTop: i32 = -1;
+
+/**
+ * walkMoves from the first jump `first`; with `resumeTop` >= 0 it resumes a walk stopped at
+ * that chain depth (whose arrival is made again: it stopped before changing anything).
+ */
+function walkFrom(pos: u64, purpose: i32, first: i32, resumeTop: i32): bool {
+  const starts = chainReverse ? toStart : fromStart;
+  const list = chainReverse ? byTo : byFrom;
+  for (let j = first; j < jumps; j++) {
     let top = 0;
-    if (!pushChain(0, pos ^ get64(jumpFlip, j), j, purpose)) return false;
-    const starts = reverse ? toStart : fromStart;
-    const list = reverse ? byTo : byFrom;
+    if (resumeTop >= 0) {
+      top = resumeTop;
+      resumeTop = -1;
+      const images = chainImages + (<usize>(top * MAX_SYMS) << 3);
+      if (!arrive(get64(chainPos, top), target, 1 - side, images)) return stopWalk(pos, j, top);
+    } else {
+      if (!legal(pos, j)) continue;
+      if (!pushChain(0, pos ^ get64(jumpFlip, j), j, purpose)) return stopWalk(pos, j, 0);
+    }
     while (top >= 0) {
       const here = get64(chainPos, top);
       const end = get(starts, get(chainPeg, top) + 1);
@@ -754,10 +921,18 @@ function walkMoves(pos: u64, purpose: i32, reverse: bool): bool {
       set(chainNext, top, k + 1);
       const next = <i32>get(list, <i32>k);
       top++;
-      if (!pushChain(top, here ^ get64(jumpFlip, next), next, purpose)) return false;
+      if (!pushChain(top, here ^ get64(jumpFlip, next), next, purpose)) return stopWalk(pos, j, top);
     }
   }
   return true;
+}
+
+/** Keeps where a walk stopped (for growth; FIND's stops and running out of memory never resume). */
+function stopWalk(pos: u64, j: i32, top: i32): bool {
+  walkPos = pos;
+  walkJump = j;
+  walkTop = top;
+  return false;
 }
 
 // The hole the next jump of the chain is anchored at: where the peg landed (forward), or
@@ -811,8 +986,90 @@ function arrive(child: u64, d: u32, other: i32, imagesOfChild: usize): bool {
   return side == 0 ? hopeful(pos) : true;
 }
 
+// The MOVES table grows as chores too: clear the doubled table, rehash, move it down.
+const CHORE_MOVES_FILL: i32 = 8;
+const CHORE_MOVES_REHASH: i32 = 9;
+const CHORE_MOVES_COPY: i32 = 10;
+
+/** One piece of the MOVES table's growth (choreUsed: the budget it took). True when done. */
+function movesChorePiece(budget: i32): bool {
+  const allowed: u64 = <u64>max(budget, 1);
+  const size: u64 = <u64>8 << (tabLog + 1);
+  if (chore == CHORE_MOVES_REHASH) {
+    const slots: u64 = <u64>1 << tabLog;
+    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
+    const newLog = tabLog + 1;
+    const newMask: u32 = (<u32>1 << newLog) - 1;
+    for (let i = choreAt; i < end; i++) {
+      const entry = load<u64>(tabBase + (<usize>i << 3));
+      if (entry == 0) continue;
+      let j = slotIndex(entry & POSITION_BITS, newLog);
+      while (load<u64>(choreFresh + (<usize>j << 3)) != 0) j = (j + 1) & newMask;
+      store<u64>(choreFresh + (<usize>j << 3), entry);
+    }
+    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+    choreAt = end;
+    return end >= slots;
+  }
+  const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 3);
+  if (chore == CHORE_MOVES_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
+  // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+  else memory.copy(tabBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
+  choreAt += bytes;
+  choreUsed = unitsFor(bytes >> 3, BULK_SLOTS);
+  return choreAt >= size;
+}
+
+/** Starts growing the MOVES table for a walk that stopped; false when out of memory. */
+function startMovesGrowth(): bool {
+  choreFresh = arenaAlloc(<u64>8 << (tabLog + 1));
+  if (choreFresh == 0) return false;
+  notePeak();
+  startChore(CHORE_MOVES_FILL);
+  return true;
+}
+
+/** A REACH walk of the search: growth is deferred to chores. 1 done, 0 out of memory, -1 stopped to grow. */
+function searchWalk(resume: bool, key: u64): i32 {
+  deferGrowth = true;
+  needGrowth = false;
+  let ok: bool;
+  if (resume) {
+    chainReverse = side == 1;
+    keepImages(walkPos);
+    ok = walkFrom(walkPos, REACH, walkJump, walkTop);
+  } else {
+    ok = walkMoves(key, REACH, side == 1);
+  }
+  deferGrowth = false;
+  if (ok) return 1;
+  if (!needGrowth) return 0;
+  return startMovesGrowth() ? -1 : 0;
+}
+
 function runMoves(budget: i32): i32 {
   for (;;) {
+    if (chore != CHORE_NONE) {
+      if (budget <= 0) return MORE;
+      const finishedChore = movesChorePiece(budget);
+      budget -= choreUsed;
+      if (!finishedChore) return MORE;
+      if (chore == CHORE_MOVES_FILL) { startChore(CHORE_MOVES_REHASH); continue; }
+      if (chore == CHORE_MOVES_REHASH) { startChore(CHORE_MOVES_COPY); continue; }
+      chore = CHORE_NONE;
+      tabLog++;
+      arenaRewind(tabBase + (<usize>8 << tabLog));
+      grewDuringScan = true;
+      // The walk that stopped goes on where it stopped.
+      const walked = searchWalk(true, 0);
+      if (walked == 0) return OUT_OF_MEMORY;
+      if (walked < 0) continue;
+      if (grewDuringScan) {
+        // Growth moved every slot: scan again (positions done are found again, harmlessly).
+        grewDuringScan = false;
+        scan = 0;
+      }
+    }
     const slots: u32 = <u32>1 << tabLog;
     const d: u32 = <u32>(side == 0 ? depthA : depthB);
     while (scan < slots) {
@@ -825,7 +1082,9 @@ function runMoves(budget: i32): i32 {
       budget--;
       nodes++;
       target = d + 1;
-      if (!walkMoves(key, REACH, side == 1)) return OUT_OF_MEMORY;
+      const walked = searchWalk(false, key);
+      if (walked == 0) return OUT_OF_MEMORY;
+      if (walked < 0) break;
       if (grewDuringScan) {
         // Growth moved every slot: scan again (positions done are found again, harmlessly).
         grewDuringScan = false;
@@ -833,6 +1092,7 @@ function runMoves(budget: i32): i32 {
         break;
       }
     }
+    if (chore != CHORE_NONE) continue;
     if (scan < (<u32>1 << tabLog)) continue;
     if (side == 0) { depthA++; frontA = frontNew; } else { depthB++; frontB = frontNew; }
     if (best != 0x7fffffff) return finishMoves();

@@ -293,41 +293,79 @@ export function queensRun(budget: i32): i32 {
 
 let constructOut: usize = 0;
 let constructRow: usize = 0;
+let constructSize: i32 = 0;
+// The construction as up to five runs of columns (from, to, step 2), filled in turn, so that
+// a huge board is written in slices (queensConstructRun) without holding the thread.
+// (A static segment below the arena, which arenaReset would otherwise overwrite.)
+const RUNS = memory.data(5 * 8);
+let runCount: i32 = 0;
+let runAt: i32 = 0;
+let nextColumn: i32 = 0;
 
-// Appends the 1-based column `c` as the next row's queen, stored 0-based.
-@inline function put(c: i32): void {
-  store<i32>(constructOut + (constructRow++ << 2), c - 1);
+@inline function addRun(from: i32, to: i32): void {
+  store<i32>(RUNS + (<usize>runCount << 3), from);
+  store<i32>(RUNS + (<usize>runCount << 3), to, 4);
+  runCount++;
 }
 
 /**
- * One solution for any n >= 4 (or n = 1) by the explicit construction of Hoffman,
- * Loessi and Moore (1969), written as a column per row into the arena.
- * Returns its pointer, or 0 when memory is short.
+ * Starts the explicit construction of Hoffman, Loessi and Moore (1969) for any n >= 4 (or
+ * n = 1): allocates the column per row in the arena and returns its pointer, or 0 when
+ * memory is short. queensConstructRun fills it.
  */
-export function queensConstruct(size: i32): usize {
+export function queensConstructStart(size: i32): usize {
   arenaReset();
   constructOut = arenaAlloc(<u64>size << 2);
   if (constructOut == 0) return 0;
   constructRow = 0;
+  constructSize = size;
+  runCount = 0;
   const rest = size % 6;
   if (rest == 3) {
     // evens from 4, then 2; odds from 5, then 1 and 3
-    for (let c = 4; c <= size; c += 2) put(c);
-    put(2);
-    for (let c = 5; c <= size; c += 2) put(c);
-    put(1);
-    put(3);
+    addRun(4, size);
+    addRun(2, 2);
+    addRun(5, size);
+    addRun(1, 1);
+    addRun(3, 3);
   } else if (rest == 2) {
     // evens; then 3, 1, the odds from 7, and 5 last
-    for (let c = 2; c <= size; c += 2) put(c);
-    put(3);
-    put(1);
-    for (let c = 7; c <= size; c += 2) put(c);
-    put(5);
+    addRun(2, size);
+    addRun(3, 3);
+    addRun(1, 1);
+    addRun(7, size);
+    addRun(5, 5);
   } else {
     // evens, then odds
-    for (let c = 2; c <= size; c += 2) put(c);
-    for (let c = 1; c <= size; c += 2) put(c);
+    addRun(2, size);
+    addRun(1, size);
   }
+  runAt = 0;
+  nextColumn = load<i32>(RUNS);
+  return constructOut;
+}
+
+/** Writes up to `budget` more rows of the construction: MORE, or DONE when all n are written. */
+export function queensConstructRun(budget: i32): i32 {
+  let left = max(budget, 1);
+  while (runAt < runCount) {
+    const to = load<i32>(RUNS + (<usize>runAt << 3), 4);
+    while (nextColumn <= to) {
+      if (left == 0) return MORE;
+      left--;
+      // the 1-based column, stored 0-based
+      store<i32>(constructOut + (constructRow++ << 2), nextColumn - 1);
+      nextColumn += 2;
+    }
+    runAt++;
+    if (runAt < runCount) nextColumn = load<i32>(RUNS + (<usize>runAt << 3));
+  }
+  return DONE;
+}
+
+/** The whole construction at once (for small n; the host uses the sliced pair). */
+export function queensConstruct(size: i32): usize {
+  if (queensConstructStart(size) == 0) return 0;
+  while (queensConstructRun(1 << 30) == MORE) {}
   return constructOut;
 }

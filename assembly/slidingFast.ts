@@ -21,7 +21,8 @@ const UP: i32 = 0;
 const LEFT: i32 = 1;
 const RIGHT: i32 = 2;
 const DOWN: i32 = 3;
-const MIN_CHUNK: i32 = 1 << 20;
+// Moves per chunk: about 20 ms of work, so that a chunk is one slice of the calling thread.
+const MIN_CHUNK: i32 = 1 << 18;
 const BOX_CELLS: i32 = 1024;
 const APPROACH_CELLS: i32 = 1 << 14;
 // The approach's ways keep within this many cells of the straight line from the blank to its

@@ -23,7 +23,7 @@ export function queensCommand(): Command {
     .summary('count, list or complete N-Queens boards')
     .description(
       'Counts the solutions of the n×n board (and the distinct ones up to rotation and reflection), lists solutions, or completes a board with queens already placed.\n' +
-        'Without --count it prints the first solution (--limit K for more, --all for every one). For n > 32 it prints one solution built directly (any n up to 2^31-1).',
+        'Without --count it prints the first solution (--limit K for more, --all for every one). For n > 32 it prints one solution built directly (any n up to 100,000,000).',
     )
     .argument('[n]', 'board size (optional with --board)')
     .option('--count', 'count solutions instead of listing them')
@@ -100,9 +100,14 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   }
 
   if (problem.n > queens.MAX_SEARCH_N && problem.queens.length === 0) {
-    // solve() builds the solution by construction above the search's limit.
-    const built = await queens.solve(problem.n, { engine: flags.engine });
-    return report(flags, problem.n, built ? [built.columns] : [], built?.stats ?? null, 'construction', 1);
+    const started = performance.now();
+    const columns = await queens.construct(problem.n, { engine: flags.engine });
+    const stats = { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 1 };
+    if (flags.json) {
+      await writeConstructedJson(problem.n, columns, stats);
+      return EXIT.ANSWERED;
+    }
+    return report(flags, problem.n, [columns], stats, 'construction', 1);
   }
   const limit = flags.all ? Infinity : limitOption ?? 1;
   const found: number[][] = [];
@@ -117,11 +122,27 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   return report(flags, problem.n, found, stats, 'search', limit);
 }
 
+/**
+ * The JSON of a constructed solution, written a million columns at a time: the text of a
+ * 100,000,000-queen solution is longer than the longest string JavaScript can hold.
+ */
+async function writeConstructedJson(n: number, columns: Int32Array, stats: queens.QueensStats): Promise<void> {
+  const write = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  await write(`{"n":${n},"method":"construction","solutions":[[`);
+  const chunk = 1_000_000;
+  for (let from = 0; from < columns.length; from += chunk) {
+    await write((from > 0 ? ',' : '') + columns.subarray(from, from + chunk).join(','));
+  }
+  await write(`]],"stats":${toJson(stats)}}\n`);
+  console.error(`1 solution(s) by construction in ${stats.milliseconds.toFixed(1)} ms`);
+}
+
 /** Prints the listing's JSON or its summary; none found is UNSOLVABLE (exit 1). */
 function report(
   flags: QueensFlags,
   n: number,
-  solutions: number[][],
+  solutions: (number[] | Int32Array)[],
   found: queens.QueensStats | null,
   method: 'search' | 'construction',
   limit: number,

@@ -14,6 +14,12 @@ export interface CoverMatrix {
 export interface CoverEngine {
   /** Builds the links; forgets any earlier search. */
   load(matrix: CoverMatrix): StatusCode;
+  /**
+   * load() in slices, for big matrices: MORE, then `loadRun(budget)` (a row a unit) until
+   * DONE. An engine without it loads at once.
+   */
+  loadStart?(matrix: CoverMatrix): StatusCode;
+  loadRun?(budget: number): StatusCode;
   /** Puts a row into every solution before the search (after load, before start). */
   force(row: number): StatusCode;
   /** `emit`: stop at each solution. `split` (> 0): stop at each node with that many rows chosen. */
@@ -40,23 +46,41 @@ export function coverMemoryBytes(matrix: CoverMatrix): number {
 
 export function wasmCoverEngine(exports: EngineExports): CoverEngine {
   const view = new MemoryView(exports.memory);
+  // A load in slices: the rows are copied into the input region, then linked by the engine.
+  let loading: { matrix: CoverMatrix; at: number; row: number } | null = null;
+  const loadRun = (budget: number): StatusCode => {
+    if (!loading) return exports.dlxLoadRun(budget);
+    const { matrix } = loading;
+    const rows = rowCountOf(matrix);
+    const u32 = view.u32;
+    const end = Math.min(rows, loading.row + budget);
+    let at = loading.at;
+    for (let r = loading.row; r < end; r++) {
+      const from = matrix.rowStarts[r];
+      const to = matrix.rowStarts[r + 1];
+      u32[at++] = to - from;
+      for (let k = from; k < to; k++) u32[at++] = matrix.cells[k];
+    }
+    loading.at = at;
+    loading.row = end;
+    if (end < rows) return Status.MORE;
+    loading = null;
+    return exports.dlxLoadStart(matrix.primary, matrix.secondary, rows, matrix.cells.length);
+  };
+  const loadStart = (matrix: CoverMatrix): StatusCode => {
+    const pointer = exports.dlxInputAlloc(rowCountOf(matrix) + matrix.cells.length);
+    if (pointer === 0) return Status.OUT_OF_MEMORY;
+    loading = { matrix, at: pointer >>> 2, row: 0 };
+    return Status.MORE;
+  };
   return {
     load(matrix) {
-      const rows = rowCountOf(matrix);
-      const entries = matrix.cells.length;
-      const pointer = exports.dlxInputAlloc(rows + entries);
-      if (pointer === 0) return Status.OUT_OF_MEMORY;
-      const u32 = view.u32;
-      let at = pointer >>> 2;
-      for (let r = 0; r < rows; r++) {
-        const from = matrix.rowStarts[r];
-        const to = matrix.rowStarts[r + 1];
-        u32[at++] = to - from;
-        u32.set(matrix.cells.subarray(from, to), at);
-        at += to - from;
-      }
-      return exports.dlxLoad(matrix.primary, matrix.secondary, rows, entries);
+      let status = loadStart(matrix);
+      while (status === Status.MORE) status = loadRun(1 << 30);
+      return status;
     },
+    loadStart,
+    loadRun,
     force: (row) => exports.dlxForce(row),
     start: (emit, split) => exports.dlxStart(emit ? 1 : 0, split),
     run: (budget) => exports.dlxRun(budget),

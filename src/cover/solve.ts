@@ -4,7 +4,7 @@ import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { Status } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, memoryShare } from '../wasm/protocol.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
 import { parseCover } from './parse.js';
 import { prepareProblem, type CoverInput, type PreparedCover } from './problem.js';
@@ -123,8 +123,10 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
     // The levels above the parts belong to the whole search, not to any one shard.
     if (shard.count === 1) splitNodes = split.nodes;
   }
+  // The threads' engines together stay within maxMemory.
+  const workers = Math.min(threads, parts.length);
   const results = await runTasks({
-    tasks: parts,
+    tasks: workers > 1 ? parts.map((part) => ({ ...part, maxMemory: memoryShare(part.maxMemory, workers) })) : parts,
     threads,
     workerUrl,
     runInline: runCoverTask,
@@ -165,7 +167,7 @@ async function* search(problem: PreparedCover, options: SolutionsOptions): Async
   // The engine is held until the iterator finishes or is closed.
   const { engine, release } = await openCoverEngine(task.engine, task.maxMemory);
   try {
-    startSearch(engine, task, true);
+    await startSearch(engine, task, true, 0, options.signal);
     for (let produced = 0; produced < limit; produced++) {
       if ((await runToStop(engine, task, options.signal)) === Status.DONE) break;
       yield toSolution(problem, engine.output());

@@ -48,9 +48,16 @@ export async function withCoverEngine<R>(task: CoverTask, work: (engine: CoverEn
   }
 }
 
-/** Loads the task's matrix, forces its rows and starts the search. */
-export function startSearch(engine: CoverEngine, task: CoverTask, emit: boolean, split = 0): void {
-  checkStatus(engine.load(task.matrix), WHAT, task.maxMemory);
+/** Loads the task's matrix (in slices: a big one takes a while), forces its rows and starts the search. */
+export async function startSearch(engine: CoverEngine, task: CoverTask, emit: boolean, split = 0, signal?: AbortSignal): Promise<void> {
+  let status: number;
+  if (engine.loadStart && engine.loadRun) {
+    status = engine.loadStart(task.matrix);
+    if (status === Status.MORE) status = await runSliced((budget) => engine.loadRun!(budget), signal);
+  } else {
+    status = engine.load(task.matrix);
+  }
+  checkStatus(status, WHAT, task.maxMemory);
   for (const row of task.forced) checkStatus(engine.force(row), WHAT, task.maxMemory);
   checkStatus(engine.start(emit, split), WHAT, task.maxMemory);
 }
@@ -63,7 +70,7 @@ export async function runToStop(engine: CoverEngine, task: CoverTask, signal?: A
 /** Counts one part to the end. */
 export function runCoverTask(task: CoverTask, signal?: AbortSignal): Promise<CoverTaskResult> {
   return withCoverEngine(task, async (engine) => {
-    startSearch(engine, task, false);
+    await startSearch(engine, task, false, 0, signal);
     await runToStop(engine, task, signal);
     return { solutions: engine.solutions(), nodes: engine.nodes() };
   });
@@ -73,6 +80,8 @@ export function runCoverTask(task: CoverTask, signal?: AbortSignal): Promise<Cov
 const MIN_PARTS = 64;
 /** Row selections a search may take on the calling thread before it is worth splitting. */
 export const SPLIT_THRESHOLD = 1 << 16;
+/** runSliced stops at any status but MORE: the trial search before a split used its nodes. */
+const TRIAL_OVER = 100;
 
 export interface Split {
   /** A single part holds the finished count when the search was too small to split. */
@@ -90,15 +99,20 @@ export interface Split {
 export function splitTask(task: CoverTask, shards: number, signal?: AbortSignal): Promise<Split> {
   return withCoverEngine(task, async (engine) => {
     if (shards === 1) {
-      startSearch(engine, task, false);
-      if (engine.run(SPLIT_THRESHOLD) === Status.DONE) {
+      await startSearch(engine, task, false, 0, signal);
+      // The first SPLIT_THRESHOLD selections, in slices (a node of a big matrix is slow).
+      const trial = await runSliced((budget) => {
+        const left = SPLIT_THRESHOLD - Number(engine.nodes());
+        return left <= 0 ? TRIAL_OVER : engine.run(Math.min(budget, left));
+      }, signal);
+      if (checkStatus(trial, WHAT, task.maxMemory) === Status.DONE) {
         return { parts: [task], finished: { solutions: engine.solutions(), nodes: engine.nodes() }, nodes: 0n };
       }
     }
     const want = Math.max(MIN_PARTS, 8 * shards);
     let split: Split = { parts: [task], finished: null, nodes: 0n };
     for (let depth = 1; split.parts.length < want; depth++) {
-      startSearch(engine, task, false, depth);
+      await startSearch(engine, task, false, depth, signal);
       const parts: CoverTask[] = [];
       let deeper = false; // some part stopped at `depth`, so a deeper split could add parts
       while ((await runToStop(engine, task, signal)) !== Status.DONE) {

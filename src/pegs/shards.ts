@@ -189,6 +189,10 @@ export async function countOnThreads(
     options.onProgress?.({ done: steps, total: steps });
     return { total, levels, nodes, memory };
   } finally {
-    await pool.close();
+    // Closing waits for each worker to end its slice (or to be killed); an abort answers at
+    // once and lets the workers go in the background.
+    const closing = pool.close();
+    if (options.signal?.aborted) closing.catch(() => undefined);
+    else await closing;
   }
 }

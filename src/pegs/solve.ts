@@ -5,7 +5,7 @@ import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
@@ -145,7 +145,8 @@ export async function solve(input: PegsInput | PegsProblem | string, options: Pe
   const held: Held[] = [];
   try {
     for (const side of sides) {
-      const h = await openEngine(kind, maxMemory);
+      // The sides' engines together stay within maxMemory.
+      const h = await openEngine(kind, memoryShare(maxMemory, sides.length));
       held.push(h);
       checkStatus(h.engine.load(engineInput(side)), 'loading the board', maxMemory);
       checkStatus(h.engine.start(MODE_SOLVE, tableLog(maxMemory, share, 23)), 'the peg solitaire search', maxMemory);

@@ -3,7 +3,7 @@ import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/po
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced } from '../wasm/protocol.js';
 import { checkPrepared, prepare, type PolyominoProblem, type Prepared } from './problem.js';
 import { badInput, describeValue } from '../errors.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
@@ -107,7 +107,8 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   const parts = rest.length > 0 ? partsOfShard(split, shard) : [];
   const results = done.concat(
     await runTasks({
-      tasks: parts.map((part) => ({ ...base, part })),
+      // The threads' engines together stay within maxMemory.
+      tasks: parts.map((part) => ({ ...base, maxMemory: memoryShare(maxMemory, Math.min(threads, parts.length)), part })),
       threads,
       workerUrl,
       runInline: runTilingTask,

@@ -7,6 +7,11 @@ export const MODE_ALL = 0;
 export const MODE_DISTINCT = 1;
 /** The widest board the bitmask search handles (one u32 per row). */
 export const MAX_SEARCH_N = 32;
+/**
+ * The largest n construct() builds: its Int32Array of 400 MB still converts to an array
+ * (V8 arrays stop near 134 million elements) and fits the default maxMemory with its copy.
+ */
+export const MAX_CONSTRUCT_N = 100_000_000;
 
 export interface QueensEngine {
   /** Sets the allowed columns of each row (a bit per column) for the next init. */

@@ -12,4 +12,4 @@ export { parseBoard, toProblem } from './parse.js';
 export type { Queen, QueensInput, QueensProblem } from './parse.js';
 export { boardPicture } from './format.js';
 export { isSolution } from './verify.js';
-export { MAX_SEARCH_N } from './engine.js';
+export { MAX_CONSTRUCT_N, MAX_SEARCH_N } from './engine.js';

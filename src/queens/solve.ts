@@ -6,7 +6,7 @@ import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.j
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { firstWithStats, oneThreadStats, withStats, type SearchStats } from '../stats.js';
-import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
+import { MAX_CONSTRUCT_N, MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
 import { constructReference } from './reference.js';
@@ -208,25 +208,35 @@ export async function solve(input: QueensInput, options: QueensOptions & { maxMe
  */
 export async function construct(n: number, options: QueensOptions & { maxMemory?: number } = {}): Promise<Int32Array> {
   options = checkOptions(options, SOLVE_KEYS, 'queens.construct');
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1) {
-    throw badInput(`n must be an integer from 1 to ${2 ** 31 - 1}, got ${describeValue(n)}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_CONSTRUCT_N) {
+    throw badInput(`n must be an integer from 1 to ${MAX_CONSTRUCT_N} (the largest board construct builds), got ${describeValue(n)}`);
   }
   const engineKind = checkEngine(options.engine);
   const maxMemory = checkMaxMemory(options.maxMemory);
   throwIfAborted(options.signal);
   if (n === 2 || n === 3) throw new BitpuzzleError('UNSOLVABLE', `the ${n}×${n} board has no solution`);
   if (n === 1) return Int32Array.of(0);
-  if (engineKind === 'js') {
-    // The twin keeps the answer in one Int32Array: the same bound as the engine's memory.
-    if (4 * n > maxMemory) checkStatus(Status.OUT_OF_MEMORY, `a ${n}×${n} solution`, maxMemory);
-    return constructReference(n);
+  // The engine's copy and the one handed back: 4 bytes a row each, known before any work.
+  if (8 * n > maxMemory) {
+    throw new BitpuzzleError('OUT_OF_MEMORY', `a ${n}×${n} solution needs ${8 * n} bytes, more than maxMemory (${maxMemory} bytes)`);
   }
+  if (engineKind === 'js') return constructReference(n);
   const engine = await acquireEngine();
   try {
     setMemoryLimit(engine, maxMemory);
-    const pointer = engine.queensConstruct(n);
+    const pointer = engine.queensConstructStart(n);
     if (pointer === 0) checkStatus(Status.OUT_OF_MEMORY, `a ${n}×${n} solution`, maxMemory);
-    return new Int32Array(engine.memory.buffer, pointer, n).slice();
+    checkStatus(await runSliced((budget) => engine.queensConstructRun(budget), options.signal), `a ${n}×${n} solution`, maxMemory);
+    // Copied out in slices too: 400 MB for n = 100,000,000.
+    const columns = new Int32Array(n);
+    let copied = 0;
+    await runSliced((budget) => {
+      const end = Math.min(n, copied + 16 * budget);
+      columns.set(new Int32Array(engine.memory.buffer, pointer + 4 * copied, end - copied), copied);
+      copied = end;
+      return copied < n ? Status.MORE : Status.DONE;
+    }, options.signal);
+    return columns;
   } finally {
     releaseEngine(engine);
   }

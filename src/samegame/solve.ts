@@ -5,6 +5,7 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { DEFAULT_MAX_MEMORY, memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
 import { runScoreTask, searchFewestLeft, type Limits, type ScoreTask } from './tasks.js';
 
@@ -154,7 +155,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     // one thread, 2 seeds: 66,501 against 68,961).
     level: 0,
     playouts: 3,
-    maxMemory,
+    // The threads' engines together stay within maxMemory.
+    maxMemory: memoryShare(maxMemory, threads),
   }));
   const runs = await runTasks({
     tasks,

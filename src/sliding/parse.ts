@@ -19,8 +19,12 @@ export type BoardInput =
 /** A goal: 1..MN-1 with the blank last (default), Korf's (blank first), or a board. */
 export type GoalInput = 'default' | 'korf' | BoardInput;
 
-/** The largest board: cells are u32 in the engines, and memory is linear in them. */
-export const MAX_CELLS = 1 << 28;
+/**
+ * The largest board (4096×4096): memory is linear in the cells (the engine keeps 12 bytes a
+ * cell, the host's board, goal and checks about 24), and beyond this the host's checks alone
+ * hold the thread for seconds.
+ */
+export const MAX_CELLS = 1 << 24;
 
 /** Parses "WxH" (or "W×H"): width (columns) first, then height (rows), as every size in bitpuzzle. */
 export function parseSize(text: string): { rows: number; cols: number } {

@@ -557,7 +557,7 @@ const UP = 0;
 const LEFT = 1;
 const RIGHT = 2;
 const DOWN = 3;
-const MIN_CHUNK = 1 << 20;
+const MIN_CHUNK = 1 << 18; // as in assembly/slidingFast.ts
 const BOX_CELLS = 1024;
 const APPROACH_CELLS = 1 << 14;
 /** The approach's ways keep within this many cells of the straight line (scaled to the longer side). */

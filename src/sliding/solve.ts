@@ -5,7 +5,7 @@ import type { SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS, wasmFastEngine, type FastEngine } from './engine.js';
 import { LETTERS, applyMoves, inverseMoves, movesToLetters, tilesMoved } from './format.js';
 import {
@@ -388,7 +388,9 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     checkKept(prepared[0], options);
     const engine = checkEngine(options.engine);
     const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
-    const taskOptions = { engine, maxMemory: options.maxMemory, lengthOnly: options.lengthOnly };
+    // The threads' engines together stay within maxMemory.
+    const maxMemory = memoryShare(options.maxMemory ?? DEFAULT_MAX_MEMORY, Math.min(workers, Math.ceil(inputs.length / perTask)));
+    const taskOptions = { engine, maxMemory, lengthOnly: options.lengthOnly };
     const tasks: FastBatchTask[] = [];
     for (let i = 0; i < prepared.length; i += perTask) tasks.push({ fast: true, options: taskOptions, instances: prepared.slice(i, i + perTask) });
     const results = await runTasks({
@@ -417,8 +419,10 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   }
   const tasks = [];
   const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+  // The threads' engines (each with its own copy of the tables) together stay within maxMemory.
+  const taskSettings = { ...settings, maxMemory: memoryShare(settings.maxMemory, Math.min(workers, Math.ceil(frames.length / perTask))) };
   for (let i = 0; i < frames.length; i += perTask) {
-    tasks.push({ settings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
+    tasks.push({ settings: taskSettings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
   }
   const results = await runTasks({
     tasks,

@@ -25,6 +25,8 @@ export interface EngineExports {
   queensDistinct(): bigint;
   queensNodes(): bigint;
   queensConstruct(n: number): number;
+  queensConstructStart(n: number): number;
+  queensConstructRun(budget: number): StatusCode;
   arenaGeneration(): number;
   polyInputAlloc(words: number): number;
   polyLoad(): StatusCode;
@@ -38,6 +40,8 @@ export interface EngineExports {
   polyNodes(): bigint;
   dlxInputAlloc(words: number): number;
   dlxLoad(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxLoadStart(primary: number, secondary: number, rows: number, entries: number): StatusCode;
+  dlxLoadRun(budget: number): StatusCode;
   dlxForce(row: number): StatusCode;
   dlxStart(emit: number, split: number): StatusCode;
   dlxRun(budget: number): StatusCode;
@@ -111,10 +115,23 @@ export const DEFAULT_MAX_MEMORY = 1024 * 1024 * 1024;
 
 /** Bounds how far the instance's memory may grow; the engine reports OUT_OF_MEMORY beyond. */
 export function setMemoryLimit(engine: EngineExports, bytes: number = DEFAULT_MAX_MEMORY): void {
+  // Callers pass a maxMemory checked at the API's entry (checkMaxMemory in options.ts).
   if (!Number.isFinite(bytes) || bytes < PAGE_BYTES) {
     throw new BitpuzzleError('BAD_INPUT', `maxMemory must be at least ${PAGE_BYTES} bytes, got ${bytes}`);
   }
   engine.setMemoryLimitPages(Math.min(65536, Math.floor(bytes / PAGE_BYTES)));
+}
+
+/**
+ * Each instance's limit when `parts` instances (threads, or the two sides of a search) work at
+ * once: maxMemory bounds what they hold together, not each one.
+ */
+export function memoryShare(maxMemory: number, parts: number): number {
+  const share = Math.floor(maxMemory / Math.max(1, parts));
+  if (!(share >= PAGE_BYTES)) {
+    throw new BitpuzzleError('OUT_OF_MEMORY', `maxMemory (${maxMemory} bytes) shared by ${parts} engines leaves less than ${PAGE_BYTES} bytes each`);
+  }
+  return share;
 }
 
 /** Typed views over engine memory, recreated when memory.grow detaches the old buffer. */
@@ -155,8 +172,12 @@ export function checkStatus(status: StatusCode, what: string, maxMemory = DEFAUL
   return status;
 }
 
-/** Placements per run(budget) call: a few milliseconds of work. */
+/** The most nodes one run(budget) call is given. */
 export const SLICE_BUDGET = 1 << 20;
+/** The first budget of a search: small, since a node costs from nanoseconds to milliseconds. */
+const FIRST_BUDGET = 1 << 10;
+/** How long one run(budget) call should take: the budget follows the engine's measured speed. */
+const STEP_MS = 8;
 /** How long a search may hold the thread before it yields to the event loop. */
 const YIELD_MS = 25;
 
@@ -168,19 +189,34 @@ let lastYield = Date.now();
 
 /**
  * Calls `step(budget)` until it returns a status other than MORE, yielding to the event loop
- * every few milliseconds and throwing ABORTED as soon as the signal fires.
+ * every few milliseconds and throwing ABORTED as soon as the signal fires. The budget is sized
+ * from the time the previous calls took, so that one call holds the thread for about STEP_MS
+ * whatever a node costs (a queen placement, a DLX node scanning thousands of columns, a peg
+ * position expanded). An engine's search is the same at any budget, so node counts do not
+ * depend on it.
  */
 export async function runSliced(
   step: (budget: number) => StatusCode,
   signal?: AbortSignal,
 ): Promise<StatusCode> {
+  let budget = FIRST_BUDGET;
   for (;;) {
     if (Date.now() - lastYield >= YIELD_MS) {
       await yieldToEventLoop();
       lastYield = Date.now();
     }
     throwIfAborted(signal);
-    const status = step(SLICE_BUDGET);
+    const started = performance.now();
+    const status = step(budget);
     if (status !== Status.MORE) return status;
+    budget = nextBudget(budget, performance.now() - started);
   }
+}
+
+/** The budget that should take about STEP_MS, given that `budget` took `milliseconds`. */
+export function nextBudget(budget: number, milliseconds: number): number {
+  // At most 4× more per call (a fast call may have been a cheap corner of the search), and
+  // at once as much less as the last call was too slow.
+  const scaled = milliseconds <= STEP_MS / 4 ? budget * 4 : Math.floor((budget * STEP_MS) / milliseconds);
+  return Math.max(1, Math.min(SLICE_BUDGET, scaled));
 }

@@ -1,0 +1,132 @@
+// Never block: the heaviest call of each family keeps the event loop turning (no gap of a
+// whole search), and an abort fired during the call rejects with ABORTED soon after. The
+// bounds are generous on purpose: they catch a search held on the main thread (seconds), not
+// a slow machine. Each case is cut short by its abort, so none runs long.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { BitpuzzleError, pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
+
+/** The longest the event loop may stall during a call (the standard: 50 ms slices). */
+const MAX_DELAY_MS = 250;
+/** The longest from the moment the abort was due to the call's rejection. */
+const MAX_ABORT_MS = 1000;
+
+interface Watched {
+  /** The longest stall of the event loop seen during the call, in ms. */
+  maxDelay: number;
+  error: unknown;
+  /** From the moment the abort was due (not when its timer ran) to the call's end, in ms. */
+  abortLatency: number;
+}
+
+/**
+ * Runs `call` with a signal that aborts after `abortAfter` ms, watching the event loop two
+ * ways: perf_hooks' delay histogram and the gaps between ticks of a 5 ms interval.
+ */
+async function watch(call: (signal: AbortSignal) => Promise<unknown>, abortAfter: number): Promise<Watched> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let last = performance.now();
+  let gap = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 5);
+  histogram.enable();
+  const controller = new AbortController();
+  const started = performance.now();
+  const timer = setTimeout(() => controller.abort(), abortAfter);
+  let error: unknown = null;
+  try {
+    await call(controller.signal);
+  } catch (caught) {
+    error = caught;
+  }
+  const ended = performance.now();
+  // One more turn of timers, so that a stall just before the end is measured too.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  clearTimeout(timer);
+  clearInterval(ticker);
+  histogram.disable();
+  return { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
+}
+
+/** The call was still working when the abort came, gave the loop its turns, and stopped in time. */
+async function expectAbortedPromptly(call: (signal: AbortSignal) => Promise<unknown>, abortAfter: number): Promise<void> {
+  const { maxDelay, error, abortLatency } = await watch(call, abortAfter);
+  expect(error).toBeInstanceOf(BitpuzzleError);
+  expect((error as BitpuzzleError).code).toBe('ABORTED');
+  expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
+  expect(abortLatency).toBeLessThan(MAX_ABORT_MS);
+}
+
+const empty64 = (): number[][] => Array.from({ length: 64 }, () => new Array<number>(64).fill(0));
+
+/** A random SameGame board (a small linear congruential generator, so it is the same every run). */
+function randomSameGame(width: number, height: number, colours: number, seed: number): string {
+  let state = seed;
+  const rows: string[] = [];
+  for (let r = 0; r < height; r++) {
+    let row = '';
+    for (let c = 0; c < width; c++) {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      row += String(1 + ((state >> 8) % colours));
+    }
+    rows.push(row);
+  }
+  return rows.join('\n');
+}
+
+describe('no call holds the event loop, and an abort stops it', () => {
+  it('queens: count(17) on the calling thread', async () => {
+    await expectAbortedPromptly((signal) => queens.count(17, { threads: 1, signal }), 400);
+  });
+
+  it('queens: construct(30,000,000) writes its columns in slices', async () => {
+    await expectAbortedPromptly((signal) => queens.construct(30_000_000, { signal }), 100);
+  });
+
+  it('polyomino: count of 6x15 by L-trominoes on the calling thread', async () => {
+    const L = { name: 'L', shape: [[0, 0], [0, 1], [1, 1]], oneSided: true, count: 30 };
+    await expectAbortedPromptly((signal) => polyomino.count({ region: '6x15', pieces: [L] }, { threads: 1, signal }), 400);
+  });
+
+  it('sudoku: an empty 25×25 grid counted', async () => {
+    const empty25 = Array.from({ length: 25 }, () => new Array<number>(25).fill(0));
+    await expectAbortedPromptly((signal) => sudoku.count(empty25, { threads: 1, signal }), 500);
+  });
+
+  it('sudoku: an empty 64×64 grid (a 262,144-row matrix, loaded in slices), counted and solved', async () => {
+    await expectAbortedPromptly((signal) => sudoku.count(empty64(), { threads: 1, signal }), 1500);
+    await expectAbortedPromptly((signal) => sudoku.solve(empty64(), { signal }), 1500);
+  });
+
+  it('pegs: minMoves on the English board', async () => {
+    await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'english' }, { signal }), 800);
+  });
+
+  it('pegs: count on the English board, on the calling thread and on 2 threads', async () => {
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english' }, { threads: 1, signal }), 800);
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english' }, { threads: 2, signal }), 1200);
+  });
+
+  it('sliding: a 4×4 pattern database build, a 5×5 optimal search, a 300×300 constructive solution', async () => {
+    const board4 = sliding.randomBoard(4, 4, 5);
+    await expectAbortedPromptly((signal) => sliding.solve(board4, { cacheDir: false, signal }), 600);
+    const board5 = sliding.randomBoard(5, 5, 5);
+    await expectAbortedPromptly((signal) => sliding.solve(board5, { method: 'optimal', heuristic: 'conflict', signal }), 600);
+    const board300 = sliding.randomBoard(300, 300, 5);
+    await expectAbortedPromptly((signal) => sliding.solve(board300, { lengthOnly: true, signal }), 400);
+  });
+
+  it('samegame: score on a 20×20 board', async () => {
+    const board = randomSameGame(20, 20, 4, 7);
+    await expectAbortedPromptly((signal) => samegame.score(board, { time: 30, threads: 1, signal }), 500);
+  });
+
+  it('a call that finishes before the abort does not stall either', async () => {
+    const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '6x10' }, { threads: 1, signal }), 60_000);
+    expect(error).toBeNull();
+    expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
+  });
+});
