@@ -8,6 +8,8 @@ import { samegameCommand } from './samegame.js';
 import { slidingCommand } from './sliding.js';
 import { tour } from './tour.js';
 import { pegsCommand } from './pegs.js';
+import { queueCommand } from './queue.js';
+import { workerCommand } from './worker.js';
 
 function program(): Command {
   return new Command('bitpuzzle')
@@ -20,6 +22,8 @@ function program(): Command {
     .addCommand(samegameCommand())
     .addCommand(pegsCommand())
     .addCommand(slidingCommand())
+    .addCommand(workerCommand())
+    .addCommand(queueCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour));
 }
 

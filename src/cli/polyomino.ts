@@ -3,8 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, polyomino } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
 
 interface PolyominoFlags {
+  queue?: string | boolean;
   region: string;
   pieces?: string[];
   count?: boolean;
@@ -36,6 +38,7 @@ export function polyominoCommand(): Command {
     .option('--svg <FILE>', 'also draw the listed solutions into an SVG file')
     .option('--no-colour', 'plain letter grids even on a terminal')
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
+    .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
     .addHelpText(
@@ -82,10 +85,10 @@ async function runPolyomino(flags: PolyominoFlags): Promise<void> {
   const label = `${prepared.region.width}×${prepared.region.height}`;
 
   if (flags.count) {
-    const bar = progressBar(`counting ${label}`);
+    const bar = flags.queue ? queueProgress(`counting ${label}`) : progressBar(`counting ${label}`);
     let result: polyomino.TilingCount;
     try {
-      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue) });
     } finally {
       bar.stop();
     }

@@ -4,8 +4,10 @@ import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
 
 interface SlidingFlags {
+  queue?: string | boolean;
   file?: string;
   size?: string;
   goal?: string;
@@ -56,6 +58,7 @@ export function slidingCommand(): Command {
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
     .option('--threads <N>', 'worker threads for --batch (default: all cores)')
+    .option('--queue [URL]', `with --batch: ${QUEUE_OPTION_HELP}`)
     .addOption(new Option('--engine <kind>', 'search engine').choices(['wasm', 'js']).default('wasm'))
     .option('--json', 'print JSON (one object per line with --batch)')
     .addHelpText(
@@ -183,9 +186,9 @@ async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, f
 
 async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<void> {
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
-  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
+  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024), queue: queueUrl(flags.queue) };
   if (opts.method === 'auto') opts.method = 'optimal';
-  const bar = progressBar('solving', 'boards');
+  const bar = flags.queue ? queueProgress('solving') : progressBar('solving', 'boards');
   opts.onProgress = bar.onProgress;
   const started = performance.now();
   let results: sliding.SlidingSolution[];

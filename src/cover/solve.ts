@@ -1,6 +1,6 @@
 // The exact-cover API: count, solve, solutions (an async iterator) and exactCover.
 import { badInput, throwIfAborted } from '../errors.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { DEFAULT_MAX_MEMORY, Status } from '../wasm/protocol.js';
@@ -32,6 +32,8 @@ export interface CountOptions extends CoverOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface SolutionsOptions extends CoverOptions {
@@ -66,8 +68,6 @@ export interface CoverSolution {
   /** Their names, when the problem names its rows; else null. */
   names: string[] | null;
 }
-
-const workerUrl = new URL('./worker.js', import.meta.url);
 
 /** Checks any accepted input: plain data, the text format, or a problem prepared earlier. */
 export function prepare(input: CoverInput): PreparedCover {
@@ -111,7 +111,7 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
   }
   let parts: CoverTask[] = [root];
   let splitNodes = 0n;
-  if (threads > 1 || shard.count > 1) {
+  if (threads > 1 || shard.count > 1 || options.queue !== undefined) {
     const split = await splitTask(root, shard.count, options.signal);
     if (split.finished) {
       options.onProgress?.({ done: 1, total: 1 });
@@ -124,7 +124,8 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
   const results = await runTasks({
     tasks: parts,
     threads,
-    workerUrl,
+    kind: 'cover',
+    queue: options.queue,
     runInline: runCoverTask,
     engineModule: root.engine === 'wasm' && threads > 1 ? await loadEngineModule() : undefined,
     signal: options.signal,

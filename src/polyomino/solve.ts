@@ -1,5 +1,5 @@
 // The polyomino tiling API: count, solve, solutions (an async iterator).
-import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
@@ -24,6 +24,8 @@ export interface TilingCountOptions extends TilingOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface TilingSolutionsOptions extends TilingOptions {
@@ -71,8 +73,6 @@ export interface TilingSolution {
   pieces: PlacedPiece[];
 }
 
-const workerUrl = new URL('./worker.js', import.meta.url);
-
 /** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
 const TRIAL_NODES = 4_000_000;
 
@@ -92,17 +92,19 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   if (threads > 1 && shard.count === 1 && rest.length > 0) {
     ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
   }
-  const cut = rest.length > 0 && (threads > 1 || shard.count > 1);
-  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
+  const cut = rest.length > 0 && (threads > 1 || shard.count > 1 || options.queue !== undefined);
+  const split = options.queue ? Math.max(shard.count, 32) : shard.count;
+  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, split, options.signal) : rest, shard) : [];
   const results = done.concat(
     await runTasks({
       tasks: parts.map((part) => ({ ...base, part })),
       threads,
-      workerUrl,
+      kind: 'polyomino',
+      queue: options.queue,
       runInline: runTilingTask,
       engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
       signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!({ done: p.done + done.length, total: p.total + done.length })),
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: p.done + done.length, total: p.total + done.length })),
     }),
   );
   const { total, distinct, nodes } = sumCounts(results);

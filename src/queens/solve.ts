@@ -1,6 +1,6 @@
 // The N-Queens API: count, solve, solutions (an async iterator) and construct.
 import { badInput, throwIfAborted } from '../errors.js';
-import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, type EngineKind } from '../wasm/options.js';
@@ -31,6 +31,8 @@ export interface CountOptions extends QueensOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface SolutionsOptions extends QueensOptions {
@@ -64,8 +66,6 @@ export interface QueensSolution {
   /** The column of the queen in each row (0-based). */
   columns: number[];
 }
-
-const workerUrl = new URL('./worker.js', import.meta.url);
 
 function searchable(problem: QueensProblem, what: string): void {
   if (problem.n > MAX_SEARCH_N) {
@@ -105,11 +105,13 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
-  const parts = partsOfShard(await splitTask(root, shard.count, options.signal), shard);
+  // On a queue, more parts than shards: workers share them out better (each a few seconds or less).
+  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 32) : shard.count, options.signal), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
-    workerUrl,
+    kind: 'queens',
+    queue: options.queue,
     runInline: runQueensTask,
     engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,

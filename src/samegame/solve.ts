@@ -116,8 +116,6 @@ export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of the first runs, until one is long enough to time (see runScoreTask). */
 const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
-const workerUrl = new URL('./worker.js', import.meta.url);
-
 /**
  * The best SameGame score found within the limits: independent runs of a Monte-Carlo beam
  * search valued by the best of 3 playouts, one per thread with its own seed, each widening its beam
@@ -155,7 +153,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const runs = await runTasks({
     tasks,
     threads,
-    workerUrl,
+    kind: 'samegame',
     runInline: runScoreTask,
     engineModule: await loadEngineModule(),
     signal: options.signal,

@@ -1,7 +1,7 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
 import { BitpuzzleError, badInput, throwIfAborted } from '../errors.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -57,6 +57,8 @@ export interface SlidingOptions {
 export interface BatchOptions extends SlidingOptions {
   /** Worker threads (default: every core). */
   threads?: number;
+  /** Solve on `bitpuzzle worker` processes through this Redis queue (see README); each builds its own tables. */
+  queue?: QueueOption;
 }
 
 export interface SlidingStats {
@@ -85,7 +87,6 @@ export interface SlidingSolution {
   stats: SlidingStats;
 }
 
-const workerUrl = new URL('./worker.js', import.meta.url);
 const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: CONFLICT, patterns: PATTERNS };
 /** 'auto' solves optimally up to this many cells. */
 export const AUTO_OPTIMAL_CELLS = 16;
@@ -362,18 +363,19 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   if ((options.method ?? 'optimal') === 'fast') {
     checkKept(prepared[0], options);
     const engine = checkEngine(options.engine);
-    const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+    const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
     const taskOptions = { engine, maxMemory: options.maxMemory, lengthOnly: options.lengthOnly };
     const tasks: FastBatchTask[] = [];
     for (let i = 0; i < prepared.length; i += perTask) tasks.push({ fast: true, options: taskOptions, instances: prepared.slice(i, i + perTask) });
     const results = await runTasks({
       tasks,
       threads: workers,
-      workerUrl,
+      kind: 'sliding',
+      queue: options.queue,
       runInline: runFastBatch,
       engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
       signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
     });
     return results.flat();
   }
@@ -381,7 +383,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const frames = prepared.map((p) => frameOf(p.board, p.goal));
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
-  if (settings.patterns && workers > 1) {
+  if (settings.patterns && workers > 1 && !options.queue) {
     // Build (or load) the tables once; workers read the disk cache, or get the bytes.
     const dir = await cacheDirectory(settings.cacheDir);
     await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
@@ -391,18 +393,20 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     settings.cacheDir = dir ?? false;
   }
   const tasks = [];
-  const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+  // On a queue, one board a part: the same parts (and job ids) whatever the thread count.
+  const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
   for (let i = 0; i < frames.length; i += perTask) {
     tasks.push({ settings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
   }
   const results = await runTasks({
     tasks,
     threads: workers,
-    workerUrl,
+    kind: 'sliding',
+    queue: options.queue,
     runInline: runOptimalBatch,
     engineModule: settings.engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,
-    onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+    onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
   });
   return results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
 }
