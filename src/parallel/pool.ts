@@ -294,7 +294,9 @@ async function startThread(): Promise<ThreadHandle> {
   if (threadScript.protocol === 'file:') {
     const { Worker } = await import('node:worker_threads');
     const { fileURLToPath } = await import('node:url');
-    return new Worker(fileURLToPath(threadScript));
+    // Flags for the main script (such as --input-type) make a worker thread fail to start.
+    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type') && flag !== '--eval' && flag !== '-e');
+    return new Worker(fileURLToPath(threadScript), { execArgv });
   }
   return new Worker(threadScript, { type: 'module' });
 }

@@ -97,18 +97,18 @@ export async function runOnQueue(options: {
     const reused = slots.filter((slot) => 'result' in slot).length;
     const failed = poller.failed.splice(0);
     for (const slot of failed) delete slot.result;
-    if (failed.length) await Promise.all(failed.map((slot) => queue.remove(slot.id)));
+    if (failed.length) await withTimeout(Promise.all(failed.map((slot) => queue.remove(slot.id))), 5000, 'no answer');
     poller.open = slots.filter((slot) => !('result' in slot));
     poller.missing = [];
     const missing = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !('result' in slot));
-    await queue
+    await withTimeout(queue
       .addBulk(
         missing.map(({ slot, index }) => ({
           name: kind,
           data: { v: FORMAT_VERSION, kind, problem, engine, index, of: tasks.length, task: encoded[index] },
           opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
         })),
-      )
+      ), 30_000, 'no answer')
       .catch((error: unknown) => {
         throw unavailable(target, error, 'cannot add the parts to the queue');
       });
@@ -126,7 +126,7 @@ export async function runOnQueue(options: {
       }
       if (poller.missing.length) {
         // Removed by someone else (another coordinator stopped, or a clean): add them again.
-        await queue.addBulk(
+        await withTimeout(queue.addBulk(
           poller.missing.splice(0).map((slot) => {
             const index = slots.indexOf(slot);
             return {
@@ -135,11 +135,11 @@ export async function runOnQueue(options: {
               opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
             };
           }),
-        );
+        ), 5000, 'no answer');
       }
       if (Date.now() - lastWorkers > 2000) {
         lastWorkers = Date.now();
-        workers = await queue.getWorkersCount().catch(() => workers);
+        workers = await withTimeout(queue.getWorkersCount(), 2000, 'no answer').catch(() => workers);
       }
       report();
     }
@@ -153,7 +153,8 @@ export async function runOnQueue(options: {
     if (error instanceof BitpuzzleError) throw error;
     throw unavailable(target, error, 'the queue failed');
   } finally {
-    await withTimeout(queue.close(), 1000, 'timeout').catch(() => queue.disconnect().catch(() => undefined));
+    // A queue whose Redis is gone may never finish closing: it is left to the garbage collector.
+    await withTimeout(queue.close(), 1000, 'timeout').catch(() => void queue.disconnect().catch(() => undefined));
     client.disconnect();
   }
 }
@@ -182,18 +183,19 @@ class Poller {
     try {
       const pipeline = this.client.pipeline();
       for (const slot of slots) pipeline.hmget(this.queue.toKey(slot.id), 'name', 'finishedOn', 'returnvalue', 'failedReason');
-      replies = (await pipeline.exec()) ?? [];
+      replies = (await withTimeout(pipeline.exec(), 5000, 'no answer')) ?? [];
+      const failure = replies.find(([error]) => error);
+      if (failure) throw failure[0];
       this.lostSince = 0;
     } catch (error) {
       // A short outage is waited out; a longer one fails the run (finished parts are kept).
       this.lostSince ||= Date.now();
       if (Date.now() - this.lostSince < LOST_MS) return;
-      throw unavailable(this.target, error, 'lost the queue (run the same command again to resume)');
+      const lost = unavailable(this.target, error, 'lost the queue');
+      throw new BitpuzzleError(lost.code, `${lost.message} (finished parts are kept: run the same command again to resume)`);
     }
     slots.forEach((slot, i) => {
-      const [error, value] = replies[i];
-      if (error) throw unavailable(this.target, error, 'the queue failed');
-      const [name, finishedOn, returnvalue, failedReason] = value as (string | null)[];
+      const [name, finishedOn, returnvalue, failedReason] = replies[i][1] as (string | null)[];
       if (name === null) {
         if (!this.missing.includes(slot)) this.missing.push(slot);
         return;
