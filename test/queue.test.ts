@@ -1,9 +1,10 @@
 // The queue executor against a real redis-server, with `bitpuzzle worker` child processes;
 // and the warm thread pool.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
-import { BitpuzzleError, polyomino, queens, sliding, sudoku, type Progress } from '../dist/index.js';
+import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Progress } from '../dist/index.js';
 import { warmPool } from '../dist/parallel/pool.js';
 import { queueStatus } from '../dist/queue/admin.js';
 import { engineVersion } from '../dist/queue/coordinator.js';
@@ -44,7 +45,7 @@ describe('counts and batches on a queue', () => {
     await redis?.stop();
   });
 
-  it('through 2 workers equal the local counts (queens, polyomino, sudoku, a sliding batch)', async () => {
+  it('through 2 workers equal the local counts (queens, polyomino, sudoku, a sliding batch, a SameGame score)', async () => {
     const url = redis.url;
     const progress: Progress[] = [];
     const q = await queens.count(13, { queue: url, onProgress: (p) => progress.push(p) });
@@ -68,6 +69,10 @@ describe('counts and batches on a queue', () => {
     const local = await sliding.solveBatch(boards, { threads: 1 });
     expect(onQueue.map(answer)).toEqual(local.map(answer));
     expect(local.slice(0, 3).map((r) => r.length)).toEqual([0, 2, 31]);
+
+    const board = readFileSync('test/data/samegame-standard.txt', 'utf8').split(/\n\s*\n/)[0];
+    const played = await samegame.score(board, { maxNodes: 4000, threads: 2, queue: url });
+    expect(answer(played)).toEqual(answer(await samegame.score(board, { maxNodes: 4000, threads: 2 })));
   });
 
   it('a worker killed with SIGKILL mid-run: its part goes to another worker, counted once', async () => {

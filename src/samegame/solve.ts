@@ -1,7 +1,7 @@
 // The SameGame API: clear (can the board be emptied?), minLeft (the fewest blocks that must
 // remain) and score (the best SameGame score found in a time budget).
 import { BitpuzzleError, badInput } from '../errors.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY } from '../wasm/protocol.js';
@@ -31,6 +31,8 @@ export interface ScoreOptions extends SameGameOptions {
   threads?: number;
   /** Called as runs finish. */
   onProgress?: (progress: Progress) => void;
+  /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
+  queue?: QueueOption;
 }
 
 export interface SameGameStats {
@@ -128,6 +130,9 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${String(seed)}`);
   const limits = limitsOf(options, Date.now());
+  if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
+    throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
+  }
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   const cells = Array.from(engineCells(board));
@@ -154,6 +159,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     tasks,
     threads,
     kind: 'samegame',
+    queue: options.queue,
     runInline: runScoreTask,
     engineModule: await loadEngineModule(),
     signal: options.signal,
