@@ -1,6 +1,7 @@
 // The queue executor's cost: the round trip of a part through Redis, and two counts run
 // locally on 2 threads against a coordinator with 2 one-thread `bitpuzzle worker` processes
-// on the same machine (each timed once: the ratio is the figure, absolute times drift).
+// on the same machine (each timed once: the ratio is the figure, absolute times drift). The
+// coordinator runs with threads: 1, so that every part goes through the queue.
 //   node bench/queue.js [--queens N]    (default n = 17; 16 on a loaded machine)
 // Needs redis-server on the PATH; starts its own on a free loopback port, without persistence.
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { polyomino, queens } from '../dist/index.js';
+import { queueClean } from '../dist/queue/admin.js';
 import { fail, markdown, ratio, time } from './common.js';
 
 const n = Number(process.argv[process.argv.indexOf('--queens') + 1] || 17);
@@ -41,18 +43,18 @@ await Promise.all(
   workers.map((w) => new Promise((resolve) => w.stderr.on('data', (chunk) => String(chunk).includes('worker ready') && resolve()))),
 );
 
-let run = 0;
-/** A prefix per run, so that no run reuses another's parts. */
-const fresh = () => `${url}?prefix=bench${run++}`;
 const timed = async (work) => {
+  await queueClean(url);
   const started = performance.now();
   const result = await work();
   return { ms: performance.now() - started, result };
 };
 
+const stopAll = setTimeout(() => fail('no answer in 10 minutes'), 600_000);
+stopAll.unref();
 try {
   // Parts of a few microseconds each: the time per part is the queue's own cost.
-  const tiny = await timed(() => queens.count(10, { queue: fresh() }));
+  const tiny = await timed(() => queens.count(10, { queue: url }));
   const perPart = tiny.ms / tiny.result.stats.parts;
   console.error(`round trip: ${tiny.result.stats.parts} parts in ${time(tiny.ms)}`);
 
@@ -62,7 +64,7 @@ try {
     ['6×10 pentominoes', (options) => polyomino.count({ region: '6x10' }, options)],
   ]) {
     const local = await timed(() => count({ threads: 2 }));
-    const queued = await timed(() => count({ queue: fresh() }));
+    const queued = await timed(() => count({ queue: url, threads: 1 }));
     if (local.result.total !== queued.result.total) fail(`${name}: ${queued.result.total} on the queue, ${local.result.total} locally`);
     console.error(`${name}: ${time(local.ms)} local, ${time(queued.ms)} on the queue`);
     rows.push([name, time(local.ms), time(queued.ms), ratio(queued.ms, local.ms), String(queued.result.stats.parts)]);

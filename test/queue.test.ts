@@ -163,7 +163,8 @@ describe('counts and batches on a queue', () => {
   it('a SIGTERM stops a worker cleanly with exit status 0', async () => {
     const w = startWorker(redis.url);
     await w.waitFor(/worker ready/);
-    expect(await w.stop('SIGTERM')).toBe(0);
+    const code = await w.stop('SIGTERM');
+    expect({ code, signal: w.process.signalCode, log: w.log() }).toMatchObject({ code: 0, signal: null });
     expect(w.log()).toMatch(/worker stopped/);
   });
 });

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, cover, sudoku } from '../index.js';
 import { integerOption, listLimit, progressBar, readInput, toJson } from './io.js';
-import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface SearchFlags {
   queue?: string | boolean;
@@ -103,7 +103,7 @@ async function search<S>(flags: SearchFlags, how: Search<S>): Promise<void> {
     const bar = flags.queue ? queueProgress(how.label) : progressBar(how.label);
     let result: Awaited<ReturnType<Search<S>['count']>>;
     try {
-      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue) });
+      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) });
     } finally {
       bar.stop();
     }

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, polyomino } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
-import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface PolyominoFlags {
   queue?: string | boolean;
@@ -88,7 +88,7 @@ async function runPolyomino(flags: PolyominoFlags): Promise<void> {
     const bar = flags.queue ? queueProgress(`counting ${label}`) : progressBar(`counting ${label}`);
     let result: polyomino.TilingCount;
     try {
-      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue) });
+      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) });
     } finally {
       bar.stop();
     }

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, queens } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
-import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 /** Boards wider than this print as columns only. */
 const MAX_PICTURE_N = 64;
@@ -66,7 +66,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
         shard: flags.shard,
         engine: flags.engine,
         onProgress: bar.onProgress,
-        queue: queueUrl(flags.queue),
+        queue: queueUrl(flags.queue), signal: queueSignal(flags.queue),
       });
     } finally {
       bar.stop();

@@ -16,6 +16,21 @@ export function queueUrl(flag: string | boolean | undefined): string | undefined
   return url;
 }
 
+/**
+ * With a queue, Ctrl-C aborts the run (its waiting parts are taken off the queue) instead of
+ * killing the process at once; a second Ctrl-C exits.
+ */
+export function queueSignal(flag: string | boolean | undefined): AbortSignal | undefined {
+  if (flag === undefined || flag === false) return undefined;
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    console.error('bitpuzzle: stopping: taking the waiting parts off the queue (Ctrl-C again to quit at once)');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return controller.signal;
+}
+
 /** The queue URL of a worker or queue command: the argument, or $BITPUZZLE_QUEUE. */
 function urlArgument(url: string | undefined): string {
   return queueUrl(url ?? true)!;

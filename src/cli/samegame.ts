@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, samegame } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
-import { QUEUE_OPTION_HELP, queueUrl } from './queue.js';
+import { QUEUE_OPTION_HELP, queueSignal, queueUrl } from './queue.js';
 
 interface SameGameFlags {
   clear?: boolean;
@@ -110,6 +110,7 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
 async function runBatch(file: string | undefined, flags: SameGameFlags): Promise<void> {
   if (file !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give the boards with --batch FILE, not also a board file');
   const queue = queueUrl(flags.queue);
+  const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
   const text = await readInput(flags.batch!);
   const chunks = text.replace(/\r/g, '').split(/\n\s*\n/).filter((chunk) => chunk.trim() !== '');
@@ -128,7 +129,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
     flags.score
-      ? samegame.score(board, { time, maxNodes, seed, threads, queue })
+      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal })
       : (flags.minLeft ? samegame.minLeft : samegame.clear)(board, { time, maxNodes, engine: flags.engine });
   const bar = progressBar('playing', 'boards');
   const results: samegame.SameGameResult[] = [];

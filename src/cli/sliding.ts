@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
 import { integerOption, progressBar, readInput, toJson } from './io.js';
-import { QUEUE_OPTION_HELP, queueProgress, queueUrl } from './queue.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface SlidingFlags {
   queue?: string | boolean;
@@ -186,7 +186,7 @@ async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, f
 
 async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<void> {
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
-  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024), queue: queueUrl(flags.queue) };
+  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024), queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) };
   if (opts.method === 'auto') opts.method = 'optimal';
   const bar = flags.queue ? queueProgress('solving') : progressBar('solving', 'boards');
   opts.onProgress = bar.onProgress;

@@ -93,8 +93,7 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
     ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
   }
   const cut = rest.length > 0 && (threads > 1 || shard.count > 1 || options.queue !== undefined);
-  const split = options.queue ? Math.max(shard.count, 32) : shard.count;
-  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, split, options.signal) : rest, shard) : [];
+  const parts = rest.length > 0 ? partsOfShard(cut ? await splitParts(base, rest, shard.count, options.signal) : rest, shard) : [];
   const results = done.concat(
     await runTasks({
       tasks: parts.map((part) => ({ ...base, part })),

@@ -105,8 +105,8 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
-  // On a queue, more parts than shards: workers share them out better (each a few seconds or less).
-  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 32) : shard.count, options.signal), shard);
+  // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
+  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
