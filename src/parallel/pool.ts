@@ -83,25 +83,31 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
-  // `threads` lanes pull tasks in order; the first failure stops the others taking more.
+  // `threads` lanes pull tasks in order; the first failure (or the caller's abort) cancels the
+  // tasks under way, so the warm threads are free again at once.
   const pool = await warmPool();
   pool.allow(threads);
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort(signal!.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
   let next = 0;
-  let failed = false;
   const lane = async (): Promise<void> => {
-    while (!failed && next < tasks.length) {
+    while (!stop.signal.aborted && next < tasks.length) {
       const i = next++;
-      try {
-        results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, signal);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+      results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, stop.signal);
       finished();
     }
   };
-  await Promise.all(Array.from({ length: threads }, lane));
-  return results;
+  try {
+    await Promise.all(Array.from({ length: threads }, () => lane().catch((error: unknown) => {
+      stop.abort();
+      throw error;
+    })));
+    throwIfAborted(signal);
+    return results;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 // A variable, so that bundlers do not follow it into bullmq (browsers have no queue).
