@@ -13,10 +13,12 @@ import path from 'node:path';
 
 const dist = path.resolve('dist');
 const out = path.join(dist, 'browser');
-// A family is a folder with an index and a worker script (parallel/ has the worker's body only).
+// A family with a worker script of its own (peg solitaire's rounds); every other family's parts
+// run on the warm pool's one script, parallel/tasks-worker.js, bundled as workers/tasks.js.
 const families = readdirSync(dist).filter(
   (name) => existsSync(path.join(dist, name, 'index.js')) && existsSync(path.join(dist, name, 'worker.js')),
 );
+const tasksWorker = path.join(dist, 'parallel', 'tasks-worker.js');
 
 /** Rewrites the module-relative URLs of dist/ files for a bundle that will live in `bundleDir`. */
 function relocateUrls(bundleDir) {
@@ -35,7 +37,9 @@ function relocateUrls(bundleDir) {
             const moved =
               path.basename(target) === 'worker.js' && families.includes(family)
                 ? path.join(out, 'workers', `${family}.js`)
-                : target === path.join(dist, 'bitpuzzle.wasm')
+                : target === tasksWorker
+                  ? path.join(out, 'workers', 'tasks.js')
+                  : target === path.join(dist, 'bitpuzzle.wasm')
                   ? path.join(out, 'bitpuzzle.wasm')
                   : undefined;
             if (!moved) throw new Error(`${args.path}: no browser location for ${match}`);
@@ -85,7 +89,14 @@ mkdirSync(path.join(out, 'workers'), { recursive: true });
 copyFileSync(path.join(dist, 'bitpuzzle.wasm'), path.join(out, 'bitpuzzle.wasm'));
 await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'));
 writeFileSync(path.join(out, 'bitpuzzle.d.ts'), "export * from '../index.js';\n");
+await bundle(tasksWorker, path.join(out, 'workers', 'tasks.js'));
 for (const family of families) {
   await bundle(path.join(dist, family, 'worker.js'), path.join(out, 'workers', `${family}.js`));
 }
-console.log(`browser build: dist/browser/bitpuzzle.js and workers for ${families.join(', ')}`);
+// The queue executor is Node only (loaded on demand): its client must never be in a bundle.
+for (const file of readdirSync(out, { recursive: true })) {
+  if (String(file).endsWith('.js') && /bullmq|ioredis/.test(readFileSync(path.join(out, String(file)), 'utf8'))) {
+    throw new Error(`dist/browser/${file} contains the queue's Redis client`);
+  }
+}
+console.log(`browser build: dist/browser/bitpuzzle.js, workers/tasks.js and workers for ${families.join(', ')}`);

@@ -4,7 +4,8 @@ export type ErrorCode =
   | 'UNSOLVABLE' // the problem is well formed but provably has no solution
   | 'OUT_OF_MEMORY' // the engine needed more memory than `maxMemory` allows
   | 'ABORTED' // the caller's AbortSignal fired
-  | 'ENGINE_FAILURE'; // the WebAssembly module could not be loaded or stopped unexpectedly
+  | 'ENGINE_FAILURE' // the WebAssembly module could not be loaded or stopped unexpectedly
+  | 'QUEUE_UNAVAILABLE'; // the job queue (Redis, BullMQ) could not be reached or failed
 
 export class BitpuzzleError extends Error {
   readonly code: ErrorCode;

@@ -364,7 +364,7 @@ const F: Record<string, Entry> = {
 
   'samegame.clear': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },
   'samegame.minLeft': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },
-  'samegame.score': { args: [samegameBoard], options: ['signal', 'maxMemory', 'time', 'maxNodes', 'seed', 'threads', 'onProgress'] },
+  'samegame.score': { args: [samegameBoard], options: ['signal', 'maxMemory', 'time', 'maxNodes', 'seed', 'threads', 'onProgress', 'queue'] },
   'samegame.parseBoard': { args: [or(samegameText)] },
   'samegame.toBoard': { args: [samegameBoard] },
   'samegame.picture': { args: [samegameArg] },

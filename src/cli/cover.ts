@@ -3,8 +3,10 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, cover, sudoku } from '../index.js';
 import { EXIT, eachSolution, integerOption, listLimit, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface SearchFlags {
+  queue?: string | boolean;
   count?: boolean;
   limit?: string;
   all?: boolean;
@@ -22,6 +24,7 @@ function searchCommand(name: string): Command {
     .option('--limit <K>', 'list at most K solutions (default 1)')
     .option('--all', 'list every solution')
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
+    .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object');
@@ -107,10 +110,10 @@ async function search<S>(flags: SearchFlags, how: Search<S>): Promise<number> {
   const limit = listLimit(flags);
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   if (flags.count) {
-    const bar = progressBar(how.label);
+    const bar = flags.queue ? queueProgress(how.label) : progressBar(how.label);
     let result: Awaited<ReturnType<Search<S>['count']>>;
     try {
-      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+      result = await how.count({ threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) });
     } finally {
       bar.stop();
     }

@@ -36,6 +36,8 @@ export const EXIT_OF_CODE: Readonly<Record<string, number>> = {
 export const UNEXPECTED = 'UNEXPECTED';
 
 const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+import { queueCommand } from './queue.js';
+import { workerCommand } from './worker.js';
 
 function program(): Command {
   return new Command('bitpuzzle')
@@ -49,6 +51,8 @@ function program(): Command {
     .addCommand(samegameCommand())
     .addCommand(pegsCommand())
     .addCommand(slidingCommand())
+    .addCommand(workerCommand())
+    .addCommand(queueCommand())
     .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour))
     .addHelpText(
       'after',

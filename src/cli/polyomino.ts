@@ -2,8 +2,10 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, polyomino } from '../index.js';
 import { EXIT, OutputFile, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface PolyominoFlags {
+  queue?: string | boolean;
   region: string;
   pieces?: string[];
   count?: boolean;
@@ -35,6 +37,7 @@ export function polyominoCommand(): Command {
     .option('--svg <FILE>', 'also draw the listed solutions into an SVG file')
     .option('--no-colour', 'plain letter grids even on a terminal')
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
+    .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .addHelpText(
@@ -98,10 +101,10 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   const label = `${prepared.region.width}×${prepared.region.height}`;
 
   if (flags.count) {
-    const bar = progressBar(`counting ${label}`);
+    const bar = flags.queue ? queueProgress(`counting ${label}`) : progressBar(`counting ${label}`);
     let result: polyomino.TilingCount;
     try {
-      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress });
+      result = await polyomino.count(problem, { threads, shard: flags.shard, engine: flags.engine, onProgress: bar.onProgress, queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) });
     } finally {
       bar.stop();
     }

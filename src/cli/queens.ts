@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, queens } from '../index.js';
 import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 /** Boards wider than this print as columns only. */
 const MAX_PICTURE_N = 64;
@@ -16,6 +17,7 @@ interface QueensFlags {
   shard?: string;
   engine?: 'wasm' | 'js';
   json?: boolean;
+  queue?: string | boolean;
 }
 
 export function queensCommand(): Command {
@@ -33,6 +35,7 @@ export function queensCommand(): Command {
     .option('--board <FILE|->', "a board to complete: n lines of '.' and 'Q'")
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
+    .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -73,7 +76,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
   const problem = queens.toProblem(input);
 
   if (flags.count) {
-    const bar = progressBar(`counting n=${problem.n}`);
+    const bar = flags.queue ? queueProgress(`counting n=${problem.n}`) : progressBar(`counting n=${problem.n}`);
     let result: queens.QueensCount;
     try {
       result = await queens.count(problem, {
@@ -81,6 +84,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
         shard: flags.shard,
         engine: flags.engine,
         onProgress: bar.onProgress,
+        queue: queueUrl(flags.queue), signal: queueSignal(flags.queue),
       });
     } finally {
       bar.stop();

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { BitpuzzleError, samegame } from '../index.js';
 import { EXIT, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueSignal, queueUrl } from './queue.js';
 
 interface SameGameFlags {
   clear?: boolean;
@@ -14,6 +15,8 @@ interface SameGameFlags {
   engine?: 'wasm' | 'js';
   final?: boolean;
   json?: boolean;
+  batch?: string;
+  queue?: string | boolean;
 }
 
 export function samegameCommand(): Command {
@@ -26,7 +29,7 @@ export function samegameCommand(): Command {
         '--min-left: the fewest blocks that must remain.\n' +
         '--score: the best SameGame score found in --time seconds (default 10): (n-2)² per group of n, 1000 for clearing.',
     )
-    .argument('<FILE|->', "the board file, or '-' for standard input")
+    .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch)")
     .option('--clear', 'decide whether the board can be cleared')
     .option('--min-left', 'find the fewest blocks that must remain')
     .option('--score', 'play for the best score')
@@ -36,17 +39,21 @@ export function samegameCommand(): Command {
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
     .option('--final', 'print only the final board, not the board after each click')
+    .option('--batch <FILE>', 'play every board of FILE (boards separated by blank lines): one result per board and the total')
+    .option('--queue [URL]', `with --batch --score --nodes: ${QUEUE_OPTION_HELP}`)
     .option('--json', 'print one JSON object: clicks, left, cleared, score, proved, stats')
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle samegame board.txt\n  bitpuzzle samegame board.txt --min-left --time 10\n  bitpuzzle samegame board.txt --score --time 30 --seed 2 --json',
     )
-    .action(async (file: string, flags: SameGameFlags) => {
-      outcome.status = await runSameGame(file, flags);
+    .action(async (file: string | undefined, flags: SameGameFlags) => {
+      outcome.status = await (flags.batch !== undefined ? runBatch(file, flags) : runSameGame(file, flags));
     });
 }
 
-async function runSameGame(file: string, flags: SameGameFlags): Promise<number> {
+async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {
+  if (file === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --batch FILE)');
+  if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
   if (!flags.score) rejectFlags('without --score', { '--seed': flags.seed, '--threads': flags.threads });
@@ -102,4 +109,53 @@ async function runSameGame(file: string, flags: SameGameFlags): Promise<number> 
   const { nodes, milliseconds, threads: used } = result.stats;
   console.error(`${nodes} nodes in ${milliseconds.toFixed(1)} ms on ${used} thread(s)`);
   return status;
+}
+
+/**
+ * `--batch FILE`: every board of the file in the chosen mode, one line (or JSON object) per
+ * board and the total score. On a queue all boards' runs go out at once.
+ */
+async function runBatch(file: string | undefined, flags: SameGameFlags): Promise<number> {
+  if (file !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give the boards with --batch FILE, not also a board file');
+  const queue = queueUrl(flags.queue);
+  const signal = queueSignal(flags.queue);
+  if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
+  const text = await readInput(flags.batch!);
+  const chunks = text.replace(/\r/g, '').split(/\n\s*\n/).filter((chunk) => chunk.trim() !== '');
+  if (chunks.length === 0) throw new BitpuzzleError('BAD_INPUT', `${flags.batch}: no boards (boards are separated by blank lines)`);
+  const boards = chunks.map((chunk, i) => {
+    try {
+      return samegame.toBoard(chunk);
+    } catch (error) {
+      if (error instanceof BitpuzzleError) throw new BitpuzzleError(error.code, `board ${i + 1}: ${error.message}`);
+      throw error;
+    }
+  });
+  const time = flags.time === undefined ? undefined : Number(flags.time);
+  const maxNodes = integerOption('--nodes', flags.nodes, 1);
+  const seed = integerOption('--seed', flags.seed, 0, 2 ** 32 - 1);
+  const threads = integerOption('--threads', flags.threads, 1, 1024);
+  const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
+    flags.score
+      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal })
+      : (flags.minLeft ? samegame.minLeft : samegame.clear)(board, { time, maxNodes, engine: flags.engine });
+  const bar = progressBar('playing', 'boards');
+  const results: samegame.SameGameResult[] = [];
+  try {
+    if (queue) results.push(...(await Promise.all(boards.map(playOne))));
+    else for (const board of boards) {
+      results.push(await playOne(board));
+      bar.onProgress({ done: results.length, total: boards.length });
+    }
+  } finally {
+    bar.stop();
+  }
+  const total = results.reduce((sum, r) => sum + r.score, 0);
+  if (flags.json) {
+    console.log(toJson({ boards: results.map(({ boards: _, ...rest }) => rest), total: { score: total, cleared: results.filter((r) => r.cleared).length } }));
+    return EXIT.ANSWERED;
+  }
+  results.forEach((r, i) => console.log(`board ${i + 1}: score ${r.score}, ${r.left} block(s) left${r.proved ? ' (proved)' : ''}`));
+  console.log(`total: score ${total} over ${results.length} boards, ${results.filter((r) => r.cleared).length} cleared`);
+  return EXIT.ANSWERED;
 }

@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
 import { EXIT, OutputFile, badUsage, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 interface SlidingFlags {
+  queue?: string | boolean;
   file?: string;
   size?: string;
   goal?: string;
@@ -55,6 +57,7 @@ export function slidingCommand(): Command {
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
     .option('--threads <N>', 'worker threads for --batch (default: all cores)')
+    .option('--queue [URL]', `with --batch: ${QUEUE_OPTION_HELP}`)
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -240,10 +243,10 @@ async function streamMoves(board: sliding.Board, opts: sliding.SlidingOptions, f
 
 async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number } | undefined, goal: sliding.GoalInput): Promise<number> {
   const instances = sliding.parseBatch(await readInput(flags.batch!), size);
-  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024) };
+  const opts: sliding.BatchOptions = { ...options(flags, goal), threads: integerOption('--threads', flags.threads, 1, 1024), queue: queueUrl(flags.queue), signal: queueSignal(flags.queue) };
   if (opts.method === 'auto') opts.method = 'optimal';
   if (opts.method === 'optimal' && instances.length > 0) rejectCacheFlags(flags, instances[0].board.rows * instances[0].board.cols);
-  const bar = progressBar('solving', 'boards');
+  const bar = flags.queue ? queueProgress('solving') : progressBar('solving', 'boards');
   opts.onProgress = bar.onProgress;
   const started = performance.now();
   let results: sliding.SlidingSolution[];

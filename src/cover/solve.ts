@@ -1,7 +1,7 @@
 // The exact-cover API: count, solve, solutions (an async iterator) and exactCover.
 import { BitpuzzleError, badInput, throwIfAborted, describeValue } from '../errors.js';
 import { firstWithStats, withStats, type SearchStats } from '../stats.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { DEFAULT_MAX_MEMORY, Status, memoryShare } from '../wasm/protocol.js';
@@ -34,6 +34,8 @@ export interface CountOptions extends CoverOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface SolutionsOptions extends CoverOptions {
@@ -70,8 +72,6 @@ export interface CoverSolution {
 export interface CoverFirst extends CoverSolution {
   stats: CoverStats;
 }
-
-const workerUrl = new URL('./worker.js', import.meta.url);
 
 /** Checks any accepted input: plain data, the text format, or a problem prepared earlier. */
 export function prepare(input: CoverInput): PreparedCover {
@@ -113,7 +113,7 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
   }
   let parts: CoverTask[] = [root];
   let splitNodes = 0n;
-  if (threads > 1 || shard.count > 1) {
+  if (threads > 1 || shard.count > 1 || options.queue !== undefined) {
     const split = await splitTask(root, shard.count, options.signal);
     if (split.finished) {
       options.onProgress?.({ done: 1, total: 1 });
@@ -123,12 +123,13 @@ export async function count(input: CoverInput, options: CountOptions = {}): Prom
     // The levels above the parts belong to the whole search, not to any one shard.
     if (shard.count === 1) splitNodes = split.nodes;
   }
-  // The threads' engines together stay within maxMemory.
-  const workers = Math.min(threads, parts.length);
+  // The threads' engines together stay within maxMemory (a queue's workers each have their own).
+  const workers = options.queue ? 1 : Math.min(threads, parts.length);
   const results = await runTasks({
     tasks: workers > 1 ? parts.map((part) => ({ ...part, maxMemory: memoryShare(part.maxMemory, workers) })) : parts,
     threads,
-    workerUrl,
+    kind: 'cover',
+    queue: options.queue,
     runInline: runCoverTask,
     engineModule: root.engine === 'wasm' && threads > 1 ? await loadEngineModule() : undefined,
     signal: options.signal,

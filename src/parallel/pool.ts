@@ -1,6 +1,7 @@
-// Runs independent tasks, inline or on a pool of worker threads (Node worker_threads, Web
-// Workers in browsers), with progress and cancellation. Results come back in task order, so
-// any merge over them is the same for every thread count.
+// Executors: a list of independent tasks run inline (the calling thread, in slices), on the
+// process's one warm pool of worker threads (Node worker_threads, Web Workers in browsers),
+// or on a job queue (BullMQ on Redis, loaded only when asked for). Results come back in task
+// order, so any merge over them is the same for every executor and thread count.
 import workerpool from 'workerpool';
 import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
 
@@ -9,21 +10,33 @@ export interface Progress {
   done: number;
   /** Tasks in all. */
   total: number;
+  /** On a queue: the workers connected to it (absent for local runs). */
+  workers?: number;
+  /** On a queue: tasks found already finished by an earlier run (absent for local runs). */
+  reused?: number;
 }
+
+/** A queue to run the tasks on: its URL (redis:// or rediss://), or the URL and a key prefix. */
+export type QueueOption = string | { url: string; prefix?: string };
 
 export interface RunTasksOptions<T, R> {
   tasks: T[];
   /** Worker threads to use; 1 runs the tasks on the calling thread. */
   threads: number;
-  /** The family's worker script (it calls serveTasks with the same task function). */
-  workerUrl: URL;
+  /** The task kind (a name in parallel/kinds.ts): which function the worker threads run. */
+  kind: TaskKindName;
   /** The task function, for the inline path. */
   runInline: (task: T, signal?: AbortSignal) => Promise<R>;
   /** The compiled engine to hand to each worker; none when the tasks run the pure-TS twins. */
   engineModule?: WebAssembly.Module;
+  /** Runs the tasks on this job queue instead of this machine (`threads` is then ignored). */
+  queue?: QueueOption;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
 }
+
+/** The kinds of task the worker script serves (one per family that cuts its work). */
+export type TaskKindName = 'queens' | 'polyomino' | 'cover' | 'sliding' | 'samegame';
 
 /** What a worker sends back: a result, or an error that keeps its code. */
 export type WorkerReply<R> = { ok: R } | { error: { code: ErrorCode; message: string } };
@@ -45,6 +58,14 @@ export function checkThreads(threads: unknown): number {
 export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[]> {
   const { tasks, signal, onProgress } = options;
   throwIfAborted(signal);
+  if (options.queue !== undefined && tasks.length > 0) {
+    if (!(globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node) {
+      throw new BitpuzzleError('BAD_INPUT', 'a queue is used from Node only (browsers run parts on their own threads)');
+    }
+    // Loaded on demand: no Redis code runs (or is bundled for browsers) without a queue.
+    const { runOnQueue } = await import(/* @vite-ignore */ queueModule);
+    return (await runOnQueue({ kind: options.kind, tasks, queue: options.queue, signal, onProgress })) as R[];
+  }
   const threads = Math.min(options.threads, tasks.length);
   const results: R[] = new Array(tasks.length);
   let done = 0;
@@ -62,19 +83,239 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
-  const pool = await openPool({ threads, workerUrl: options.workerUrl, engineModule: options.engineModule, signal });
+  // `threads` lanes pull tasks in order; the first failure (or the caller's abort) cancels the
+  // tasks under way, so the warm threads are free again at once.
+  const pool = await warmPool();
+  pool.allow(threads);
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort(signal!.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (!stop.signal.aborted && next < tasks.length) {
+      const i = next++;
+      results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, stop.signal);
+      finished();
+    }
+  };
   try {
-    await Promise.all(
-      tasks.map(async (task, i) => {
-        results[i] = await pool.run<T, R>(task);
-        finished();
-      }),
-    );
+    await Promise.all(Array.from({ length: threads }, () => lane().catch((error: unknown) => {
+      stop.abort();
+      throw error;
+    })));
+    throwIfAborted(signal);
     return results;
   } finally {
-    await pool.close();
+    signal?.removeEventListener('abort', onAbort);
   }
 }
+
+// A variable, so that bundlers do not follow it into bullmq (browsers have no queue).
+const queueModule = '../queue/coordinator.js';
+
+// ---- the warm pool ------------------------------------------------------------------------
+
+/** Idle threads are stopped after this long (their engines may hold much memory). */
+const IDLE_MS = 30_000;
+/** A thread that does not answer a cancel within this long is stopped. */
+const CANCEL_GRACE_MS = 1_000;
+
+/** The part of a Node worker thread or a Web Worker that the pool uses. */
+interface ThreadHandle {
+  postMessage(message: unknown): void;
+  terminate(): unknown;
+  /** Node only: whether the thread keeps the process alive. */
+  ref?(): void;
+  unref?(): void;
+}
+
+interface Thread {
+  id: number;
+  handle: ThreadHandle;
+  busy: boolean;
+  module?: WebAssembly.Module;
+  idleTimer?: ReturnType<typeof setTimeout>;
+  /** The task under way: settles its promise with the thread's reply or failure. */
+  settle?: (reply: WorkerReply<unknown> | Error) => void;
+}
+
+/** Messages to a thread. */
+export type ThreadMessage =
+  | { type: 'run'; id: number; kind: TaskKindName; task: unknown; module?: WebAssembly.Module }
+  | { type: 'cancel'; id: number };
+
+/** The process's pool: threads start on first use, are reused by every call, and stop when idle. */
+export class WarmPool {
+  private readonly threads: Thread[] = [];
+  private readonly waiting: Array<(thread: Thread) => void> = [];
+  private nextThreadId = 1;
+  private nextTaskId = 1;
+  /** Threads started since the process began (for tests: a warm pool starts none for a second call). */
+  started = 0;
+
+  constructor(private limit: number) {}
+
+  /** Lets the pool grow to `threads` threads. */
+  allow(threads: number): void {
+    this.limit = Math.max(this.limit, threads);
+  }
+
+  /** Threads alive now. */
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /** Runs one task of `kind` on a thread; rejects at once (and cancels it there) when `signal` fires. */
+  async run<T, R>(kind: TaskKindName, task: T, module?: WebAssembly.Module, signal?: AbortSignal): Promise<R> {
+    throwIfAborted(signal);
+    const thread = await this.acquire(signal);
+    const id = this.nextTaskId++;
+    let onAbort = (): void => undefined;
+    try {
+      const reply = await new Promise<WorkerReply<R>>((resolve, reject) => {
+        thread.settle = (reply) => (reply instanceof Error ? reject(reply) : resolve(reply as WorkerReply<R>));
+        onAbort = () => {
+          reject(aborted(signal!));
+          this.cancel(thread, id);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const send = thread.module === module ? undefined : module;
+        thread.module = module;
+        thread.handle.postMessage({ type: 'run', id, kind, task, module: send } satisfies ThreadMessage);
+      });
+      if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
+      return reply.ok;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (!signal?.aborted) this.release(thread);
+    }
+  }
+
+  /** Stops every thread (tasks under way reject with ABORTED). */
+  async close(): Promise<void> {
+    for (const thread of this.threads.splice(0)) {
+      thread.settle?.(new BitpuzzleError('ABORTED', 'the thread pool was closed'));
+      await thread.handle.terminate();
+    }
+  }
+
+  private async acquire(signal?: AbortSignal): Promise<Thread> {
+    const idle = this.threads.find((t) => !t.busy);
+    if (idle) return this.claim(idle);
+    if (this.threads.length < this.limit) return this.claim(await this.spawn());
+    return new Promise<Thread>((resolve, reject) => {
+      const take = (thread: Thread): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(this.claim(thread));
+      };
+      const onAbort = (): void => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        reject(aborted(signal!));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(take);
+    });
+  }
+
+  private claim(thread: Thread): Thread {
+    clearTimeout(thread.idleTimer);
+    thread.busy = true;
+    thread.handle.ref?.();
+    return thread;
+  }
+
+  private release(thread: Thread): void {
+    thread.settle = undefined;
+    if (!this.threads.includes(thread)) return;
+    const next = this.waiting.shift();
+    if (next) return next(thread);
+    thread.busy = false;
+    // An idle thread never keeps a Node process alive, and stops after a while.
+    thread.handle.unref?.();
+    thread.idleTimer = setTimeout(() => this.retire(thread), IDLE_MS);
+    (thread.idleTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Asks the thread to stop a task; stops the thread if it does not answer in time. */
+  private cancel(thread: Thread, id: number): void {
+    thread.handle.postMessage({ type: 'cancel', id } satisfies ThreadMessage);
+    const timer = setTimeout(() => this.retire(thread), CANCEL_GRACE_MS);
+    (timer as { unref?: () => void }).unref?.();
+    thread.settle = () => {
+      clearTimeout(timer);
+      this.release(thread);
+    };
+  }
+
+  private retire(thread: Thread): void {
+    const i = this.threads.indexOf(thread);
+    if (i < 0) return;
+    this.threads.splice(i, 1);
+    clearTimeout(thread.idleTimer);
+    thread.settle?.(new BitpuzzleError('ABORTED', 'the thread was stopped'));
+    void thread.handle.terminate();
+    this.refill();
+  }
+
+  /** A thread was lost: tasks waiting for one get a new thread. */
+  private refill(): void {
+    if (this.waiting.length === 0 || this.threads.length >= this.limit) return;
+    const take = this.waiting.shift()!;
+    this.spawn().then(take, () => undefined);
+  }
+
+  private async spawn(): Promise<Thread> {
+    const thread: Thread = { id: this.nextThreadId++, handle: await startThread(), busy: false };
+    this.threads.push(thread);
+    this.started++;
+    const onReply = (data: { reply: WorkerReply<unknown> }): void => thread.settle?.(data.reply);
+    const onFailure = (error: unknown): void => {
+      const i = this.threads.indexOf(thread);
+      if (i >= 0) {
+        this.threads.splice(i, 1);
+        this.refill();
+      }
+      const message = error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error);
+      thread.settle?.(new BitpuzzleError('ENGINE_FAILURE', `a worker thread failed: ${message}`));
+    };
+    const handle = thread.handle as ThreadHandle & {
+      on?: (event: string, listener: (value: never) => void) => void;
+      addEventListener?: (event: string, listener: (event: never) => void) => void;
+    };
+    if (handle.on) {
+      handle.on('message', onReply);
+      handle.on('error', onFailure);
+      handle.on('exit', (code: number) => onFailure(new Error(`it exited with code ${code}`)));
+    } else {
+      handle.addEventListener!('message', (event: MessageEvent) => onReply(event.data));
+      handle.addEventListener!('error', (event: ErrorEvent) => onFailure(event.message ?? 'error'));
+    }
+    return thread;
+  }
+}
+
+const threadScript = new URL('./tasks-worker.js', import.meta.url);
+
+async function startThread(): Promise<ThreadHandle> {
+  if (threadScript.protocol === 'file:') {
+    const { Worker } = await import('node:worker_threads');
+    const { fileURLToPath } = await import('node:url');
+    // Flags for the main script (such as --input-type) make a worker thread fail to start.
+    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type') && flag !== '--eval' && flag !== '-e');
+    return new Worker(fileURLToPath(threadScript), { execArgv });
+  }
+  return new Worker(threadScript, { type: 'module' });
+}
+
+let pool: WarmPool | undefined;
+
+/** The process's warm pool (as many threads as the largest `threads` asked for, at most the cores × 4). */
+export async function warmPool(): Promise<WarmPool> {
+  pool ??= new WarmPool(Math.max(4, defaultThreads() * 4));
+  return pool;
+}
+
+// ---- a pool for rounds of tasks (peg solitaire's level-by-level search) ----------------------
 
 export interface TaskPool {
   /** Runs one task on a worker; `transfer` lists ArrayBuffers handed over instead of copied. */

@@ -1,5 +1,5 @@
 // The polyomino tiling API: count, solve, solutions (an async iterator).
-import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
@@ -27,6 +27,8 @@ export interface TilingCountOptions extends TilingOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface TilingSolutionsOptions extends TilingOptions {
@@ -73,8 +75,6 @@ export interface TilingFirst extends TilingSolution {
   stats: TilingStats;
 }
 
-const workerUrl = new URL('./worker.js', import.meta.url);
-
 // The options each function takes (checkOptions rejects any other key).
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
@@ -100,21 +100,22 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   if (threads > 1 && shard.count === 1 && rest.length > 0) {
     ({ done, rest } = await countWithin(base, rest, TRIAL_NODES, options.signal));
   }
-  const cut = rest.length > 0 && (threads > 1 || shard.count > 1);
+  const cut = rest.length > 0 && (threads > 1 || shard.count > 1 || options.queue !== undefined);
   let splitNodes = 0n;
   let split = rest;
   if (cut) ({ parts: split, nodes: splitNodes } = await splitParts(base, rest, shard.count, options.signal));
   const parts = rest.length > 0 ? partsOfShard(split, shard) : [];
   const results = done.concat(
     await runTasks({
-      // The threads' engines together stay within maxMemory.
-      tasks: parts.map((part) => ({ ...base, maxMemory: memoryShare(maxMemory, Math.min(threads, parts.length)), part })),
+      // The threads' engines together stay within maxMemory (a queue's workers each have their own).
+      tasks: parts.map((part) => ({ ...base, maxMemory: options.queue ? maxMemory : memoryShare(maxMemory, Math.min(threads, parts.length)), part })),
       threads,
-      workerUrl,
+      kind: 'polyomino',
+      queue: options.queue,
       runInline: runTilingTask,
       engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
       signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!({ done: p.done + done.length, total: p.total + done.length })),
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: p.done + done.length, total: p.total + done.length })),
     }),
   );
   const { total, distinct, nodes } = sumCounts(results);

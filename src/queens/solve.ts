@@ -1,6 +1,6 @@
 // The N-Queens API: count, solve, solutions (an async iterator) and construct.
 import { BitpuzzleError, badInput, describeValue, throwIfAborted } from '../errors.js';
-import { checkThreads, runTasks, sumCounts, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
@@ -32,6 +32,8 @@ export interface CountOptions extends QueensOptions {
   shard?: Shard | string;
   /** Called with the parts done so far and in all. */
   onProgress?: (progress: Progress) => void;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
 }
 
 export interface SolutionsOptions extends QueensOptions {
@@ -66,8 +68,6 @@ export interface QueensSolution {
 export interface QueensFirst extends QueensSolution {
   stats: QueensStats;
 }
-
-const workerUrl = new URL('./worker.js', import.meta.url);
 
 // The options each function takes (checkOptions rejects any other key).
 const SEARCH_KEYS = ['signal', 'engine'];
@@ -114,11 +114,13 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
-  const parts = partsOfShard(await splitTask(root, shard.count, options.signal), shard);
+  // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
+  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
-    workerUrl,
+    kind: 'queens',
+    queue: options.queue,
     runInline: runQueensTask,
     engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,

@@ -2,7 +2,7 @@
 // remain) and score (the best SameGame score found in a time budget).
 import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, memoryShare } from '../wasm/protocol.js';
@@ -32,6 +32,8 @@ export interface ScoreOptions extends SameGameOptions {
   threads?: number;
   /** Called as runs finish. */
   onProgress?: (progress: Progress) => void;
+  /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
+  queue?: QueueOption;
 }
 
 /** Stats of a SameGame result; `nodes`: positions searched (score: over every run; parts: the runs). */
@@ -85,7 +87,7 @@ function result(board: SameGameBoard, line: number[], proved: boolean, stats: Sa
 // The options each function takes (checkOptions rejects any other key).
 const LIMIT_KEYS = ['signal', 'time', 'maxNodes', 'maxMemory'];
 const SEARCH_KEYS = [...LIMIT_KEYS, 'engine'];
-const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress'];
+const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue'];
 
 async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
   const started = performance.now();
@@ -120,8 +122,6 @@ export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of the first runs, until one is long enough to time (see runScoreTask). */
 const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
-const workerUrl = new URL('./worker.js', import.meta.url);
-
 /**
  * The best SameGame score found within the limits: independent runs of a Monte-Carlo beam
  * search valued by the best of 3 playouts, one per thread with its own seed, each widening its beam
@@ -135,6 +135,9 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
   const limits = limitsOf(options, Date.now());
+  if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
+    throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
+  }
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
@@ -161,7 +164,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const runs = await runTasks({
     tasks,
     threads,
-    workerUrl,
+    kind: 'samegame',
+    queue: options.queue,
     runInline: runScoreTask,
     engineModule: await loadEngineModule(),
     signal: options.signal,

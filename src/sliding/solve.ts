@@ -2,7 +2,7 @@
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
 import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
-import { checkThreads, runTasks, type Progress } from '../parallel/pool.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -58,6 +58,8 @@ export interface SlidingOptions {
 export interface BatchOptions extends SlidingOptions {
   /** Worker threads (default: every core). */
   threads?: number;
+  /** Solve on `bitpuzzle worker` processes through this Redis queue (see README); each builds its own tables. */
+  queue?: QueueOption;
 }
 
 /** Stats of a sliding result; `nodes`: nodes of the optimal search (0 for the constructive solver). */
@@ -84,7 +86,6 @@ export interface SlidingSolution {
   stats: SlidingStats;
 }
 
-const workerUrl = new URL('./worker.js', import.meta.url);
 const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: CONFLICT, patterns: PATTERNS };
 /** 'auto' solves optimally up to this many cells. */
 export const AUTO_OPTIMAL_CELLS = 16;
@@ -387,20 +388,23 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   if ((options.method ?? 'optimal') === 'fast') {
     checkKept(prepared[0], options);
     const engine = checkEngine(options.engine);
-    const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
-    // The threads' engines together stay within maxMemory.
-    const maxMemory = memoryShare(options.maxMemory ?? DEFAULT_MAX_MEMORY, Math.min(workers, Math.ceil(inputs.length / perTask)));
+    const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+    // The threads' engines together stay within maxMemory (a queue's workers each have their own).
+    const maxMemory = options.queue
+      ? checkMaxMemory(options.maxMemory)
+      : memoryShare(options.maxMemory ?? DEFAULT_MAX_MEMORY, Math.min(workers, Math.ceil(inputs.length / perTask)));
     const taskOptions = { engine, maxMemory, lengthOnly: options.lengthOnly };
     const tasks: FastBatchTask[] = [];
     for (let i = 0; i < prepared.length; i += perTask) tasks.push({ fast: true, options: taskOptions, instances: prepared.slice(i, i + perTask) });
     const results = await runTasks({
       tasks,
       threads: workers,
-      workerUrl,
+      kind: 'sliding',
+      queue: options.queue,
       runInline: runFastBatch,
       engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
       signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
     });
     return results.flat();
   }
@@ -408,7 +412,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const frames = prepared.map((p) => frameOf(p.board, p.goal));
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
-  if (settings.patterns && workers > 1) {
+  if (settings.patterns && workers > 1 && !options.queue) {
     // Build (or load) the tables once; workers read the disk cache, or get the bytes.
     const dir = await cacheDirectory(settings.cacheDir);
     await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
@@ -418,20 +422,25 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     settings.cacheDir = dir ?? false;
   }
   const tasks = [];
-  const perTask = Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
-  // The threads' engines (each with its own copy of the tables) together stay within maxMemory.
-  const taskSettings = { ...settings, maxMemory: memoryShare(settings.maxMemory, Math.min(workers, Math.ceil(frames.length / perTask))) };
+  // On a queue, one board a part: the same parts (and job ids) whatever the thread count.
+  const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+  // The threads' engines (each with its own copy of the tables) together stay within maxMemory;
+  // a queue's workers each have their own.
+  const taskSettings = options.queue
+    ? settings
+    : { ...settings, maxMemory: memoryShare(settings.maxMemory, Math.min(workers, Math.ceil(frames.length / perTask))) };
   for (let i = 0; i < frames.length; i += perTask) {
     tasks.push({ settings: taskSettings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
   }
   const results = await runTasks({
     tasks,
     threads: workers,
-    workerUrl,
+    kind: 'sliding',
+    queue: options.queue,
     runInline: runOptimalBatch,
     engineModule: settings.engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,
-    onProgress: options.onProgress && ((p) => options.onProgress!({ done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+    onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
   });
   return results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
 }

@@ -1,7 +1,7 @@
 // Options every family's API takes, checked the same way everywhere: each public function
 // calls checkOptions with the keys it supports, at its entry, before any work starts.
 import { badInput, describeValue } from '../errors.js';
-import { checkThreads, type Progress } from '../parallel/pool.js';
+import { checkThreads, type Progress, type QueueOption } from '../parallel/pool.js';
 import { DEFAULT_MAX_MEMORY } from './protocol.js';
 
 export { checkThreads };
@@ -54,11 +54,21 @@ export function checkMaxMemory(maxMemory: unknown): number {
   return maxMemory;
 }
 
-/** A queue name for the queue executor: a non-empty string. */
-export function checkQueue(queue: unknown): string | undefined {
+/** The queue executor's Redis queue: a URL, or { url, prefix } (the URL itself is parsed when it is used). */
+export function checkQueue(queue: unknown): QueueOption | undefined {
   if (queue === undefined) return undefined;
-  if (typeof queue !== 'string' || queue.trim() === '') throw badInput(`queue must be a non-empty string, got ${describeValue(queue)}`);
-  return queue;
+  if (typeof queue === 'string' && queue.trim() !== '') return queue;
+  if (queue !== null && typeof queue === 'object' && !Array.isArray(queue)) {
+    const { url, prefix, ...rest } = queue as Record<string, unknown>;
+    const unknown = Object.keys(rest);
+    if (unknown.length > 0) throw badInput(`queue: unknown key ${describeValue(unknown[0])} (its keys are url, prefix)`);
+    if (typeof url !== 'string' || url.trim() === '') throw badInput(`queue.url must be a non-empty string, got ${describeValue(url)}`);
+    if (prefix !== undefined && (typeof prefix !== 'string' || prefix === '')) {
+      throw badInput(`queue.prefix must be a non-empty string, got ${describeValue(prefix)}`);
+    }
+    return queue as QueueOption;
+  }
+  throw badInput(`queue must be a redis:// or rediss:// URL, or { url, prefix }, got ${describeValue(queue)}`);
 }
 
 /** A thread count: pool.ts's check, after a type check of our own (its message prints numbers only). */

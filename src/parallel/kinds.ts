@@ -1,0 +1,259 @@
+// The task kinds: for each family that cuts its work into parts, the function that runs one
+// part, and the check a part coming from outside this process (a job queue) must pass before
+// an engine sees it. The worker-thread script and the queue worker serve every kind, so one
+// pool serves every family. This is the one module of parallel/ that knows the families.
+import { badInput } from '../errors.js';
+import { runCoverTask, type CoverTask } from '../cover/tasks.js';
+import { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from '../cover/problem.js';
+import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
+import { prepare as preparePolyomino } from '../polyomino/problem.js';
+import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
+import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
+import { runQueensTask, type QueensTask } from '../queens/tasks.js';
+import { runScoreTask, type ScoreTask } from '../samegame/tasks.js';
+import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
+import { checkSolvable, toBoard } from '../sliding/parse.js';
+import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
+import { runFastBatch, type FastBatchTask } from '../sliding/solve.js';
+import { runOptimalBatch, type OptimalBatchTask } from '../sliding/tasks.js';
+import type { TaskKindName } from './pool.js';
+
+export interface TaskKind {
+  run(task: never, signal?: AbortSignal): Promise<unknown>;
+  /** The task rebuilt from untrusted data (decoded JSON), or BAD_INPUT naming what is wrong. */
+  check(value: unknown): unknown;
+  /** The task as sent to another machine: what only makes sense on this one removed. */
+  portable?(task: never): unknown;
+}
+
+/** The most memory a part from outside may ask for (the Wasm limit). */
+const MAX_MEMORY_LIMIT = 2 ** 32;
+
+// ---- small checks --------------------------------------------------------------------------
+
+type Fields = Record<string, unknown>;
+
+function object(value: unknown, what: string, keys?: readonly string[]): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badInput(`${what} must be an object`);
+  if (keys) {
+    const extra = Object.keys(value).find((key) => !keys.includes(key));
+    if (extra !== undefined) throw badInput(`${what} has an unknown field ${JSON.stringify(extra)}`);
+  }
+  return value as Fields;
+}
+
+function integer(value: unknown, what: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw badInput(`${what} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function integers(value: unknown, what: string, min: number, max: number, maxLength: number): number[] {
+  if (!Array.isArray(value) || value.length > maxLength) throw badInput(`${what} must be a list of at most ${maxLength} integers`);
+  value.forEach((v, i) => integer(v, `${what}[${i}]`, min, max));
+  return value as number[];
+}
+
+function oneOf<T>(value: unknown, what: string, choices: readonly T[]): T {
+  if (!choices.includes(value as T)) throw badInput(`${what} must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`);
+  return value as T;
+}
+
+const engineKind = (value: unknown): 'wasm' | 'js' => oneOf(value, 'engine', ['wasm', 'js'] as const);
+const memory = (value: unknown): number => integer(value, 'maxMemory', 65536, MAX_MEMORY_LIMIT);
+/** A limit: a positive number, or Infinity for none. */
+function limit(value: unknown, what: string): number {
+  if (value === Infinity) return value;
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw badInput(`${what} must be a positive number`);
+  return value;
+}
+
+// ---- the kinds -----------------------------------------------------------------------------
+
+function checkQueens(value: unknown): QueensTask {
+  const task = object(value, 'a queens part', ['engine', 'n', 'mode', 'allowed']);
+  const n = integer(task.n, 'n', 1, MAX_SEARCH_N);
+  return {
+    engine: engineKind(task.engine),
+    n,
+    mode: oneOf(task.mode, 'mode', [MODE_ALL, MODE_DISTINCT] as const),
+    allowed: integers(task.allowed, 'allowed', 0, 2 ** n - 1, n).length === n ? (task.allowed as number[]) : badLength('allowed', n),
+  };
+}
+
+function badLength(what: string, length: number): never {
+  throw badInput(`${what} must have ${length} items`);
+}
+
+function checkPolyomino(value: unknown): TilingTask {
+  const task = object(value, 'a polyomino part', ['engine', 'spec', 'part', 'maxMemory']);
+  const spec = object(task.spec, 'spec', ['region', 'pieces']);
+  if (typeof spec.region !== 'string' || spec.region.length > 1 << 20) throw badInput('spec.region must be a region picture');
+  if (!Array.isArray(spec.pieces) || spec.pieces.length > 4096) throw badInput('spec.pieces must be a list of pieces');
+  // The pieces are rebuilt by the API's own checks; their cells come back normalised.
+  const pieces = piecesFromSpecs(
+    spec.pieces.map((value, i) => {
+      const piece = object(value, `piece ${i + 1}`, ['name', 'cells', 'oneSided', 'count', 'atMost']);
+      if (typeof piece.oneSided !== 'boolean' || typeof piece.atMost !== 'boolean') throw badInput(`piece ${i + 1}: oneSided and atMost are booleans`);
+      return { name: piece.name as string, shape: piece.cells as [number, number][], oneSided: piece.oneSided, count: piece.count as number, atMost: piece.atMost };
+    }),
+  );
+  checkPieceSet(pieces);
+  const prepared = preparePolyomino({ region: spec.region, pieces });
+  const part = object(task.part, 'part', ['pre', 'weight', 'mask']);
+  const pre = integers(part.pre, 'part.pre', 0, prepared.placements.length - 1, prepared.pieces.reduce((sum, p) => sum + p.count, 0));
+  if (new Set(pre).size !== pre.length) throw badInput('part.pre lists a placement twice');
+  return {
+    engine: engineKind(task.engine),
+    spec: prepared.spec,
+    part: { pre, weight: integer(part.weight, 'part.weight', 1, 1024), mask: integer(part.mask, 'part.mask', 0, 2 ** prepared.symmetries.length - 1) },
+    maxMemory: memory(task.maxMemory),
+  };
+}
+
+function checkCover(value: unknown): CoverTask {
+  const task = object(value, 'a cover part', ['engine', 'matrix', 'forced', 'maxMemory']);
+  const matrix = object(task.matrix, 'matrix', ['primary', 'secondary', 'rowStarts', 'cells']);
+  const primary = integer(matrix.primary, 'matrix.primary', 0, MAX_COLUMNS);
+  const secondary = integer(matrix.secondary, 'matrix.secondary', 0, MAX_COLUMNS - primary);
+  const { rowStarts, cells } = matrix;
+  if (!(rowStarts instanceof Int32Array) || rowStarts.length < 1 || rowStarts.length > MAX_ROWS + 1) throw badInput('matrix.rowStarts must be an Int32Array');
+  if (!(cells instanceof Int32Array) || cells.length > MAX_ENTRIES) throw badInput('matrix.cells must be an Int32Array');
+  if (rowStarts[0] !== 0 || rowStarts[rowStarts.length - 1] !== cells.length) throw badInput('matrix.rowStarts must run from 0 to the number of cells');
+  const columns = primary + secondary;
+  for (let r = 0; r + 1 < rowStarts.length; r++) {
+    if (rowStarts[r + 1] < rowStarts[r]) throw badInput(`matrix row ${r} ends before it starts`);
+    for (let i = rowStarts[r]; i < rowStarts[r + 1]; i++) {
+      // Columns ascending within a row: in range and never twice.
+      if (cells[i] < 0 || cells[i] >= columns || (i > rowStarts[r] && cells[i] <= cells[i - 1])) {
+        throw badInput(`matrix row ${r}: columns must be distinct, ascending and below ${columns}`);
+      }
+    }
+  }
+  const forced = integers(task.forced, 'forced', 0, rowStarts.length - 2, rowStarts.length - 1);
+  if (new Set(forced).size !== forced.length) throw badInput('forced lists a row twice');
+  return { engine: engineKind(task.engine), matrix: { primary, secondary, rowStarts, cells }, forced, maxMemory: memory(task.maxMemory) };
+}
+
+function checkSliding(value: unknown): OptimalBatchTask | FastBatchTask {
+  const fields = object(value, 'a sliding part');
+  if ('fast' in fields) return checkFastBatch(fields);
+  const task = object(value, 'a sliding part', ['settings', 'instances']);
+  const settings = object(task.settings, 'settings', ['engine', 'heuristic', 'patterns', 'nodeLimit', 'timeLimit', 'maxMemory', 'cacheDir', 'tables']);
+  const heuristic = oneOf(settings.heuristic, 'settings.heuristic', [MANHATTAN, CONFLICT, PATTERNS] as const);
+  if (!Array.isArray(task.instances) || task.instances.length === 0 || task.instances.length > 1024) throw badInput('instances must be a list of 1 to 1024 boards');
+  const instances = task.instances.map((value, i) => {
+    const what = `instance ${i + 1}`;
+    const instance = object(value, what, ['rows', 'cols', 'labels', 'blankGoal']);
+    const rows = integer(instance.rows, `${what}: rows`, 2, MAX_OPTIMAL_CELLS);
+    const cols = integer(instance.cols, `${what}: cols`, 2, MAX_OPTIMAL_CELLS);
+    const n = rows * cols;
+    if (n > MAX_OPTIMAL_CELLS) throw badInput(`${what}: at most ${MAX_OPTIMAL_CELLS} cells`);
+    const labels = integers(instance.labels, `${what}: labels`, 0, n - 1, n);
+    if (labels.length !== n || new Set(labels).size !== n) throw badInput(`${what}: labels must be a permutation of the cells`);
+    const blankGoal = integer(instance.blankGoal, `${what}: blankGoal`, 0, n - 1);
+    checkParity(rows, cols, labels, blankGoal, what);
+    return { rows, cols, labels, blankGoal };
+  });
+  const { rows, cols, blankGoal } = instances[0];
+  if (instances.some((i) => i.rows !== rows || i.cols !== cols || i.blankGoal !== blankGoal)) throw badInput('the instances of a part share one size and goal');
+  if (heuristic === PATTERNS && (rows * cols < MIN_PATTERN_CELLS || rows * cols > MAX_PATTERN_CELLS)) {
+    throw badInput(`pattern databases are built for boards of ${MIN_PATTERN_CELLS} to ${MAX_PATTERN_CELLS} cells`);
+  }
+  return {
+    settings: {
+      engine: engineKind(settings.engine),
+      heuristic,
+      // Rebuilt here, from the size: never taken from the payload. Tables come from this
+      // machine's cache (or are built), never from a path or bytes of the sender's.
+      patterns: heuristic === PATTERNS ? patternSet(rows, cols, blankGoal) : null,
+      nodeLimit: limit(settings.nodeLimit, 'settings.nodeLimit'),
+      timeLimit: limit(settings.timeLimit, 'settings.timeLimit'),
+      maxMemory: memory(settings.maxMemory),
+    },
+    instances,
+  };
+}
+
+/** The slide parity rule: a permutation's parity matches the blank's distance from its goal. */
+function checkParity(rows: number, cols: number, labels: number[], blankGoal: number, what: string): void {
+  const seen = new Uint8Array(labels.length);
+  let odd = 0;
+  for (let i = 0; i < labels.length; i++) {
+    let length = 0;
+    for (let j = i; !seen[j]; j = labels[j]) {
+      seen[j] = 1;
+      length++;
+    }
+    if (length > 0) odd ^= (length - 1) & 1;
+  }
+  const blankAt = labels.indexOf(blankGoal);
+  const distance = Math.abs(Math.floor(blankAt / cols) - Math.floor(blankGoal / cols)) + Math.abs((blankAt % cols) - (blankGoal % cols));
+  if (odd !== (distance & 1) || rows * cols !== labels.length) throw badInput(`${what}: the board cannot reach its goal`);
+}
+
+function checkFastBatch(fields: Fields): FastBatchTask {
+  const task = object(fields, 'a sliding part', ['fast', 'options', 'instances']);
+  if (task.fast !== true) throw badInput('fast must be true');
+  const options = object(task.options, 'options', ['engine', 'maxMemory', 'lengthOnly']);
+  if (options.lengthOnly !== undefined && typeof options.lengthOnly !== 'boolean') throw badInput('options.lengthOnly must be a boolean');
+  if (!Array.isArray(task.instances) || task.instances.length === 0 || task.instances.length > 1024) throw badInput('instances must be a list of 1 to 1024 boards');
+  const instances = task.instances.map((value, i) => {
+    const instance = object(value, `instance ${i + 1}`, ['board', 'goal']);
+    const board = toBoard(object(instance.board, `instance ${i + 1}: board`, ['rows', 'cols', 'tiles']) as never);
+    const goal = toBoard(object(instance.goal, `instance ${i + 1}: goal`, ['rows', 'cols', 'tiles']) as never);
+    if (goal.rows !== board.rows || goal.cols !== board.cols) throw badInput(`instance ${i + 1}: the goal has another size`);
+    if (board.rows * board.cols > 40_000 && !options.lengthOnly) throw badInput(`instance ${i + 1}: too large to return its moves`);
+    checkSolvable(board, goal);
+    return { board, goal };
+  });
+  return {
+    fast: true,
+    options: {
+      engine: options.engine === undefined ? undefined : engineKind(options.engine),
+      maxMemory: options.maxMemory === undefined ? undefined : memory(options.maxMemory),
+      lengthOnly: options.lengthOnly as boolean | undefined,
+    },
+    instances,
+  };
+}
+
+function checkSameGame(value: unknown): ScoreTask {
+  const task = object(value, 'a samegame part', ['cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'maxMemory']);
+  const width = integer(task.width, 'width', 1, 64);
+  const height = integer(task.height, 'height', 1, 64);
+  const cells = integers(task.cells, 'cells', 0, 255, width * height);
+  if (cells.length !== width * height) badLength('cells', width * height);
+  if (task.deadline !== null) throw badInput('a part from outside runs with maxNodes, not a deadline');
+  return {
+    cells,
+    width,
+    height,
+    seed: integer(task.seed, 'seed', 0, 2 ** 32 - 1),
+    deadline: null,
+    maxNodes: integer(task.maxNodes, 'maxNodes', 1, Number.MAX_SAFE_INTEGER),
+    beams: integers(task.beams, 'beams', 1, 65536, 64),
+    level: integer(task.level, 'level', 0, 1),
+    playouts: integer(task.playouts, 'playouts', 1, 64),
+    maxMemory: memory(task.maxMemory),
+  };
+}
+
+export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
+  queens: { run: runQueensTask, check: checkQueens },
+  polyomino: { run: runTilingTask, check: checkPolyomino },
+  cover: { run: runCoverTask, check: checkCover },
+  sliding: {
+    run: (task: OptimalBatchTask | FastBatchTask, signal?: AbortSignal) => ('fast' in task ? runFastBatch(task, signal) : runOptimalBatch(task, signal)),
+    check: checkSliding,
+    portable: (task: OptimalBatchTask | FastBatchTask) =>
+      'fast' in task ? task : { ...task, settings: { ...task.settings, cacheDir: undefined, tables: undefined } },
+  },
+  samegame: { run: runScoreTask, check: checkSameGame },
+};
+
+export function taskKind(name: unknown): TaskKind {
+  if (typeof name !== 'string' || !Object.hasOwn(TASK_KINDS, name)) throw badInput(`unknown kind of part ${JSON.stringify(name)}`);
+  return TASK_KINDS[name as TaskKindName];
+}

@@ -1,0 +1,42 @@
+// The one worker-thread script of the warm pool: runs a part of any kind (parallel/kinds.ts),
+// one at a time, and stops it when the pool sends a cancel.
+import { BitpuzzleError } from '../errors.js';
+import { useEngineModule } from '../wasm/module.js';
+import { TASK_KINDS } from './kinds.js';
+import type { ThreadMessage, WorkerReply } from './pool.js';
+
+interface Port {
+  postMessage(message: unknown): void;
+}
+
+const controllers = new Map<number, AbortController>();
+
+async function handle(message: ThreadMessage, port: Port): Promise<void> {
+  if (message.type === 'cancel') {
+    controllers.get(message.id)?.abort();
+    return;
+  }
+  const controller = new AbortController();
+  controllers.set(message.id, controller);
+  let reply: WorkerReply<unknown>;
+  try {
+    if (message.module) useEngineModule(message.module);
+    const ok = await TASK_KINDS[message.kind].run(message.task as never, controller.signal);
+    reply = { ok };
+  } catch (error) {
+    if (error instanceof BitpuzzleError) reply = { error: { code: error.code, message: error.message } };
+    else reply = { error: { code: 'ENGINE_FAILURE', message: `a worker failed: ${error instanceof Error ? error.message : String(error)}` } };
+  } finally {
+    controllers.delete(message.id);
+  }
+  port.postMessage({ reply });
+}
+
+const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+if (node) {
+  const { parentPort } = await import('node:worker_threads');
+  parentPort!.on('message', (message: ThreadMessage) => void handle(message, parentPort!));
+} else {
+  const scope = globalThis as unknown as Port & { addEventListener(type: 'message', listener: (event: MessageEvent) => void): void };
+  scope.addEventListener('message', (event) => void handle(event.data as ThreadMessage, scope));
+}

@@ -1,0 +1,225 @@
+// The queue executor: enqueues a problem's parts on BullMQ with deterministic job ids, waits
+// for `bitpuzzle worker` processes to finish them, and returns their results in part order.
+// Finished parts stay in Redis, so running the same problem again (after a crash, or from a
+// second coordinator) reuses them.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { BitpuzzleError, aborted, badInput, type ErrorCode } from '../errors.js';
+import { TASK_KINDS } from '../parallel/kinds.js';
+import type { Progress, QueueOption, TaskKindName } from '../parallel/pool.js';
+import { engineUrl } from '../wasm/module.js';
+import { FORMAT_VERSION, decode, encode } from './codec.js';
+import { QUEUE_NAME, bullConnection, openClient, parseQueue, unavailable, withTimeout, type QueueTarget } from './connection.js';
+
+/** The largest part (its JSON) that goes on the queue. */
+export const MAX_PART_BYTES = 8 << 20;
+/** Finished parts are kept this long (for resume), unless `bitpuzzle queue clean` removes them. */
+const KEEP_SECONDS = 7 * 24 * 3600;
+/** A Redis that stays unreachable this long fails the run. */
+const LOST_MS = 3000;
+
+/** What a job holds: the part, and what the worker checks before running it. */
+export interface PartData {
+  v: number;
+  kind: TaskKindName;
+  /** The problem's id: the first part of every one of its job ids. */
+  problem: string;
+  engine: string;
+  index: number;
+  of: number;
+  task: unknown;
+}
+
+let version: Promise<string> | undefined;
+
+/** The package version and a hash of the engine: parts of different engines never mix. */
+export function engineVersion(): Promise<string> {
+  version ??= (async () => {
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const wasm = createHash('sha256').update(await readFile(engineUrl)).digest('hex').slice(0, 12);
+    return `${pkg.version}+${wasm}`;
+  })();
+  return version;
+}
+
+/** The job id of part `index`: the problem's hash, then the part number. */
+export const jobId = (problem: string, index: number): string => `${problem}-${index}`;
+
+/** The error a failed part reported (see the worker), or ENGINE_FAILURE for anything else. */
+export function partError(reason: string, index: number, of: number): BitpuzzleError {
+  try {
+    const { code, message } = JSON.parse(reason) as { code: ErrorCode; message: string };
+    if (typeof code === 'string' && typeof message === 'string') return new BitpuzzleError(code, message);
+  } catch {
+    // not one of ours: BullMQ's own reasons (a part that stalled too often)
+  }
+  return new BitpuzzleError('ENGINE_FAILURE', `part ${index + 1} of ${of} failed on the queue: ${reason}`);
+}
+
+interface Slot {
+  id: string;
+  /** JSON of the result, once known. */
+  result?: unknown;
+}
+
+export async function runOnQueue(options: {
+  kind: TaskKindName;
+  tasks: unknown[];
+  queue: QueueOption;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}): Promise<unknown[]> {
+  const { kind, tasks, signal, onProgress } = options;
+  const target = parseQueue(options.queue);
+  const portable = TASK_KINDS[kind].portable as ((task: unknown) => unknown) | undefined;
+  const encoded = tasks.map((task) => encode(portable ? portable(task) : task));
+  const engine = await engineVersion();
+  const texts = encoded.map((task) => JSON.stringify(task));
+  const big = texts.findIndex((text) => text.length > MAX_PART_BYTES);
+  if (big >= 0) throw badInput(`part ${big + 1} is ${texts[big].length} bytes, more than the queue takes (${MAX_PART_BYTES})`);
+  const hash = createHash('sha256').update(JSON.stringify({ v: FORMAT_VERSION, kind, engine, parts: tasks.length }));
+  for (const text of texts) hash.update('\n').update(text);
+  const problem = `${kind}.${hash.digest('hex').slice(0, 20)}`;
+  const slots: Slot[] = tasks.map((_, index) => ({ id: jobId(problem, index) }));
+
+  const client = await openClient(target);
+  const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target, false), prefix: target.prefix });
+  queue.on('error', () => undefined); // failures surface through the polls below
+  try {
+    await withTimeout(queue.waitUntilReady(), 5000, 'no answer').catch((error) => {
+      throw unavailable(target, error);
+    });
+    const poller = new Poller(client, queue, target, slots);
+    // Parts finished earlier are reused; parts that failed earlier are tried again.
+    await poller.poll(slots);
+    const reused = slots.filter((slot) => 'result' in slot).length;
+    const failed = poller.failed.splice(0);
+    for (const slot of failed) delete slot.result;
+    if (failed.length) await withTimeout(Promise.all(failed.map((slot) => queue.remove(slot.id))), 5000, 'no answer');
+    poller.open = slots.filter((slot) => !('result' in slot));
+    poller.missing = [];
+    const missing = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !('result' in slot));
+    await withTimeout(queue
+      .addBulk(
+        missing.map(({ slot, index }) => ({
+          name: kind,
+          data: { v: FORMAT_VERSION, kind, problem, engine, index, of: tasks.length, task: encoded[index] },
+          opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+        })),
+      ), 30_000, 'no answer')
+      .catch((error: unknown) => {
+        throw unavailable(target, error, 'cannot add the parts to the queue');
+      });
+    let workers: number | undefined;
+    const report = (): void => onProgress?.({ done: slots.length - poller.open.length, total: slots.length, workers, reused });
+    report();
+    let lastWorkers = 0;
+    while (poller.open.length > 0) {
+      await pause(Math.min(2000, 100 + poller.open.length), signal);
+      if (signal?.aborted) break;
+      await poller.poll(poller.open);
+      if (poller.failed.length) {
+        const slot = poller.failed[0];
+        throw partError(String(slot.result), slots.indexOf(slot), slots.length);
+      }
+      if (poller.missing.length) {
+        // Removed by someone else (another coordinator stopped, or a clean): add them again.
+        await withTimeout(queue.addBulk(
+          poller.missing.splice(0).map((slot) => {
+            const index = slots.indexOf(slot);
+            return {
+              name: kind,
+              data: { v: FORMAT_VERSION, kind, problem, engine, index, of: tasks.length, task: encoded[index] },
+              opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+            };
+          }),
+        ), 5000, 'no answer');
+      }
+      if (Date.now() - lastWorkers > 2000) {
+        lastWorkers = Date.now();
+        workers = await withTimeout(queue.getWorkersCount(), 2000, 'no answer').catch(() => workers);
+      }
+      report();
+    }
+    if (signal?.aborted) {
+      // Parts not started yet are taken off the queue; a part under way finishes and is kept.
+      await withTimeout(Promise.all(poller.open.map((slot) => queue.remove(slot.id).catch(() => 0))), 3000, 'timeout').catch(() => undefined);
+      throw aborted(signal);
+    }
+    return slots.map((slot) => decode(slot.result));
+  } catch (error) {
+    if (error instanceof BitpuzzleError) throw error;
+    throw unavailable(target, error, 'the queue failed');
+  } finally {
+    // A queue whose Redis is gone may never finish closing: it is left to the garbage collector.
+    await withTimeout(queue.close(), 1000, 'timeout').catch(() => void queue.disconnect().catch(() => undefined));
+    client.disconnect();
+  }
+}
+
+/** Reads the states of jobs straight from their hashes, many per round trip. */
+class Poller {
+  /** Slots without a result yet. */
+  open: Slot[];
+  /** Slots whose job failed (`result` holds the reason). */
+  failed: Slot[] = [];
+  /** Slots whose job is gone. */
+  missing: Slot[] = [];
+  private lostSince = 0;
+
+  constructor(
+    private readonly client: Redis,
+    private readonly queue: Queue,
+    private readonly target: QueueTarget,
+    slots: Slot[],
+  ) {
+    this.open = slots.slice();
+  }
+
+  async poll(slots: Slot[]): Promise<void> {
+    let replies: [Error | null, unknown][];
+    try {
+      const pipeline = this.client.pipeline();
+      for (const slot of slots) pipeline.hmget(this.queue.toKey(slot.id), 'name', 'finishedOn', 'returnvalue', 'failedReason');
+      replies = (await withTimeout(pipeline.exec(), 5000, 'no answer')) ?? [];
+      const failure = replies.find(([error]) => error);
+      if (failure) throw failure[0];
+      this.lostSince = 0;
+    } catch (error) {
+      // A short outage is waited out; a longer one fails the run (finished parts are kept).
+      this.lostSince ||= Date.now();
+      if (Date.now() - this.lostSince < LOST_MS) return;
+      const lost = unavailable(this.target, error, 'lost the queue');
+      throw new BitpuzzleError(lost.code, `${lost.message} (finished parts are kept: run the same command again to resume)`);
+    }
+    slots.forEach((slot, i) => {
+      const [name, finishedOn, returnvalue, failedReason] = replies[i][1] as (string | null)[];
+      if (name === null) {
+        if (!this.missing.includes(slot)) this.missing.push(slot);
+        return;
+      }
+      if (finishedOn === null) return;
+      if (returnvalue !== null && returnvalue !== 'null') {
+        slot.result = JSON.parse(returnvalue);
+      } else if (failedReason !== null) {
+        slot.result = failedReason;
+        this.failed.push(slot);
+      }
+    });
+    this.open = this.open.filter((slot) => !('result' in slot));
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,230 @@
+// The queue executor against a real redis-server, with `bitpuzzle worker` child processes;
+// and the warm thread pool.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Progress } from '../dist/index.js';
+import { warmPool } from '../dist/parallel/pool.js';
+import { queueStatus } from '../dist/queue/admin.js';
+import { engineVersion } from '../dist/queue/coordinator.js';
+import { freePort, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
+
+/** A result without its stats (which say how the work ran, not what it found). */
+const answer = (result: { stats: unknown }): unknown => ({ ...result, stats: undefined });
+
+/** Sudoku HARD with its first given removed: 507,806 solutions (counted locally, 2.5 s, 6.2 M nodes). */
+const SPARSE_SUDOKU = '.........4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...';
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    expect(error).toBeInstanceOf(BitpuzzleError);
+    return (error as BitpuzzleError).code;
+  }
+}
+
+/** Lines "PROBLEM part K of N" a worker logged for finished parts of `problem`. */
+const partsRun = (log: string, problem: string): string[] =>
+  log.split('\n').filter((line) => line.includes(`${problem} part`) && / \d+ ms$/.test(line)).map((line) => line.replace(/^\S+ /, '').replace(/: \d+ ms$/, ''));
+
+describe('counts and batches on a queue', () => {
+  let redis: RedisServer;
+  let workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    workers = [startWorker(redis.url), startWorker(redis.url)];
+    await Promise.all(workers.map((w) => w.waitFor(/worker ready/)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
+    await redis?.stop();
+  });
+
+  it('through 2 workers equal the local counts (queens, polyomino, sudoku, a sliding batch, a SameGame score)', async () => {
+    const url = redis.url;
+    const progress: Progress[] = [];
+    const q = await queens.count(13, { queue: url, onProgress: (p) => progress.push(p) });
+    expect(answer(q)).toEqual(answer(await queens.count(13, { threads: 1 })));
+    expect(q.total).toBe(73712n);
+    expect(q.stats.parts).toBeGreaterThanOrEqual(64);
+    expect(progress.at(-1)).toMatchObject({ done: q.stats.parts, total: q.stats.parts, reused: 0 });
+
+    const region = { region: '6x10' };
+    const p = await polyomino.count(region, { queue: url, threads: 1 });
+    expect(answer(p)).toEqual(answer(await polyomino.count(region, { threads: 1 })));
+    expect(p.total).toBe(9356n);
+    expect(p.stats.parts).toBeGreaterThan(1);
+
+    const s = await sudoku.count(SPARSE_SUDOKU, { queue: url });
+    expect(s.total).toBe(507806n);
+    expect(s.stats.parts).toBeGreaterThanOrEqual(64);
+
+    const boards = ['1 2 3 4 5 6 7 8 0', '1 2 3 4 5 6 0 7 8', '8 6 7 2 5 4 3 0 1', '0 1 2 3 4 5 6 7 8'].map((text) => ({ rows: 3, cols: 3, tiles: text.split(' ').map(Number) }));
+    const onQueue = await sliding.solveBatch(boards, { queue: url });
+    const local = await sliding.solveBatch(boards, { threads: 1 });
+    expect(onQueue.map(answer)).toEqual(local.map(answer));
+    expect(local.slice(0, 3).map((r) => r.length)).toEqual([0, 2, 31]);
+
+    const board = readFileSync('test/data/samegame-standard.txt', 'utf8').split(/\n\s*\n/)[0];
+    const played = await samegame.score(board, { maxNodes: 4000, threads: 2, queue: url });
+    expect(answer(played)).toEqual(answer(await samegame.score(board, { maxNodes: 4000, threads: 2 })));
+  });
+
+  it('a worker killed with SIGKILL mid-run: its part goes to another worker, counted once', async () => {
+    const extra = startWorker(redis.url);
+    await extra.waitFor(/worker ready/);
+    const counting = queens.count(15, { queue: redis.url });
+    await extra.waitFor(/queens\.\S+ part \d+ of \d+: \d+ ms/);
+    extra.process.kill('SIGKILL');
+    const result = await counting;
+    expect(result.total).toBe(2279184n);
+    expect(result.distinct).toBe(285053n);
+  });
+
+  it('after the coordinator is killed, the same command again recomputes no finished part', async () => {
+    const before = new Set((await queueStatus(redis.url)).problems.map((p) => p.problem));
+    const args = ['bin/bitpuzzle', 'queens', '16', '--count', '--json', '--queue', redis.url];
+    const first = spawn(process.execPath, args, { stdio: 'ignore' });
+    // Wait until some of its parts are done, then kill the coordinator.
+    let problem = '';
+    for (let i = 0; i < 400 && !problem; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      problem = (await queueStatus(redis.url)).problems.find((p) => !before.has(p.problem) && p.parts.completed >= 20)?.problem ?? '';
+    }
+    first.kill('SIGKILL');
+    expect(problem).toMatch(/^queens\./);
+    const progress: Progress[] = [];
+    const again = await queens.count(16, { queue: redis.url, onProgress: (p) => progress.push(p) });
+    expect(again.total).toBe(14772512n);
+    const reused = progress.find((p) => p.reused !== undefined)!.reused!;
+    expect(reused).toBeGreaterThanOrEqual(20);
+    // Every part was run exactly once over both runs, by one worker or the other.
+    const runs = workers.flatMap((w) => partsRun(w.log(), problem));
+    expect(runs.length).toBe(again.stats.parts);
+    expect(new Set(runs).size).toBe(runs.length);
+  });
+
+  it('a bad payload fails its job with BAD_INPUT and the worker goes on serving', async () => {
+    const queue = new Queue('parts', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'bitpuzzle' });
+    try {
+      const engine = await engineVersion();
+      const part = { v: 1, kind: 'queens', problem: 'hostile', engine, index: 0, of: 1 };
+      const good = { engine: 'wasm', n: 8, mode: 0, allowed: Array(8).fill(255) };
+      const payloads = [
+        { ...part, task: { ...good, n: 1e9 } }, // a huge n
+        { ...part, task: { ...good, allowed: 'all' } }, // wrong types
+        { ...part, kind: 'chess', task: good }, // an unknown family
+        { ...part, v: 2, task: good }, // another format version
+        { ...part, task: { ...good, extra: 'x'.repeat(9 << 20) } }, // an oversized body
+        { ...part, kind: 'cover', task: { engine: 'wasm', matrix: { primary: 2, secondary: 0, rowStarts: { $int32: [0, 5] }, cells: { $int32: [0, 1, 2, 3, 4] } }, forced: [], maxMemory: 1 << 20 } },
+      ];
+      const jobs = await Promise.all(payloads.map((data, i) => queue.add('evil', data, { jobId: `hostile-${i}` })));
+      const reasons: string[] = [];
+      for (const job of jobs) {
+        for (let i = 0; i < 100 && (await queue.getJobState(job.id!)) !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
+        reasons.push((await queue.getJob(job.id!))!.failedReason);
+      }
+      for (const reason of reasons) expect(JSON.parse(reason).code).toBe('BAD_INPUT');
+      expect(JSON.parse(reasons[0]).message).toMatch(/n must be an integer from 1 to 32/);
+      expect(JSON.parse(reasons[2]).message).toMatch(/unknown kind of part "chess"/);
+      expect(JSON.parse(reasons[3]).message).toMatch(/format 2/);
+      // The workers are still serving.
+      expect(workers.every((w) => w.process.exitCode === null)).toBe(true);
+      expect((await queens.count(10, { queue: redis.url })).total).toBe(724n);
+      expect(workers.map((w) => w.log()).join('')).toMatch(/error BAD_INPUT/);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('abort at the coordinator removes its waiting parts', async () => {
+    // A prefix no worker serves: every part stays waiting.
+    const url = `${redis.url}?prefix=idle`;
+    const controller = new AbortController();
+    const counting = sudoku.count(SPARSE_SUDOKU, { queue: url, signal: controller.signal }).catch((e: unknown) => e);
+    let waiting = 0;
+    for (let i = 0; i < 100 && waiting === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      waiting = (await queueStatus(url)).problems.reduce((sum, p) => sum + p.parts.waiting, 0);
+    }
+    expect(waiting).toBeGreaterThanOrEqual(64);
+    controller.abort();
+    const error = await counting;
+    expect(error).toBeInstanceOf(BitpuzzleError);
+    expect((error as BitpuzzleError).code).toBe('ABORTED');
+    expect((await queueStatus(url)).problems.reduce((sum, p) => sum + p.parts.waiting, 0)).toBe(0);
+  });
+
+  it('a SIGTERM stops a worker cleanly with exit status 0', async () => {
+    const w = startWorker(redis.url);
+    await w.waitFor(/worker ready/);
+    const code = await w.stop('SIGTERM');
+    expect({ code, signal: w.process.signalCode, log: w.log() }).toMatchObject({ code: 0, signal: null });
+    expect(w.log()).toMatch(/worker stopped/);
+  });
+});
+
+describe('an unusable queue fails promptly with QUEUE_UNAVAILABLE', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis({ password: 'right' });
+  });
+  afterAll(async () => redis?.stop());
+
+  it('a wrong password, an unreachable port, and Redis gone mid-run', async () => {
+    const started = Date.now();
+    expect(await codeOf(queens.count(12, { queue: `redis://:wrong@127.0.0.1:${redis.port}` }))).toBe('QUEUE_UNAVAILABLE');
+    expect(await codeOf(queens.count(12, { queue: `redis://127.0.0.1:${await freePort()}` }))).toBe('QUEUE_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The right password works (no worker: the parts wait), until the server dies.
+    let added = (): void => undefined;
+    const enqueued = new Promise<void>((resolve) => (added = resolve));
+    const counting = queens.count(12, { queue: redis.url, onProgress: () => added() });
+    await enqueued;
+    await new Promise((r) => setTimeout(r, 200));
+    redis.process.kill('SIGKILL');
+    expect(await codeOf(counting)).toBe('QUEUE_UNAVAILABLE');
+  });
+
+  it('the CLI says so in one line, without a stack trace or the password', async () => {
+    const child = spawn(process.execPath, ['bin/bitpuzzle', 'queens', '12', '--count', '--queue'], {
+      env: { ...process.env, BITPUZZLE_QUEUE: `redis://:hunter2@127.0.0.1:${await freePort()}` },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/QUEUE_UNAVAILABLE/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).not.toMatch(/hunter2/);
+  });
+});
+
+describe('the warm pool', () => {
+  it('is reused by later calls, across families', async () => {
+    const pool = await warmPool();
+    expect((await queens.count(15, { threads: 2 })).stats.threads).toBe(2);
+    const started = pool.started;
+    expect(started).toBeGreaterThanOrEqual(1);
+    expect((await sudoku.count(SPARSE_SUDOKU, { threads: 2 })).stats.threads).toBe(2);
+    expect((await queens.count(15, { threads: 2 })).total).toBe(2279184n);
+    expect(pool.started).toBe(started);
+  });
+
+  it('lets a process with only idle threads exit by itself', async () => {
+    const script = "const { queens } = await import('./dist/index.js'); const r = await queens.count(15, { threads: 2 }); console.log(String(r.total));";
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(signal ?? c)));
+    clearTimeout(timer);
+    expect(code).toBe(0);
+    expect(out.trim()).toBe('2279184');
+  });
+});
