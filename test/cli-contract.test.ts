@@ -231,3 +231,52 @@ describe('a process of its own', () => {
     expect(existsSync(bin)).toBe(true);
   });
 });
+
+describe('samegame --batch', () => {
+  it('plays every board of the file: one line a board, and the total of the single-board runs', async () => {
+    const dir = tempDir('bitpuzzle-batch-');
+    const boards = ['32332\n31313\n32323\n22313\n31332', '1122\n2213\n1122', '3311\n1133\n2222'];
+    writeFileSync(join(dir, 'games.txt'), boards.join('\n\n') + '\n');
+    const args = ['--score', '--nodes', '3000', '--seed', '4', '--threads', '1', '--json'];
+    const batch = await runCli(['samegame', '--batch', join(dir, 'games.txt'), ...args]);
+    expect(batch.status).toBe(0);
+    const answer = JSON.parse(batch.stdout);
+    const single = [];
+    for (const [i, board] of boards.entries()) {
+      writeFileSync(join(dir, `${i}.txt`), board + '\n');
+      const run = await runCli(['samegame', join(dir, `${i}.txt`), ...args]);
+      expect(run.status).toBe(0);
+      single.push(JSON.parse(run.stdout));
+    }
+    expect(answer.boards.map((b: { clicks: unknown }) => b.clicks)).toEqual(single.map((r) => r.clicks));
+    expect(answer.total.score).toBe(single.reduce((sum, r) => sum + r.score, 0));
+    expect(answer.total.cleared).toBe(single.filter((r) => r.cleared).length);
+    const text = await runCli(['samegame', '--batch', join(dir, 'games.txt'), '--min-left']);
+    expect(text.stdout).toMatch(/^board 1: score 1039, 0 block\(s\) left \(proved\)\nboard 2: score \d+, 1 block\(s\) left \(proved\)\nboard 3: .*\ntotal: score \d+ over 3 boards, 2 cleared\n$/);
+  });
+
+  it('names the board and its line of a bad board, and rejects a board file given beside --batch', async () => {
+    const dir = tempDir('bitpuzzle-batch-');
+    writeFileSync(join(dir, 'games.txt'), '1122\n2211\n\n12?\n');
+    const bad = await runCli(['samegame', '--batch', join(dir, 'games.txt')]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/board 2: line 1, column 3/);
+    const both = await runCli(['samegame', join(dir, 'games.txt'), '--batch', join(dir, 'games.txt')]);
+    expect(both.status).toBe(2);
+  });
+});
+
+describe('--queue outside the modes that run parts', () => {
+  it('is rejected when listing, with one sliding board and with one SameGame board (no Redis needed)', async () => {
+    for (const args of [
+      ['queens', '8', '--queue', 'redis://127.0.0.1:1'],
+      ['polyomino', '--region', '5x12', '--queue', 'redis://127.0.0.1:1'],
+      ['sliding', '1', '2', '3', '0', '--queue', 'redis://127.0.0.1:1'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(/--queue does not work/);
+    }
+  });
+});
+

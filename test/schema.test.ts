@@ -32,6 +32,7 @@ const stuckSudoku = file('stuck.txt', '12..\n....\n..3.\n..4.\n'); // line 1, co
 const badSudoku = file('bad.txt', '11..\n....\n....\n....\n');
 const clearable = file('clear.txt', '32332\n31313\n32323\n22313\n31332\n');
 const stuck = file('stuck-board.txt', '1122\n2213\n1122\n');
+const games = file('games.txt', '32332\n31313\n32323\n22313\n31332\n\n1122\n2213\n1122\n');
 const queensBoard = file('queens.txt', '.Q......\n........\n........\n........\n........\n........\n........\n........\n');
 const batch = file('batch.txt', '# two 8-puzzles\n8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 0 7 8 2\n');
 
@@ -99,6 +100,9 @@ const cases: Record<string, Case[]> = {
     { args: [stuck, '--min-left'], mode: 'result', status: 0 },
     { args: [clearable, '--score', '--nodes', '2000', '--threads', '1'], mode: 'result', status: 0 },
     { args: [stuck], mode: 'error', status: 1, code: 'UNSOLVABLE' },
+    { args: ['--batch', games], mode: 'batch', status: 0 },
+    { args: ['--batch', games, '--score', '--nodes', '500', '--threads', '1'], mode: 'batch', status: 0 },
+    { args: ['--batch', games, '--final'], mode: 'error', status: 2, code: 'BAD_INPUT' },
     { args: [clearable, '--score', '--engine', 'js'], mode: 'error', status: 2, code: 'BAD_INPUT' },
   ],
 };

@@ -102,7 +102,7 @@ interface Search<S> {
 function checkFlags(flags: SearchFlags): void {
   if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
   if (flags.count) rejectFlags('with --count (it counts every solution)', { '--limit': flags.limit, '--all': flags.all });
-  else rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+  else rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads, '--queue': flags.queue });
 }
 
 /** Counts (--count) or lists solutions, as text or one JSON object; the exit status. */

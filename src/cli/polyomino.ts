@@ -91,7 +91,7 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   if (flags.count) {
     rejectFlags('with --count (it counts every solution and the distinct ones)', { '--limit': flags.limit, '--all': flags.all, '--distinct': flags.distinct });
   } else {
-    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads, '--queue': flags.queue });
   }
   // --no-colour is about letter grids on a terminal: nothing else draws them.
   if (flags.count) rejectFlags('with --count (it draws no grids)', { '--no-colour': flags.colour === false });

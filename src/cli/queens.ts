@@ -1,4 +1,5 @@
 // `bitpuzzle queens`: count, list or complete N-Queens boards.
+import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, queens } from '../index.js';
 import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
@@ -60,7 +61,7 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
       '--distinct': flags.distinct,
     });
   } else {
-    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads });
+    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads, '--queue': flags.queue });
   }
   if (!flags.count && flags.board === undefined && n !== undefined && n > queens.MAX_SEARCH_N) {
     rejectFlags(`for n > ${queens.MAX_SEARCH_N}: one solution is built by construction (listing and counting work up to n = ${queens.MAX_SEARCH_N})`, {
@@ -131,8 +132,10 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
  * 100,000,000-queen solution is longer than the longest string JavaScript can hold.
  */
 async function writeConstructedJson(n: number, columns: Int32Array, stats: queens.QueensStats): Promise<void> {
-  const write = (text: string): Promise<void> =>
-    new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  // Waits for the pipe to drain when it is full, so at most a piece is held in memory.
+  const write = async (text: string): Promise<void> => {
+    if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+  };
   await write(`{"n":${n},"method":"construction","solutions":[[`);
   const chunk = 1_000_000;
   for (let from = 0; from < columns.length; from += chunk) {

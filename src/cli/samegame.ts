@@ -51,21 +51,31 @@ export function samegameCommand(): Command {
     });
 }
 
-async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {
-  if (file === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --batch FILE)');
-  if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
+/** The limits and seed every mode takes, after the checks that reject flags the mode would ignore. */
+function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
   if (!flags.score) rejectFlags('without --score', { '--seed': flags.seed, '--threads': flags.threads });
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
-  if (flags.json) rejectFlags('with --json (it prints only the final board)', { '--final': flags.final });
+  if (flags.json || flags.batch !== undefined) {
+    rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
+  }
   const time = flags.time === undefined ? undefined : Number(flags.time);
   if (time !== undefined && !(time > 0 && Number.isFinite(time) && /^\s*[\d.]+\s*$/.test(flags.time!))) {
     throw new BitpuzzleError('BAD_INPUT', `--time must be a positive number of seconds, got ${JSON.stringify(flags.time)}`);
   }
-  const maxNodes = integerOption('--nodes', flags.nodes, 1);
-  const seed = integerOption('--seed', flags.seed, 0, 2 ** 32 - 1);
-  const threads = integerOption('--threads', flags.threads, 1, 1024);
+  return {
+    time,
+    maxNodes: integerOption('--nodes', flags.nodes, 1),
+    seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1),
+    threads: integerOption('--threads', flags.threads, 1, 1024),
+  };
+}
+
+async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {
+  if (file === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --batch FILE)');
+  if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
+  const { time, maxNodes, seed, threads } = settings(flags);
   const board = samegame.toBoard(await readInput(file));
 
   let result: samegame.SameGameResult;
@@ -120,6 +130,8 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   const queue = queueUrl(flags.queue);
   const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
+  const { time, maxNodes, seed, threads } = settings(flags);
+  const started = performance.now();
   const text = await readInput(flags.batch!);
   const chunks = text.replace(/\r/g, '').split(/\n\s*\n/).filter((chunk) => chunk.trim() !== '');
   if (chunks.length === 0) throw new BitpuzzleError('BAD_INPUT', `${flags.batch}: no boards (boards are separated by blank lines)`);
@@ -131,10 +143,6 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
       throw error;
     }
   });
-  const time = flags.time === undefined ? undefined : Number(flags.time);
-  const maxNodes = integerOption('--nodes', flags.nodes, 1);
-  const seed = integerOption('--seed', flags.seed, 0, 2 ** 32 - 1);
-  const threads = integerOption('--threads', flags.threads, 1, 1024);
   const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
     flags.score
       ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal })
@@ -152,7 +160,15 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   }
   const total = results.reduce((sum, r) => sum + r.score, 0);
   if (flags.json) {
-    console.log(toJson({ boards: results.map(({ boards: _, ...rest }) => rest), total: { score: total, cleared: results.filter((r) => r.cleared).length } }));
+    const mode = flags.score ? 'score' : flags.minLeft ? 'min-left' : 'clear';
+    const stats = {
+      nodes: results.reduce((sum, r) => sum + r.stats.nodes, 0n),
+      milliseconds: performance.now() - started,
+      threads: Math.max(...results.map((r) => r.stats.threads)),
+      parts: results.reduce((sum, r) => sum + r.stats.parts, 0),
+    };
+    const played = results.map(({ boards: _, ...rest }) => rest);
+    console.log(toJson({ mode, boards: played, total: { score: total, cleared: results.filter((r) => r.cleared).length }, stats }));
     return EXIT.ANSWERED;
   }
   results.forEach((r, i) => console.log(`board ${i + 1}: score ${r.score}, ${r.left} block(s) left${r.proved ? ' (proved)' : ''}`));

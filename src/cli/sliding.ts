@@ -96,7 +96,7 @@ function checkFlags(flags: SlidingFlags): void {
   if (flags.optimal && flags.fast) throw badUsage('give --optimal or --fast, not both');
   if (flags.random === undefined) rejectFlags('without --random', { '--seed': flags.seed });
   else rejectFlags('with --random (it gives the size)', { '--size': flags.size });
-  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads });
+  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads, '--queue': flags.queue });
   else rejectFlags('with --batch', { '--moves-file': flags.movesFile, '--playback': flags.playback });
   if (flags.json) rejectFlags('with --json', { '--playback': flags.playback });
   if (flags.movesFile !== undefined) {
