@@ -276,8 +276,10 @@ describe('queens.construct: precise types, one rule for no solution', () => {
   });
 
   it('the twin answers OUT_OF_MEMORY like the engine (was RangeError for huge n)', async () => {
-    const error = await rejection(queens.construct(2 ** 31 - 1, { engine: 'js' }));
+    // n = 100,000,000 (the largest construct builds) needs 800 MB: more than a 256 MiB maxMemory.
+    const error = await rejection(queens.construct(100_000_000, { engine: 'js', maxMemory: 2 ** 28 }));
     expect(error.code).toBe('OUT_OF_MEMORY');
+    expect((await rejection(queens.construct(2 ** 31 - 1, { engine: 'js' }))).code).toBe('BAD_INPUT');
   });
 
   it('isSolution of something that is not a list is BAD_INPUT', () => {

@@ -95,6 +95,8 @@ export function queueCommand(): Command {
     .option('--prefix <P>', 'key prefix shared with the workers (default: bitpuzzle)')
     .option('--json', 'print one JSON object')
     .action(async (url: string | undefined, problem: string | undefined, flags: { prefix?: string; json?: boolean }) => {
+      // One argument that is not a URL is the problem, on the queue of $BITPUZZLE_QUEUE.
+      if (url !== undefined && problem === undefined && !url.includes('://')) [url, problem] = [undefined, url];
       const { queueClean } = await import('../queue/admin.js');
       const result = await queueClean(urlArgument(url), problem, flags.prefix);
       if (flags.json) return console.log(toJson(result));
