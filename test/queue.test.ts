@@ -1,7 +1,7 @@
 // The queue executor against a real redis-server, with `bitpuzzle worker` child processes;
 // and the warm thread pool.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Progress } from '../dist/index.js';
@@ -9,6 +9,7 @@ import { warmPool } from '../dist/parallel/pool.js';
 import { queueStatus } from '../dist/queue/admin.js';
 import { engineVersion } from '../dist/queue/coordinator.js';
 import { freePort, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
+import { tempDir } from './helpers.js';
 
 /** A result without its stats (which say how the work ran, not what it found). */
 const answer = (result: { stats: unknown }): unknown => ({ ...result, stats: undefined });
@@ -158,6 +159,55 @@ describe('counts and batches on a queue', () => {
     expect(error).toBeInstanceOf(BitpuzzleError);
     expect((error as BitpuzzleError).code).toBe('ABORTED');
     expect((await queueStatus(url)).problems.reduce((sum, p) => sum + p.parts.waiting, 0)).toBe(0);
+  });
+
+  it('the CLI: a count and a SameGame batch through the queue, then queue status and queue clean', async () => {
+    const cli = (args: string[], env: Record<string, string> = {}) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['bin/bitpuzzle', ...args], { env: { ...process.env, ...env } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    const url = `${redis.url}?prefix=cli`;
+    const workerOnPrefix = startWorker(redis.url, ['--prefix', 'cli', '--threads', '1']);
+    try {
+      await workerOnPrefix.waitFor(/worker ready/);
+      // The URL from the environment, so no password would show in the process list.
+      const counted = await cli(['queens', '11', '--count', '--queue', '--json'], { BITPUZZLE_QUEUE: url });
+      expect(counted.status, counted.stderr).toBe(0);
+      expect(JSON.parse(counted.stdout)).toMatchObject({ n: 11, total: 2680, distinct: 341 });
+      // Run again: every part is reused, and said so.
+      const again = await cli(['queens', '11', '--count', '--queue', url]);
+      expect(again.status).toBe(0);
+      expect(again.stderr).toMatch(/reusing (\d+) of \1 parts finished earlier/);
+
+      const games = readFileSync('test/data/samegame-standard.txt', 'utf8').split(/\n\s*\n/).slice(0, 2).join('\n\n');
+      const file = `${tempDir('bitpuzzle-queue-')}/games.txt`;
+      writeFileSync(file, games + '\n');
+      const args = ['samegame', '--batch', file, '--score', '--nodes', '3000', '--threads', '1', '--json'];
+      const onQueue = await cli([...args, '--queue', url]);
+      const local = await cli(args);
+      expect(onQueue.status, onQueue.stderr).toBe(0);
+      const strip = (text: string) => {
+        const { stats: _, boards, ...rest } = JSON.parse(text);
+        return { ...rest, boards: boards.map(({ stats: __, ...board }: { stats: unknown }) => board) };
+      };
+      expect(strip(onQueue.stdout)).toEqual(strip(local.stdout));
+
+      const status = JSON.parse((await cli(['queue', 'status', url, '--json'])).stdout);
+      const problem = status.problems.find((p: { problem: string }) => p.problem.startsWith('queens.'));
+      expect(problem.parts.completed).toBeGreaterThanOrEqual(64);
+      const cleaned = await cli(['queue', 'clean', problem.problem], { BITPUZZLE_QUEUE: url });
+      expect(cleaned.status, cleaned.stderr).toBe(0);
+      expect(cleaned.stdout).toMatch(new RegExp(`removed ${problem.parts.completed} part`));
+      const after = JSON.parse((await cli(['queue', 'status', url, '--json'])).stdout);
+      expect(after.problems.map((p: { problem: string }) => p.problem)).not.toContain(problem.problem);
+    } finally {
+      await workerOnPrefix.stop('SIGTERM');
+    }
   });
 
   it('a SIGTERM stops a worker cleanly with exit status 0', async () => {
