@@ -13,7 +13,8 @@ import { polyomino, queens } from '../dist/index.js';
 import { queueClean } from '../dist/queue/admin.js';
 import { fail, markdown, ratio, time } from './common.js';
 
-const n = Number(process.argv[process.argv.indexOf('--queens') + 1] || 17);
+const at = process.argv.indexOf('--queens');
+const n = at < 0 ? 17 : Number(process.argv[at + 1]);
 if (!(n >= 8 && n <= 20)) fail('--queens takes n from 8 to 20');
 
 function freePort() {

@@ -117,7 +117,9 @@ export async function runOnQueue(options: {
     report();
     let lastWorkers = 0;
     while (poller.open.length > 0) {
-      await pause(Math.min(2000, 100 + poller.open.length), signal);
+      // Short pauses while few parts are open (a small count ends soon); longer ones spare Redis
+      // when thousands are.
+      await pause(Math.min(2000, 20 + poller.open.length), signal);
       if (signal?.aborted) break;
       await poller.poll(poller.open);
       if (poller.failed.length) {
