@@ -48,7 +48,9 @@ async function watch(call: (signal: AbortSignal) => Promise<unknown>, abortAfter
   clearTimeout(timer);
   clearInterval(ticker);
   histogram.disable();
-  return { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
+  const watched = { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
+  if (process.env.BLOCKING_LOG) console.log(`maxDelay ${watched.maxDelay.toFixed(1)} ms, abort latency ${watched.abortLatency.toFixed(1)} ms`);
+  return watched;
 }
 
 /** The call was still working when the abort came, gave the loop its turns, and stopped in time. */
@@ -122,6 +124,12 @@ describe('no call holds the event loop, and an abort stops it', () => {
   it('samegame: score on a 20×20 board', async () => {
     const board = randomSameGame(20, 20, 4, 7);
     await expectAbortedPromptly((signal) => samegame.score(board, { time: 30, threads: 1, signal }), 500);
+  });
+
+  it('samegame: score on a 32×32 board with a wide beam (layer changes in pieces)', async () => {
+    const board = randomSameGame(32, 32, 5, 11);
+    // A node budget sizes the runs' beams to thousands of positions soon; the abort comes during one.
+    await expectAbortedPromptly((signal) => samegame.score(board, { maxNodes: 50_000_000, threads: 1, signal }), 3000);
   });
 
   it('a call that finishes before the abort does not stall either', async () => {

@@ -193,13 +193,15 @@ let lastYield = Date.now();
  * from the time the previous calls took, so that one call holds the thread for about STEP_MS
  * whatever a node costs (a queen placement, a DLX node scanning thousands of columns, a peg
  * position expanded). An engine's search is the same at any budget, so node counts do not
- * depend on it.
+ * depend on it. `firstBudget` is for engines whose nodes are known to be slow (a first call of
+ * FIRST_BUDGET nodes would then be long).
  */
 export async function runSliced(
   step: (budget: number) => StatusCode,
   signal?: AbortSignal,
+  firstBudget: number = FIRST_BUDGET,
 ): Promise<StatusCode> {
-  let budget = FIRST_BUDGET;
+  let budget = firstBudget;
   for (;;) {
     if (Date.now() - lastYield >= YIELD_MS) {
       await yieldToEventLoop();
