@@ -121,6 +121,17 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => sliding.solve(board300, { lengthOnly: true, signal }), 400);
   });
 
+  it('sliding: a 2048×2048 board checked and handed to the constructive solver in slices', async () => {
+    // 4 million cells: the host's checks (tiles, parity, goal labels) take over a second; the
+    // first abort comes during them, the second later, when the engine has (on this machine)
+    // prepared its memory and tables, in slices too, and is writing moves.
+    const board = sliding.randomBoard(2048, 2048, 3);
+    await expectAbortedPromptly((signal) => sliding.solve(board, { lengthOnly: true, signal }), 1500);
+    await expectAbortedPromptly(async (signal) => {
+      for await (const chunk of sliding.moves(board, { signal })) expect(chunk.length).toBeGreaterThan(0);
+    }, 3500);
+  });
+
   it('samegame: score on a 20×20 board', async () => {
     const board = randomSameGame(20, 20, 4, 7);
     await expectAbortedPromptly((signal) => samegame.score(board, { time: 30, threads: 1, signal }), 500);
