@@ -79,6 +79,23 @@ let bestLayer: i32 = 0; // the line: node bestParent of layer bestLayer, then be
 let bestParent: i32 = 0;
 let bestCell: i32 = -1;
 
+// The layer change (clearing the tables of seen positions, keeping the children once each)
+// takes milliseconds on a wide beam: it is done in pieces, each counted as one node of the
+// budget, so that one run(budget) call stays short. `chore` is the step under way.
+const CHORE_NONE = 0;
+const CHORE_FORGET_CHILDREN = 1; // clearing childSeen
+const CHORE_FORGET_SEEN = 2; // clearing seen (layer change only)
+const CHORE_KEEP = 3; // heap entries to the next layer (layer change only)
+// A piece costs about half a node (a playout, whose cost grows with the board's cells):
+// cheaper pieces would let the host's budget grow during the chore to more nodes than fit in
+// a slice after it, dearer ones would make a slice of chores long.
+let clearPiece: usize = 0; // bytes cleared per piece: 256 a cell (about 25 µs on a 32×32 board)
+let keepPiece: i32 = 0; // heap entries kept per piece: one per 8 cells
+let chore = CHORE_NONE;
+let choreAt: usize = 0; // bytes cleared or entries kept so far in the chore
+let changingLayer = false; // the chores belong to a layer change (not to the start)
+let keptSoFar = 0; // positions of the next layer kept so far
+
 @inline function boardAt(base: usize, slot: i32): usize { return base + <usize>slot * slotBytes; }
 @inline function heapAt(i: i32): usize { return heap + (<usize>i << 4); }
 @inline function historyAt(l: i32, node: i32): usize { return history + ((<usize>l * <usize>beamWidth + <usize>node) << 3); }
@@ -112,6 +129,8 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   if (ready != DONE) return ready;
   beamWidth = beam;
   maxLayers = w * h / 2 + 2;
+  clearPiece = <usize>(w * h) << 8;
+  keepPiece = max(8, w * h / 8);
   let bits = 4;
   while ((1 << bits) < 2 * beam) bits++;
   seenMask = (1 << bits) - 1;
@@ -159,7 +178,10 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   child = -1;
   heapSize = 0;
   beamNodes = 0;
-  forgetChildren();
+  // childSeen is cleared by the first run calls (see chore).
+  chore = CHORE_FORGET_CHILDREN;
+  choreAt = 0;
+  changingLayer = false;
   bestScore = -1;
   bestCell = -1;
   complete = true;
@@ -452,10 +474,6 @@ function scanColumns(first: i32, last: i32): void {
   }
 }
 
-function forgetChildren(): void {
-  memory.fill(childSeen, 0, (<usize>childMask + 1) << 3);
-  childrenNoted = 0;
-}
 
 // True when the child in `scratch` was already evaluated in this layer (reached from another
 // parent, by the same clicks in another order, with the same score): valuing it again would
@@ -476,58 +494,101 @@ function evaluatedBefore(): bool {
   return false;
 }
 
-// The children kept become the next layer, each position once.
-function nextLayer(): void {
-  forgetChildren();
-  memory.fill(seen, 0, (<usize>seenMask + 1) << 4);
-  let kept = 0;
-  for (let i = 0; i < heapSize; i++) {
-    const entry = heapAt(i);
-    const slot = <i32>load<u16>(entry + H_SLOT);
-    const key = hashOf(boardAt(following, slot)) | 1;
-    let at = <u32>key & seenMask;
-    let node = kept;
-    for (;;) {
-      const s = load<u64>(seen + (<usize>at << 4));
-      if (s == 0 || s == key) break;
-      at = (at + 1) & seenMask;
-    }
-    const place = seen + (<usize>at << 4);
-    if (load<u64>(place) == key) {
-      // Reached twice: keep the copy with the better line.
-      node = load<i32>(place + 8);
-      const other = boardAt(following, <i32>load<u16>(order + (<usize>node << 1)));
-      if (load<i32>(lineValueAt(boardAt(following, slot))) <= load<i32>(lineValueAt(other))) continue;
-    } else {
-      store<u64>(place, key);
-      store<i32>(place + 8, node);
-      kept++;
-    }
-    store<u16>(order + (<usize>node << 1), slot);
-    const h = historyAt(layer + 1, node);
-    store<u32>(h, load<u32>(entry + H_PARENT));
-    store<u32>(h + 4, load<u16>(entry + H_CELL));
+// Clears the next piece of a table of `bytes` bytes at `table`; true when it is all clear.
+function clearNext(table: usize, bytes: usize): bool {
+  const piece = bytes - choreAt < clearPiece ? bytes - choreAt : clearPiece;
+  memory.fill(table + choreAt, 0, piece);
+  choreAt += piece;
+  return choreAt == bytes;
+}
+
+// One piece of the chore under way. The pieces, in turn, do what one call did before: the
+// search is the same however the budget cuts them.
+function chorePiece(): void {
+  if (chore == CHORE_FORGET_CHILDREN) {
+    if (!clearNext(childSeen, (<usize>childMask + 1) << 3)) return;
+    childrenNoted = 0;
+    choreAt = 0;
+    chore = changingLayer ? CHORE_FORGET_SEEN : CHORE_NONE;
+  } else if (chore == CHORE_FORGET_SEEN) {
+    if (!clearNext(seen, (<usize>seenMask + 1) << 4)) return;
+    choreAt = 0;
+    keptSoFar = 0;
+    chore = CHORE_KEEP;
+  } else {
+    const end = <i32>choreAt + keepPiece < heapSize ? <i32>choreAt + keepPiece : heapSize;
+    for (let i = <i32>choreAt; i < end; i++) keepChild(i);
+    choreAt = <usize>end;
+    if (end == heapSize) enterNextLayer();
   }
+}
+
+// The children kept become the next layer, each position once: the chores from clearing
+// the tables on (see chorePiece).
+function startNextLayer(): void {
+  chore = CHORE_FORGET_CHILDREN;
+  choreAt = 0;
+  changingLayer = true;
+}
+
+// Heap entry `i` joins the next layer, unless its position is there already with a line at
+// least as good.
+function keepChild(i: i32): void {
+  const entry = heapAt(i);
+  const slot = <i32>load<u16>(entry + H_SLOT);
+  const key = hashOf(boardAt(following, slot)) | 1;
+  let at = <u32>key & seenMask;
+  let node = keptSoFar;
+  for (;;) {
+    const s = load<u64>(seen + (<usize>at << 4));
+    if (s == 0 || s == key) break;
+    at = (at + 1) & seenMask;
+  }
+  const place = seen + (<usize>at << 4);
+  if (load<u64>(place) == key) {
+    // Reached twice: keep the copy with the better line.
+    node = load<i32>(place + 8);
+    const other = boardAt(following, <i32>load<u16>(order + (<usize>node << 1)));
+    if (load<i32>(lineValueAt(boardAt(following, slot))) <= load<i32>(lineValueAt(other))) return;
+  } else {
+    store<u64>(place, key);
+    store<i32>(place + 8, node);
+    keptSoFar++;
+  }
+  store<u16>(order + (<usize>node << 1), slot);
+  const h = historyAt(layer + 1, node);
+  store<u32>(h, load<u32>(entry + H_PARENT));
+  store<u32>(h + 4, load<u16>(entry + H_CELL));
+}
+
+function enterNextLayer(): void {
   const t = current;
   current = following;
   following = t;
   layer++;
-  layerSize = kept;
+  layerSize = keptSoFar;
   parent = 0;
   child = -1;
   heapSize = 0;
+  chore = CHORE_NONE;
+  changingLayer = false;
 }
 
 /** Expands at most `budget` children: MORE, or DONE when every line has ended. */
 export function samegameBeamRun(budget: i32): i32 {
   if (finished) return DONE;
   while (budget > 0) {
+    if (chore != CHORE_NONE) {
+      chorePiece();
+      budget--;
+      continue;
+    }
     if (parent == layerSize) {
       if (heapSize == 0) {
         finished = true;
         return DONE;
       }
-      nextLayer();
+      startNextLayer();
       continue;
     }
     const board = boardAt(current, <i32>load<u16>(order + (<usize>parent << 1)));

@@ -107,21 +107,49 @@ export function fastAlloc(rows: i32, columns: i32): usize {
   if (rows <= 0x10000 && columns <= 0x10000) {
     GOAL = arenaAlloc(cells << 2);
     if (GOAL == 0) return 0;
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < columns; c++) store<u32>(GOAL + (<usize>(r * columns + c) << 2), (<u32>r << 16) | <u32>c);
-    }
   }
+  startStage = GOAL != 0 ? START_GOAL : START_WHERE;
+  startAt = 0;
   return board;
 }
 
+// fastStart's work is linear in the cells (and the first touch of fresh memory is slow): it
+// is done in pieces, one a call, so that a board of millions of cells does not hold the thread.
+const START_GOAL: i32 = 0;    // the goal coordinates of each label
+const START_WHERE: i32 = 1;   // every label's cell unknown
+const START_SCATTER: i32 = 2; // each label's cell, checking that each label is there once
+const START_PIECE: i32 = 1 << 16;
+let startStage: i32 = START_GOAL;
+let startAt: i32 = 0; // cells done in the stage
+
+/**
+ * Prepares the run once the host has written the labels: MORE while pieces of the work
+ * remain (call again), DONE when ready, BAD_INPUT when the labels are not 0..MN-1 once each.
+ */
 export function fastStart(): i32 {
   if (board == 0 || output == 0) return BAD_INPUT;
   const cells = height * width;
-  for (let c = 0; c < cells; c++) store<u32>(where + (<usize>c << 2), 0xffffffff);
-  for (let c = 0; c < cells; c++) {
-    const l = load<u32>(board + (<usize>c << 2));
-    if (l >= <u32>cells || load<u32>(where + (<usize>l << 2)) != 0xffffffff) return BAD_INPUT;
-    store<u32>(where + (<usize>l << 2), c);
+  const end = min(cells, startAt + START_PIECE);
+  if (startStage == START_GOAL) {
+    for (let i = startAt; i < end; i++) {
+      const r = i / width;
+      store<u32>(GOAL + (<usize>i << 2), (<u32>r << 16) | <u32>(i - r * width));
+    }
+  } else if (startStage == START_WHERE) {
+    memory.fill(where + (<usize>startAt << 2), 0xff, <usize>(end - startAt) << 2);
+  } else {
+    for (let c = startAt; c < end; c++) {
+      const l = load<u32>(board + (<usize>c << 2));
+      if (l >= <u32>cells || load<u32>(where + (<usize>l << 2)) != 0xffffffff) return BAD_INPUT;
+      store<u32>(where + (<usize>l << 2), c);
+    }
+  }
+  startAt = end;
+  if (startAt < cells) return MORE;
+  startAt = 0;
+  if (startStage != START_SCATTER) {
+    startStage++;
+    return MORE;
   }
   blankCell = <i32>load<u32>(where + (<usize>(cells - 1) << 2));
   blankRow = blankCell / width;

@@ -48,7 +48,9 @@ async function watch(call: (signal: AbortSignal) => Promise<unknown>, abortAfter
   clearTimeout(timer);
   clearInterval(ticker);
   histogram.disable();
-  return { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
+  const watched = { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
+  if (process.env.BLOCKING_LOG) console.log(`maxDelay ${watched.maxDelay.toFixed(1)} ms, abort latency ${watched.abortLatency.toFixed(1)} ms`);
+  return watched;
 }
 
 /** The call was still working when the abort came, gave the loop its turns, and stopped in time. */
@@ -119,9 +121,28 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => sliding.solve(board300, { lengthOnly: true, signal }), 400);
   });
 
+  it('sliding: a 2048×2048 board checked and handed to the constructive solver in slices', async () => {
+    // 4 million cells: the host's checks (tiles, parity, goal labels) take over a second; the
+    // first abort comes during them, the second later, when the engine has (on this machine)
+    // prepared its memory and tables, in slices too, and is writing moves.
+    const board = sliding.randomBoard(2048, 2048, 3);
+    await expectAbortedPromptly((signal) => sliding.solve(board, { lengthOnly: true, signal }), 1500);
+    await expectAbortedPromptly(async (signal) => {
+      for await (const chunk of sliding.moves(board, { signal })) expect(chunk.length).toBeGreaterThan(0);
+    }, 3500);
+  });
+
   it('samegame: score on a 20×20 board', async () => {
     const board = randomSameGame(20, 20, 4, 7);
     await expectAbortedPromptly((signal) => samegame.score(board, { time: 30, threads: 1, signal }), 500);
+  });
+
+  it('samegame: score on a 32×32 board, its second run on the widest beam', async () => {
+    const board = randomSameGame(32, 32, 5, 11);
+    // The first run (width 1) takes about 2.5 s, and the node budget sizes the second to the
+    // widest beam (16,384 positions): its tables are cleared in pieces, and its first calls
+    // are small (a node there is a playout of up to 100 µs). The abort comes during it.
+    await expectAbortedPromptly((signal) => samegame.score(board, { maxNodes: 2_000_000_000, threads: 1, signal }), 4000);
   });
 
   it('a call that finishes before the abort does not stall either', async () => {

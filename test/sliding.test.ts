@@ -140,6 +140,47 @@ describe('solvability: permutation parity against the blank distance, odd and ev
   });
 });
 
+describe('big boards are checked in slices, exactly', () => {
+  // 600×600: 360,000 cells, so every check runs in many pieces and the parity's cycles are
+  // walked across pieces.
+  const rows = 600;
+  const cols = 600;
+
+  it('two tiles swapped on a solvable board make it UNSOLVABLE, by the async and the sync checks alike', async () => {
+    const board = sliding.randomBoard(rows, cols, 9);
+    expect(sliding.solvability(board).solvable).toBe(true);
+    // The constructive solver starts on the board: it passed the checks.
+    const stream = sliding.moves(board);
+    const first = await stream.next();
+    await stream.return(undefined);
+    expect(first.done).toBe(false);
+    expect(first.value).toMatch(/^[UDLR]+$/);
+    const tiles = board.tiles.slice();
+    const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
+    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+    const swapped = { rows, cols, tiles };
+    expect(sliding.solvability(swapped).solvable).toBe(false);
+    const error = await rejection(sliding.solve(swapped, { lengthOnly: true }));
+    expect(error.code).toBe('UNSOLVABLE');
+    expect(error.message).toMatch(/permutation of the goal but the blank is \d+ moves from its goal cell/);
+  });
+
+  it('a duplicated tile in a big text board is named by its line and column', async () => {
+    const lines: string[] = [];
+    for (let r = 0; r < rows; r++) {
+      const row: number[] = [];
+      for (let c = 0; c < cols; c++) row.push((r * cols + c + 1) % (rows * cols));
+      lines.push(row.join(' '));
+    }
+    // Tile 7 written again in line 400, column 1 (in place of tile 239,401).
+    lines[399] = lines[399].replace(/^\d+/, '7');
+    const error = await rejection(sliding.solve(lines.join('\n'), { lengthOnly: true }));
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toContain('duplicated tile 7 at line 1, column 13 and line 400, column 1');
+    expect(error.message).toContain('missing tile 239401');
+  });
+});
+
 // ---- the 15-puzzle ------------------------------------------------------------------------
 
 describe("Korf's 15-puzzle instances", () => {

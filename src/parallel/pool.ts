@@ -342,6 +342,9 @@ export async function openPool(options: {
     workerType: 'auto',
     // Worker scripts are ES modules: Web Workers must be told so; Node infers it from the package.
     workerOpts: { type: 'module' },
+    // A worker busy in a long step does not hear the request to stop: kill it soon after
+    // (workerpool waits 1 s by default), so that an aborted count frees its threads at once.
+    workerTerminateTimeout: 20,
   });
   let onAbort = (): void => undefined;
   const stop = new Promise<never>((_, reject) => {

@@ -9,6 +9,11 @@ import { ReferenceSameGameSearch } from './reference.js';
 
 /** Nodes per engine call: a few milliseconds, so deadlines and aborts are prompt. */
 const SLICE = 4096;
+/**
+ * The first call's nodes: a node of the beam search (a playout) takes up to 100 µs on a
+ * 32×32 board, so runSliced's usual first budget would hold the thread 100 ms at each run's start.
+ */
+const FIRST_SLICE = 16;
 
 export interface Limits {
   /** Epoch milliseconds after which the search stops, or null. */
@@ -32,7 +37,7 @@ async function runToLimits(run: (budget: number) => number, nodes: () => bigint,
       return Status.DONE;
     }
     return run(slice);
-  }, limits.signal);
+  }, limits.signal, FIRST_SLICE);
   checkStatus(status, what, maxMemory);
   return !stopped;
 }

@@ -38,6 +38,7 @@ export interface OptimalEngine {
 export interface FastEngine {
   /** Allocates a board; the returned view takes the labels (u32 per cell). Null when refused. */
   alloc(rows: number, cols: number): Uint32Array | null;
+  /** Prepares the run, a piece a call on big boards: MORE (call again), DONE, or BAD_INPUT. */
   start(): StatusCode;
   /** Fills the next chunk: MORE (more follow) or DONE (the last). */
   run(): StatusCode;

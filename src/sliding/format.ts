@@ -77,7 +77,8 @@ export function sameTiles(a: Board, b: Board): boolean {
 /**
  * True when the moves take the board to the goal (default: 1..MN-1, blank last); false when
  * they do not, or when a move leaves the board or is not a letter U D L R. A malformed board,
- * goal or moves argument is BAD_INPUT.
+ * goal or moves argument is BAD_INPUT. Synchronous: checking the boards holds the thread about
+ * 70 ms a million cells, besides the moves.
  */
 export function isSolution(input: BoardInput, moves: string, goalInput: GoalInput = 'default'): boolean {
   const board = toBoard(input);

@@ -1,6 +1,7 @@
 // Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
 import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
+import { STEP_CELLS, runSteps, type Steps } from '../wasm/protocol.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
@@ -21,8 +22,8 @@ export type GoalInput = 'default' | 'korf' | BoardInput;
 
 /**
  * The largest board (4096×4096): memory is linear in the cells (the engine keeps 12 bytes a
- * cell, the host's board, goal and checks about 24), and beyond this the host's checks alone
- * hold the thread for seconds.
+ * cell, the host's board, goal and checks about 24), and the host's checks take 0.2-0.4 s a
+ * million cells (done in slices by the async API; at once by the synchronous helpers).
  */
 export const MAX_CELLS = 1 << 24;
 
@@ -56,13 +57,19 @@ export function checkSizeObject(size: unknown): { rows: number; cols: number } |
 }
 
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
+  return runSteps(parseBoardSteps(text, size));
+}
+
+/** parseBoard() in steps (see runSteps). */
+function* parseBoardSteps(text: string, size?: { rows: number; cols: number }): Steps<Board> {
   if (typeof text !== 'string') throw badInput(`a board as text is rows of tile numbers, got ${describeValue(text)}`);
   size = checkSizeObject(size);
   const lines = text.replace(/\r/g, '').split('\n');
   const rowsOfTiles: Array<{ line: number; values: number[]; columns: number[] }> = [];
-  lines.forEach((raw, index) => {
-    const line = raw.replace(/#.*$/, '');
-    if (line.trim() === '') return;
+  let read = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index].replace(/#.*$/, '');
+    if (line.trim() === '') continue;
     const values: number[] = [];
     const columns: number[] = [];
     const token = /[^\s,]+/g;
@@ -77,19 +84,40 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
         );
       }
       columns.push(match.index + 1);
+      if (++read % STEP_CELLS === 0) yield;
     }
     rowsOfTiles.push({ line: index + 1, values, columns });
-  });
+  }
   if (rowsOfTiles.length === 0) throw badInput('the board is empty: expected rows of tile numbers');
-  // Where each tile was written, for messages.
-  const places = rowsOfTiles.flatMap((r) => r.columns.map((column) => `line ${r.line}, column ${column}`));
-  const flat = rowsOfTiles.flatMap((r) => r.values);
+  // Where each tile was written, for messages: found from the rows' first tiles when asked.
+  const starts: number[] = [];
+  let total = 0;
+  for (const r of rowsOfTiles) {
+    starts.push(total);
+    total += r.values.length;
+  }
+  const place = (i: number): string => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return `line ${rowsOfTiles[lo].line}, column ${rowsOfTiles[lo].columns[i - starts[lo]]}`;
+  };
+  const flat: number[] = new Array(total);
+  let at = 0;
+  for (const r of rowsOfTiles) {
+    for (const value of r.values) flat[at++] = value;
+    yield;
+  }
   if (size) {
     const { rows, cols } = checkSize(size.rows, size.cols);
     if (flat.length !== rows * cols) {
       throw badInput(`a ${cols}×${rows} board has ${rows * cols} cells, the text gives ${flat.length} tiles`);
     }
-    return checkTiles(rows, cols, flat, (i) => places[i]);
+    return yield* checkTilesSteps(rows, cols, flat, place);
   }
   const cols = rowsOfTiles[0].values.length;
   for (const row of rowsOfTiles) {
@@ -98,7 +126,7 @@ export function parseBoard(text: string, size?: { rows: number; cols: number }):
     }
   }
   const { rows } = checkSize(rowsOfTiles.length, cols);
-  return checkTiles(rows, cols, flat, (i) => places[i]);
+  return yield* checkTilesSteps(rows, cols, flat, place);
 }
 
 /**
@@ -111,24 +139,39 @@ export function checkTiles(
   tiles: ArrayLike<number>,
   where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
 ): Board {
+  return runSteps(checkTilesSteps(rows, cols, tiles, where));
+}
+
+/** checkTiles() in steps (see runSteps). */
+function* checkTilesSteps(
+  rows: number,
+  cols: number,
+  tiles: ArrayLike<number>,
+  where: (index: number) => string = (i) => `cell ${i} (row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1})`,
+): Steps<Board> {
   const n = rows * cols;
   if (tiles.length !== n) throw badInput(`a ${cols}×${rows} board has ${n} cells, got ${describeValue(tiles.length)} tiles`);
   const out = new Uint32Array(n);
-  const firstAt = new Int32Array(n).fill(-1);
+  // 1 + the first cell holding each tile, 0 for none yet.
+  const firstAt = yield* zeroed(Int32Array, n);
   const problems: string[] = [];
   for (let i = 0; i < n; i++) {
+    if (i % STEP_CELLS === 0) yield;
     const t = tiles[i];
     if (!Number.isSafeInteger(t) || t < 0 || t >= n) {
       if (problems.length < 5) problems.push(`${where(i)}: tile ${describeValue(t)} is out of range (0..${n - 1}, 0 the blank)`);
       continue;
     }
-    if (firstAt[t] >= 0) {
-      if (problems.length < 5) problems.push(`duplicated tile ${nameTile(t)} at ${where(firstAt[t])} and ${where(i)}`);
-    } else firstAt[t] = i;
+    if (firstAt[t] > 0) {
+      if (problems.length < 5) problems.push(`duplicated tile ${nameTile(t)} at ${where(firstAt[t] - 1)} and ${where(i)}`);
+    } else firstAt[t] = i + 1;
     out[i] = t;
   }
   const missing: number[] = [];
-  for (let t = 0; t < n; t++) if (firstAt[t] < 0) missing.push(t);
+  for (let t = 0; t < n; t++) {
+    if (t % STEP_CELLS === 0) yield;
+    if (firstAt[t] === 0) missing.push(t);
+  }
   if (missing.length) {
     const more = missing.length > 10 ? ` and ${missing.length - 10} more` : '';
     problems.push(`missing ${plural(missing.length, 'tile')} ${missing.slice(0, 10).map(nameTile).join(', ')}${more}`);
@@ -137,13 +180,36 @@ export function checkTiles(
   return { rows, cols, tiles: out };
 }
 
+/**
+ * A new array of zeros, written through in pieces: the first write to each page of a big
+ * array costs a page fault, which random writes would otherwise pay all at once (a 16
+ * million-cell board's table has 16,384 pages, over 100 ms of faults).
+ */
+function* zeroed<T extends Uint8Array | Int32Array | Uint32Array>(Kind: new (n: number) => T, n: number): Steps<T> {
+  const array = new Kind(n);
+  const piece = STEP_CELLS * 16;
+  for (let from = 0; from < n; from += piece) {
+    array.fill(0, from, Math.min(n, from + piece));
+    yield;
+  }
+  return array;
+}
+
 const nameTile = (t: number): string => (t === 0 ? 'the blank (0)' : String(t));
 const plural = (count: number, word: string): string => (count === 1 ? word : `${word}s`);
 
-/** Normalises any accepted board input. `size` lays out flat number lists and text. */
+/**
+ * Normalises any accepted board input. `size` lays out flat number lists and text. Checking
+ * takes about 170 ms a million cells: the async API does it in slices (toBoardSteps).
+ */
 export function toBoard(input: BoardInput, size?: { rows: number; cols: number }): Board {
+  return runSteps(toBoardSteps(input, size));
+}
+
+/** toBoard() in steps (see runSteps). */
+export function* toBoardSteps(input: BoardInput, size?: { rows: number; cols: number }): Steps<Board> {
   size = checkSizeObject(size);
-  if (typeof input === 'string') return parseBoard(input, size);
+  if (typeof input === 'string') return yield* parseBoardSteps(input, size);
   if (Array.isArray(input)) {
     const rows = input as ReadonlyArray<ReadonlyArray<number>>;
     if (!isDenseArray(input) || !input.every((row) => isDenseArray(row))) throw badInput('a board given as an array is an array of rows (arrays of tiles)');
@@ -152,7 +218,13 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
       if (row.length !== cols) throw badInput(`row ${r + 1} has ${row.length} tiles, expected ${cols} like the first row`);
     });
     checkSize(rows.length, cols);
-    return checkTiles(rows.length, cols, rows.flat(), (i) => `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}`);
+    const flat: number[] = new Array(rows.length * cols);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      for (let c = 0; c < cols; c++) flat[r * cols + c] = row[c];
+      yield;
+    }
+    return yield* checkTilesSteps(rows.length, cols, flat, (i) => `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}`);
   }
   if (input === null || typeof input !== 'object' || !('tiles' in input)) {
     throw badInput(`a board is text, an array of rows, or { rows, cols, tiles }, got ${describeValue(input)}`);
@@ -162,26 +234,31 @@ export function toBoard(input: BoardInput, size?: { rows: number; cols: number }
   if (!isDenseArray(tiles) && !(ArrayBuffer.isView(tiles) && !(tiles instanceof DataView))) {
     throw badInput(`tiles must be an array of tile numbers, got ${describeValue(tiles)}`);
   }
-  return checkTiles(rows, cols, tiles as ArrayLike<number>);
+  return yield* checkTilesSteps(rows, cols, tiles as ArrayLike<number>);
 }
 
 /** The goal board for a size: 'default' (blank last), 'korf' (blank first) or a board of that size. */
 export function toGoal(goal: GoalInput | undefined, rows: number, cols: number): Board {
+  return runSteps(toGoalSteps(goal, rows, cols));
+}
+
+/** toGoal() in steps (see runSteps). */
+export function* toGoalSteps(goal: GoalInput | undefined, rows: number, cols: number): Steps<Board> {
   checkSize(rows, cols);
   const n = rows * cols;
-  if (goal === undefined || goal === 'default') {
+  if (goal === undefined || goal === 'default' || goal === 'korf') {
+    // Blank last: 1, 2, …, MN-1, 0; blank first (Korf's): 0, 1, …, MN-1.
+    const first = goal === 'korf' ? 0 : 1;
     const tiles = new Uint32Array(n);
-    for (let i = 0; i < n - 1; i++) tiles[i] = i + 1;
-    return { rows, cols, tiles };
-  }
-  if (goal === 'korf') {
-    const tiles = new Uint32Array(n);
-    for (let i = 0; i < n; i++) tiles[i] = i;
+    for (let i = 0; i < n; i++) {
+      if (i % STEP_CELLS === 0) yield;
+      tiles[i] = (i + first) % n;
+    }
     return { rows, cols, tiles };
   }
   // A goal in one line is laid out in the board's size; in rows, it is checked against it.
   const oneLine = typeof goal === 'string' && goal.trim().split(/\n/).filter((l) => l.replace(/#.*$/, '').trim()).length === 1;
-  const board = toBoard(goal, oneLine ? { rows, cols } : undefined);
+  const board = yield* toBoardSteps(goal, oneLine ? { rows, cols } : undefined);
   if (board.rows !== rows || board.cols !== cols) {
     throw badInput(`the goal is ${board.cols}×${board.rows}, the board ${cols}×${rows}`);
   }
@@ -190,11 +267,22 @@ export function toGoal(goal: GoalInput | undefined, rows: number, cols: number):
 
 /** Labels each cell of the board with the goal cell of its tile, so that the goal reads 0, 1, 2, … */
 export function goalLabels(board: Board, goal: Board): Uint32Array {
+  return runSteps(goalLabelsSteps(board, goal));
+}
+
+/** goalLabels() in steps (see runSteps). */
+export function* goalLabelsSteps(board: Board, goal: Board): Steps<Uint32Array> {
   const n = board.tiles.length;
-  const goalCell = new Uint32Array(n);
-  for (let c = 0; c < n; c++) goalCell[goal.tiles[c]] = c;
+  const goalCell = yield* zeroed(Uint32Array, n);
+  for (let c = 0; c < n; c++) {
+    if (c % STEP_CELLS === 0) yield;
+    goalCell[goal.tiles[c]] = c;
+  }
   const labels = new Uint32Array(n);
-  for (let c = 0; c < n; c++) labels[c] = goalCell[board.tiles[c]];
+  for (let c = 0; c < n; c++) {
+    if (c % STEP_CELLS === 0) yield;
+    labels[c] = goalCell[board.tiles[c]];
+  }
   return labels;
 }
 
@@ -203,25 +291,32 @@ export function goalLabels(board: Board, goal: Board): Uint32Array {
  * the parity of the permutation from board to goal and of the blank's grid distance to its
  * goal cell, so the two parities must agree; on boards of at least 2×2 that is also enough.
  * (For odd widths this is the usual inversion-count rule; for even widths the inversion count
- * plus the blank's row distance.)
+ * plus the blank's row distance.) Synchronous: it holds the thread about 0.2-0.3 s a million
+ * cells (the async solve and moves check big boards in slices).
  */
 export function solvability(boardInput: BoardInput, goalInput: GoalInput = 'default'): { solvable: boolean; reason: string | null } {
   const board = toBoard(boardInput);
-  return parity(board, toGoal(goalInput, board.rows, board.cols));
+  return runSteps(paritySteps(board, toGoal(goalInput, board.rows, board.cols)));
 }
 
-/** solvability() of checked boards. */
-function parity(board: Board, goal: Board): { solvable: boolean; reason: string | null } {
-  const labels = goalLabels(board, goal);
+type Solvability = { solvable: boolean; reason: string | null };
+
+/** solvability() of checked boards, in steps (see runSteps): the permutation's cycles, exactly. */
+function* paritySteps(board: Board, goal: Board): Steps<Solvability> {
+  const labels = yield* goalLabelsSteps(board, goal);
   const n = labels.length;
-  const seen = new Uint8Array(n);
+  const seen = yield* zeroed(Uint8Array, n);
   let odd = 0;
+  // Every cell is visited once, by the outer loop or along its cycle: a step every STEP_CELLS visits.
+  let visits = 0;
   for (let i = 0; i < n; i++) {
+    if (++visits % STEP_CELLS === 0) yield;
     if (seen[i]) continue;
     let length = 0;
     for (let j = i; !seen[j]; j = labels[j]) {
       seen[j] = 1;
       length++;
+      if (++visits % STEP_CELLS === 0) yield;
     }
     odd ^= (length - 1) & 1;
   }
@@ -242,7 +337,12 @@ function parity(board: Board, goal: Board): { solvable: boolean; reason: string 
 
 /** Throws UNSOLVABLE with the reason when the board cannot reach the goal. */
 export function checkSolvable(board: Board, goal: Board): void {
-  const { solvable, reason } = parity(board, goal);
+  runSteps(checkSolvableSteps(board, goal));
+}
+
+/** checkSolvable() in steps (see runSteps). */
+export function* checkSolvableSteps(board: Board, goal: Board): Steps<void> {
+  const { solvable, reason } = yield* paritySteps(board, goal);
   if (!solvable) throw new BitpuzzleError('UNSOLVABLE', `this board cannot reach the goal: ${reason}`);
 }
 
@@ -287,7 +387,8 @@ export function parseBatch(text: string, size?: { rows: number; cols: number }):
 
 /**
  * A random board that can reach the goal: a uniformly shuffled board (seeded, so that it
- * repeats), with two tiles swapped when its parity is wrong.
+ * repeats), with two tiles swapped when its parity is wrong. Synchronous: it holds the
+ * thread about 0.2-0.3 s a million cells (seconds for the largest boards).
  */
 export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInput = 'default'): Board {
   checkSize(rows, cols);
@@ -302,7 +403,7 @@ export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInpu
     tiles[j] = t;
   }
   const board = { rows, cols, tiles };
-  if (!parity(board, target).solvable) {
+  if (!runSteps(paritySteps(board, target)).solvable) {
     // Swapping two tiles (not the blank) flips the permutation's parity only.
     const [a, b] = tiles[0] !== 0 && tiles[1] !== 0 ? [0, 1] : [2, 3];
     [tiles[a], tiles[b]] = [tiles[b], tiles[a]];

@@ -193,13 +193,15 @@ let lastYield = Date.now();
  * from the time the previous calls took, so that one call holds the thread for about STEP_MS
  * whatever a node costs (a queen placement, a DLX node scanning thousands of columns, a peg
  * position expanded). An engine's search is the same at any budget, so node counts do not
- * depend on it.
+ * depend on it. `firstBudget` is for engines whose nodes are known to be slow (a first call of
+ * FIRST_BUDGET nodes would then be long).
  */
 export async function runSliced(
   step: (budget: number) => StatusCode,
   signal?: AbortSignal,
+  firstBudget: number = FIRST_BUDGET,
 ): Promise<StatusCode> {
-  let budget = FIRST_BUDGET;
+  let budget = firstBudget;
   for (;;) {
     if (Date.now() - lastYield >= YIELD_MS) {
       await yieldToEventLoop();
@@ -219,4 +221,37 @@ export function nextBudget(budget: number, milliseconds: number): number {
   // at once as much less as the last call was too slow.
   const scaled = milliseconds <= STEP_MS / 4 ? budget * 4 : Math.floor((budget * STEP_MS) / milliseconds);
   return Math.max(1, Math.min(SLICE_BUDGET, scaled));
+}
+
+/**
+ * Host-side work linear in the input (checking a board of millions of cells) as steps: a
+ * generator that yields between small pieces of its work. `runSteps` runs one to the end at
+ * once (the synchronous API, for small inputs); `runStepsSliced` gives the event loop a turn
+ * every STEP_MS and honours the signal between pieces.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** How many cells (or similar units) a step's piece takes before it yields: well under a millisecond. */
+export const STEP_CELLS = 1 << 14;
+
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+export async function runStepsSliced<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
+  throwIfAborted(signal);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - sliceStarted >= STEP_MS) {
+      await yieldToEventLoop();
+      lastYield = Date.now();
+      throwIfAborted(signal);
+      sliceStarted = performance.now();
+    }
+  }
 }
