@@ -1,10 +1,10 @@
 // The exact-cover API: count, solve, solutions (an async iterator) and exactCover.
-import { BitpuzzleError, badInput, throwIfAborted, describeValue } from '../errors.js';
+import { BitpuzzleError, throwIfAborted } from '../errors.js';
 import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { DEFAULT_MAX_MEMORY, Status, memoryShare } from '../wasm/protocol.js';
+import { Status, memoryShare } from '../wasm/protocol.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
 import { parseCover } from './parse.js';
 import { prepareProblem, type CoverInput, type PreparedCover } from './problem.js';

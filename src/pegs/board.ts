@@ -2,7 +2,7 @@
 // A board is drawn as text: `o` a peg, `.` an empty hole, space or `#` off the board. On a
 // triangular board the holes of a row stand two characters apart and rows are staggered
 // by one, so that the six neighbours of a hole are left, right and the four diagonals.
-import { BitpuzzleError, badInput, describeValue } from '../errors.js';
+import { badInput, describeValue } from '../errors.js';
 import { checkOptions } from '../wasm/options.js';
 
 export type Geometry = 'square' | 'triangular';

@@ -5,7 +5,7 @@ import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js
 import { countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';

@@ -3,7 +3,7 @@ import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } fr
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, Status, checkStatus, memoryShare, runSliced } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryShare, runSliced } from '../wasm/protocol.js';
 import { checkPrepared, prepare, type PolyominoProblem, type Prepared } from './problem.js';
 import { badInput, describeValue } from '../errors.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';

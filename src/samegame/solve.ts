@@ -5,7 +5,7 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { DEFAULT_MAX_MEMORY, memoryShare } from '../wasm/protocol.js';
+import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
 import { runScoreTask, searchFewestLeft, type Limits, type ScoreTask } from './tasks.js';
 
