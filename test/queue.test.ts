@@ -8,6 +8,7 @@ import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Prog
 import { warmPool } from '../dist/parallel/pool.js';
 import { queueStatus } from '../dist/queue/admin.js';
 import { engineVersion } from '../dist/queue/coordinator.js';
+import { checkPart } from '../dist/queue/worker.js';
 import { freePort, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
 import { tempDir } from './helpers.js';
 
@@ -278,3 +279,26 @@ describe('the warm pool', () => {
     expect(out.trim()).toBe('2279184');
   });
 });
+
+describe('a part checked as untrusted input (no Redis needed)', () => {
+  it('a BigInt where an integer belongs is BAD_INPUT with a readable message, not a crash of the message', () => {
+    const part = (task: unknown) => ({ v: 1, kind: 'queens', engine: 'e', index: 0, of: 1, problem: 'p', task });
+    const good = checkPart(part({ engine: 'wasm', n: 8, mode: 0, allowed: Array(8).fill(255) }), 'e');
+    expect(good.task).toMatchObject({ n: 8 });
+    for (const task of [
+      { engine: 'wasm', n: { $bigint: '8' }, mode: 0, allowed: Array(8).fill(255) },
+      { engine: 'wasm', n: 8, mode: 0, allowed: [{ $bigint: '255' }] },
+    ]) {
+      let error: unknown;
+      try {
+        checkPart(part(task), 'e');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BitpuzzleError);
+      expect((error as BitpuzzleError).code).toBe('BAD_INPUT');
+      expect((error as BitpuzzleError).message).toMatch(/must be an integer from \d+ to \d+, got 8|got 255/);
+    }
+  });
+});
+

@@ -2,7 +2,8 @@
 // part, and the check a part coming from outside this process (a job queue) must pass before
 // an engine sees it. The worker-thread script and the queue worker serve every kind, so one
 // pool serves every family. This is the one module of parallel/ that knows the families.
-import { badInput } from '../errors.js';
+// Values of a part are untrusted (BigInts among them): messages print them with describeValue.
+import { badInput, describeValue } from '../errors.js';
 import { runCoverTask, type CoverTask } from '../cover/tasks.js';
 import { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from '../cover/problem.js';
 import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
@@ -37,14 +38,14 @@ function object(value: unknown, what: string, keys?: readonly string[]): Fields 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badInput(`${what} must be an object`);
   if (keys) {
     const extra = Object.keys(value).find((key) => !keys.includes(key));
-    if (extra !== undefined) throw badInput(`${what} has an unknown field ${JSON.stringify(extra)}`);
+    if (extra !== undefined) throw badInput(`${what} has an unknown field ${describeValue(extra)}`);
   }
   return value as Fields;
 }
 
 function integer(value: unknown, what: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badInput(`${what} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw badInput(`${what} must be an integer from ${min} to ${max}, got ${describeValue(value)}`);
   }
   return value;
 }
@@ -254,6 +255,6 @@ export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
 };
 
 export function taskKind(name: unknown): TaskKind {
-  if (typeof name !== 'string' || !Object.hasOwn(TASK_KINDS, name)) throw badInput(`unknown kind of part ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !Object.hasOwn(TASK_KINDS, name)) throw badInput(`unknown kind of part ${describeValue(name)}`);
   return TASK_KINDS[name as TaskKindName];
 }
