@@ -14,6 +14,14 @@ export {
   queensConstructRun,
 } from './queens';
 export {
+  queensConstellationsInputAlloc,
+  queensConstellationsInit,
+  queensConstellationsRun,
+  queensConstellationsTotal,
+  queensConstellationsDistinct,
+  queensConstellationsNodes,
+} from './queensConstellations';
+export {
   polyInputAlloc,
   polyLoad,
   polyPartPtr,

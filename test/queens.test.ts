@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { queens } from '../dist/index.js';
 import { QUEENS } from './data/known-results.js';
+import { constellations, isConstellation, rot90 } from '../dist/queens/constellations.js';
+import { runQueensTask } from '../dist/queens/tasks.js';
+import { taskKind } from '../dist/parallel/kinds.js';
 import {
   boardText,
   bruteForceSolutions,
@@ -14,29 +17,35 @@ import {
 } from './helpers.js';
 
 describe('counting against the published figures', () => {
-  for (let n = 1; n <= 14; n++) {
-    it(`n = ${n}: total and distinct (wasm)`, async () => {
+  // n >= 5 counts by start constellations; n = 15 is one part per constellation on one thread.
+  for (let n = 1; n <= 15; n++) {
+    it(`n = ${n}: total and distinct (wasm and pure-TS twin, the same nodes)`, async () => {
       const result = await queens.count(n, { threads: 1 });
       expect(result.total).toBe(QUEENS[n].total);
       expect(result.distinct).toBe(QUEENS[n].distinct);
       expect(result.stats.nodes).toBeGreaterThan(0n);
+      const twin = await queens.count(n, { threads: 1, engine: 'js' });
+      expect(twin.total).toBe(QUEENS[n].total);
+      expect(twin.distinct).toBe(QUEENS[n].distinct);
+      expect(twin.stats.nodes).toBe(result.stats.nodes);
     });
   }
 
-  for (let n = 1; n <= 12; n++) {
-    it(`n = ${n}: total and distinct (pure-TS twin)`, async () => {
-      const result = await queens.count(n, { engine: 'js' });
-      expect(result.total).toBe(QUEENS[n].total);
-      expect(result.distinct).toBe(QUEENS[n].distinct);
-    });
-  }
+  it('the row search (partial boards and n < 5) still counts empty boards exactly', async () => {
+    // The same board given as "queens allowed everywhere" through a completion with no queens
+    // is the constellation path; the row search is checked through its distinct mode here.
+    for (let n = 1; n <= 9; n++) {
+      const reps = await columnsOf(queens.solutions(n, { distinct: true }));
+      expect(BigInt(reps.length)).toBe(QUEENS[n].distinct);
+    }
+  });
 
-  it('n = 15 on two worker threads', async () => {
+  it('n = 15 on two worker threads: one part per constellation', async () => {
     const result = await queens.count(15, { threads: 2 });
     expect(result.total).toBe(QUEENS[15].total);
     expect(result.distinct).toBe(QUEENS[15].distinct);
     expect(result.stats.threads).toBe(2);
-    expect(result.stats.parts).toBeGreaterThan(1);
+    expect(result.stats.parts).toBe((await constellations(15)).length);
   });
 
   it('the answer is the same for every thread count', async () => {
@@ -65,11 +74,65 @@ describe('counting against the published figures', () => {
   });
 });
 
+describe('start constellations', () => {
+  it('one per symmetry class of the border queens: the classes cover every quadruple of a brute force', async () => {
+    for (const n of [5, 6, 7, 8]) {
+      const list = await constellations(n);
+      // Every solution's border quadruple (i, j, k, l) is the image of exactly one listed one.
+      const orbitOf = new Map<number, number>();
+      list.forEach((code, index) => {
+        let x = code;
+        for (let m = 0; m < 2; m++) {
+          for (let r = 0; r < 4; r++) {
+            const known = orbitOf.get(x);
+            expect(known === undefined || known === index).toBe(true);
+            orbitOf.set(x, index);
+            x = rot90(n, x);
+          }
+          const [i, j, k, l] = [(x >> 15) & 31, (x >> 10) & 31, (x >> 5) & 31, x & 31];
+          x = ((n - 1 - i) << 15) | ((n - 1 - j) << 10) | (l << 5) | k;
+        }
+      });
+      for (const s of bruteForceSolutions(n)) {
+        const quadruple = (s[0] << 15) | (s[n - 1] << 10) | (s.indexOf(0) << 5) | s.indexOf(n - 1);
+        expect(orbitOf.has(quadruple)).toBe(true);
+      }
+    }
+  });
+
+  it('are listed most costly first, and the same each time', async () => {
+    const list = await constellations(14);
+    expect(await constellations(14)).toEqual(list);
+    expect(new Set(list).size).toBe(list.length);
+    for (const code of list) expect(isConstellation(14, code)).toBe(true);
+  });
+
+  it('the Wasm engine and the twin agree on every part of n = 12', async () => {
+    const list = await constellations(12);
+    for (const code of list) {
+      const part = { n: 12, constellations: [code] };
+      const wasm = await runQueensTask({ ...part, engine: 'wasm' });
+      const js = await runQueensTask({ ...part, engine: 'js' });
+      expect(js).toEqual(wasm);
+    }
+  });
+
+  it('a part from outside is checked before any engine sees it', () => {
+    const check = (value: unknown): unknown => taskKind('queens').check(value);
+    expect(check({ engine: 'wasm', n: 12, constellations: [(3 << 15) | (2 << 10) | (5 << 5) | 1] })).toBeTruthy();
+    expect(() => check({ engine: 'wasm', n: 12, constellations: [0] })).toThrow(/constellations\[0\] is not a constellation/);
+    expect(() => check({ engine: 'wasm', n: 4, constellations: [] })).toThrow(/n must be an integer from 5/);
+    expect(() => check({ engine: 'wasm', n: 12, constellations: [1.5] })).toThrow(/BAD_INPUT|integer/);
+    expect(() => check({ engine: 'wasm', n: 12, constellations: [], extra: 1 })).toThrow(/unknown field/);
+  });
+});
+
 describe('shards', () => {
   for (const [n, count, engine] of [
     [14, 5, 'wasm'],
     [10, 3, 'js'],
     [14, 7, 'js'],
+    [8, 2, 'wasm'],
   ] as const) {
     it(`the ${count} shards of n = ${n} (${engine}) sum to the whole`, async () => {
       let total = 0n;
@@ -85,6 +148,25 @@ describe('shards', () => {
       expect(distinct).toBe(QUEENS[n].distinct);
     });
   }
+
+  it('every shard split of n = 9 sums to the whole, and each part is counted once', async () => {
+    const parts = (await constellations(9)).length;
+    for (let count = 1; count <= parts; count++) {
+      let total = 0n;
+      let distinct = 0n;
+      let partsSeen = 0;
+      for (let index = 1; index <= count; index++) {
+        const part = await queens.count(9, { shard: { index, count }, threads: 1 });
+        total += part.total;
+        distinct += part.distinct!;
+        partsSeen += part.stats.parts;
+      }
+      expect(total).toBe(QUEENS[9].total);
+      expect(distinct).toBe(QUEENS[9].distinct);
+      expect(partsSeen).toBe(count === 1 ? 1 : parts);
+    }
+    await expect(queens.count(9, { shard: { index: 1, count: parts + 1 } })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+  });
 
   it('shards of a partial board sum to its completions', async () => {
     const board = { n: 15, queens: [[0, 3] as [number, number]] };

@@ -10,6 +10,7 @@ import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
 import { prepare as preparePolyomino } from '../polyomino/problem.js';
 import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
+import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
 import { runQueensTask, type QueensTask } from '../queens/tasks.js';
 import { runScoreTask, type ScoreTask } from '../samegame/tasks.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
@@ -73,6 +74,7 @@ function limit(value: unknown, what: string): number {
 // ---- the kinds -----------------------------------------------------------------------------
 
 function checkQueens(value: unknown): QueensTask {
+  if (typeof value === 'object' && value !== null && 'constellations' in value) return checkQueensConstellations(value);
   const task = object(value, 'a queens part', ['engine', 'n', 'mode', 'allowed']);
   const n = integer(task.n, 'n', 1, MAX_SEARCH_N);
   return {
@@ -81,6 +83,15 @@ function checkQueens(value: unknown): QueensTask {
     mode: oneOf(task.mode, 'mode', [MODE_ALL, MODE_DISTINCT] as const),
     allowed: integers(task.allowed, 'allowed', 0, 2 ** n - 1, n).length === n ? (task.allowed as number[]) : badLength('allowed', n),
   };
+}
+
+function checkQueensConstellations(value: unknown): QueensTask {
+  const task = object(value, 'a queens part', ['engine', 'n', 'constellations']);
+  const n = integer(task.n, 'n', MIN_CONSTELLATION_N, MAX_CONSTELLATION_N);
+  const list = integers(task.constellations, 'constellations', 0, 2 ** 20 - 1, 2 ** 20);
+  const bad = list.findIndex((code) => !isConstellation(n, code));
+  if (bad >= 0) throw badInput(`constellations[${bad}] is not a constellation of the ${n}×${n} board, got ${describeValue(list[bad])}`);
+  return { engine: engineKind(task.engine), n, constellations: list };
 }
 
 function badLength(what: string, length: number): never {

@@ -1,6 +1,6 @@
 // The N-Queens engine as the host drives it: the Wasm engine and its pure-TS twin behind
 // one interface, so that every search path can run on either.
-import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
+import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
 /** Search modes, as in assembly/queens.ts. */
 export const MODE_ALL = 0;
@@ -42,5 +42,31 @@ export function wasmQueensEngine(exports: EngineExports): QueensEngine {
     total: () => BigInt.asUintN(64, exports.queensTotal()),
     distinct: () => BigInt.asUintN(64, exports.queensDistinct()),
     nodes: () => BigInt.asUintN(64, exports.queensNodes()),
+  };
+}
+
+/** The count by start constellations (empty boards, 5 ≤ n ≤ 32): a list of them, counted in turn. */
+export interface ConstellationEngine {
+  /** Starts counting the constellations `list` (codes, see constellations.ts) of an n×n board. */
+  init(n: number, list: ArrayLike<number>): StatusCode;
+  run(budget: number): StatusCode;
+  total(): bigint;
+  distinct(): bigint;
+  nodes(): bigint;
+}
+
+export function wasmConstellationEngine(exports: EngineExports): ConstellationEngine {
+  const view = new MemoryView(exports.memory);
+  return {
+    init(n, list) {
+      const pointer = exports.queensConstellationsInputAlloc(list.length);
+      if (pointer === 0) return Status.OUT_OF_MEMORY;
+      view.u32.set(list, pointer >>> 2);
+      return exports.queensConstellationsInit(n, list.length);
+    },
+    run: (budget) => exports.queensConstellationsRun(budget),
+    total: () => BigInt.asUintN(64, exports.queensConstellationsTotal()),
+    distinct: () => BigInt.asUintN(64, exports.queensConstellationsDistinct()),
+    nodes: () => BigInt.asUintN(64, exports.queensConstellationsNodes()),
   };
 }

@@ -15,7 +15,7 @@ import {
   splitTask,
   openQueensEngine,
   startSearch,
-  type QueensTask,
+  type RowsTask,
 } from './tasks.js';
 
 export interface QueensOptions {
@@ -83,7 +83,7 @@ function searchable(problem: QueensProblem, what: string): void {
 }
 
 /** The root search: each row's allowed columns, with every square a given queen attacks removed. */
-function rootTask(problem: QueensProblem, engine: EngineKind): QueensTask {
+function rootTask(problem: QueensProblem, engine: EngineKind): RowsTask {
   const { n, queens } = problem;
   const full = n === 32 ? 0xffffffff : 2 ** n - 1;
   const allowed = new Array<number>(n).fill(full);

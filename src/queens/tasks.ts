@@ -1,19 +1,32 @@
-// Counting work cut into independent parts: the live nodes a few rows down, found by the
-// engine itself in split mode, each part a search with those rows fixed. Each class of
+// Counting work cut into independent parts. An empty board (n >= 5) is counted by start
+// constellations: a part is one constellation (or, for small boards on one thread, all of
+// them), most costly first. Other searches are cut at the live nodes a few rows down, found by
+// the engine itself in split mode, each part a search with those rows fixed. Each class of
 // solutions is counted in exactly one part, so the parts' sums are the whole.
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
-import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from './engine.js';
+import { constellations, MAX_CONSTELLATION_N, MIN_CONSTELLATION_N } from './constellations.js';
+import { ReferenceConstellationEngine } from './constellationsReference.js';
+import { MODE_ALL, MODE_DISTINCT, wasmConstellationEngine, wasmQueensEngine, type ConstellationEngine, type QueensEngine } from './engine.js';
 import { ReferenceQueensEngine } from './reference.js';
 
+/** A search of the rows below fixed ones, or a list of start constellations of an empty board. */
+export type QueensTask = RowsTask | ConstellationsTask;
 
-export interface QueensTask {
+export interface RowsTask {
   engine: EngineKind;
   n: number;
   mode: typeof MODE_ALL | typeof MODE_DISTINCT;
   /** Allowed columns per row (u32 bit masks). */
   allowed: number[];
+}
+
+export interface ConstellationsTask {
+  engine: EngineKind;
+  n: number;
+  /** Constellation codes (see constellations.ts), each one of its symmetry class. */
+  constellations: number[];
 }
 
 export interface QueensTaskResult {
@@ -42,19 +55,49 @@ export async function withQueensEngine<R>(
   }
 }
 
-export function startSearch(engine: QueensEngine, task: QueensTask, emit: boolean, split = 0): void {
+export function startSearch(engine: QueensEngine, task: RowsTask, emit: boolean, split = 0): void {
   engine.setAllowed(task.allowed);
   checkStatus(engine.init(task.n, task.mode, emit, split), 'the N-Queens search');
 }
 
 /** Counts one part to the end. */
 export function runQueensTask(task: QueensTask, signal?: AbortSignal): Promise<QueensTaskResult> {
+  if ('constellations' in task) return runConstellationsTask(task, signal);
   return withQueensEngine(task.engine, async (engine) => {
     startSearch(engine, task, false);
     const status = await runSliced((budget) => engine.run(budget), signal);
     checkStatus(status, 'the N-Queens search');
     return { total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() };
   });
+}
+
+/** Counts a list of constellations to the end. */
+async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSignal): Promise<QueensTaskResult> {
+  let engine: ConstellationEngine;
+  let release = (): void => undefined;
+  if (task.engine === 'js') engine = new ReferenceConstellationEngine();
+  else {
+    const exports = await acquireEngine();
+    engine = wasmConstellationEngine(exports);
+    release = () => releaseEngine(exports);
+  }
+  try {
+    checkStatus(engine.init(task.n, task.constellations), 'the N-Queens count');
+    checkStatus(await runSliced((budget) => engine.run(budget), signal), 'the N-Queens count');
+    return { total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() };
+  } finally {
+    release();
+  }
+}
+
+/** Below this n, a count on one thread is one part of all the constellations (milliseconds). */
+const CONSTELLATION_PARTS_FROM = 15;
+
+/** Whether a task is the whole of an empty board that constellations count. */
+function byConstellations(task: RowsTask): boolean {
+  const full = task.n === 32 ? 0xffffffff : 2 ** task.n - 1;
+  return task.mode === MODE_DISTINCT && task.n >= MIN_CONSTELLATION_N && task.n <= MAX_CONSTELLATION_N &&
+    task.allowed.every((mask) => mask >>> 0 === full);
 }
 
 /** Fewest parts a split aims for: enough to balance threads and spread over shards. */
@@ -66,14 +109,19 @@ const MIN_ROWS_TO_SPLIT = 15;
  * Cuts a search into parts: the task itself when it is small, else one part per live node
  * at the shallowest depth that gives at least max(64, 8 × shards) parts.
  */
-export async function splitTask(task: QueensTask, shards: number, signal?: AbortSignal): Promise<QueensTask[]> {
+export async function splitTask(task: RowsTask, shards: number, signal?: AbortSignal): Promise<QueensTask[]> {
+  if (byConstellations(task)) {
+    const list = await constellations(task.n, signal);
+    if (task.n < CONSTELLATION_PARTS_FROM && shards === 1) return [{ engine: task.engine, n: task.n, constellations: list }];
+    return list.map((code) => ({ engine: task.engine, n: task.n, constellations: [code] }));
+  }
   const freeRows = task.allowed.filter((mask) => (mask & (mask - 1)) !== 0).length;
   if (freeRows < MIN_ROWS_TO_SPLIT && shards === 1) return [task];
   const want = Math.max(MIN_PARTS, 8 * shards);
   return withQueensEngine(task.engine, async (engine) => {
-    let parts: QueensTask[] = [task];
+    let parts: RowsTask[] = [task];
     for (let depth = 1; depth <= task.n - 2 && parts.length < want; depth++) {
-      const found: QueensTask[] = [];
+      const found: RowsTask[] = [];
       startSearch(engine, task, false, depth);
       for (;;) {
         const status = checkStatus(await runSliced((budget) => engine.run(budget), signal), 'splitting');

@@ -27,6 +27,12 @@ export interface EngineExports {
   queensConstruct(n: number): number;
   queensConstructStart(n: number): number;
   queensConstructRun(budget: number): StatusCode;
+  queensConstellationsInputAlloc(count: number): number;
+  queensConstellationsInit(n: number, count: number): StatusCode;
+  queensConstellationsRun(budget: number): StatusCode;
+  queensConstellationsTotal(): bigint;
+  queensConstellationsDistinct(): bigint;
+  queensConstellationsNodes(): bigint;
   arenaGeneration(): number;
   polyInputAlloc(words: number): number;
   polyLoad(): StatusCode;
