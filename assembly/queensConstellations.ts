@@ -247,6 +247,9 @@ export function queensConstellationsRun(budget: i32): i32 {
     let count: u64 = 0;
     const leafParent = lastDepth - 1;
     const symmetric = stabiliser > 1;
+    // The depth whose children are leaf parents: their rows are tried in a loop without a
+    // stack frame (not for symmetric constellations, whose leaves need the stack).
+    const leafGrandparent = symmetric ? -1 : lastDepth - 2;
     let done = false;
     while (true) {
       if (avail == 0) {
@@ -271,6 +274,19 @@ export function queensConstellationsRun(budget: i32): i32 {
       const nextCol = col | bit;
       const free = ~(nextLd | nextRd | nextCol | get(forbs, d + 1));
       if (free == 0) continue;
+      if (d == leafGrandparent && remaining >= MAX_ROWS) {
+        // Each queen of the leaf parent's row leaves the last row one column, or none.
+        const s1 = get(shifts, d + 1);
+        const lastForb = get(forbs, d + 2);
+        let candidates = free;
+        do {
+          const b = candidates & (~candidates + 1);
+          candidates ^= b;
+          remaining--;
+          if (~(((nextLd | b) << s1) | ((nextRd | b) >> s1) | nextCol | b | lastForb) != 0) count++;
+        } while (candidates != 0);
+        continue;
+      }
       if (d == leafParent) {
         count++;
         if (symmetric) {

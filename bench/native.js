@@ -36,6 +36,24 @@ export function buildNative() {
 }
 
 /**
+ * The C count by start constellations (bench/native/queens.c, the method of the Wasm engine):
+ * { run(n) → { total, distinct, nodes: bigint, constellations, ms }, dispose() }, or null without gcc.
+ */
+export function buildNativeConstellations() {
+  const built = compile('queens');
+  if (!built) return null;
+  return {
+    run(n) {
+      const out = execFileSync(built.binary, [String(n), 'constellations'], { encoding: 'utf8' });
+      const match = /^total=(\d+) distinct=(\d+) nodes=(\d+) constellations=(\d+) ms=([\d.]+)$/m.exec(out);
+      if (!match) throw new Error(`unexpected output from the C constellation counter: ${out}`);
+      return { total: BigInt(match[1]), distinct: BigInt(match[2]), nodes: BigInt(match[3]), constellations: Number(match[4]), ms: Number(match[5]) };
+    },
+    dispose: built.dispose,
+  };
+}
+
+/**
  * The C twin of the polyomino engine: { run(input, parts) → { total, distinct, nodes: bigint,
  * ms }, dispose() }, or null without gcc. `input` is Prepared.input (the engine's words) and
  * `parts` the parts to count ({ pre, weight, mask }); ms covers building the tables and searching.

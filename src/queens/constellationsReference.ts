@@ -150,6 +150,7 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
       let count = 0;
       const leafParent = this.lastDepth - 1;
       const symmetric = this.stabiliser > 1;
+      const leafGrandparent = symmetric ? -1 : this.lastDepth - 2;
       let done = false;
       for (;;) {
         if (avail === 0) {
@@ -174,6 +175,18 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
         const nextCol = col | bit;
         const free = ~(nextLd | nextRd | nextCol | forb[d + 1]);
         if (free === 0) continue;
+        if (d === leafGrandparent && remaining >= MAX_ROWS) {
+          const s1 = shift[d + 1];
+          const lastForb = forb[d + 2];
+          let candidates = free;
+          do {
+            const b = candidates & -candidates;
+            candidates ^= b;
+            remaining--;
+            if (~(((nextLd | b) << s1) | ((nextRd | b) >>> s1) | nextCol | b | lastForb) !== 0) count++;
+          } while (candidates !== 0);
+          continue;
+        }
         if (d === leafParent) {
           count++;
           if (symmetric) {
