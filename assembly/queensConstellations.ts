@@ -212,10 +212,47 @@ function symmetricLeaf(leafDepth: i32, col: u32, bit: u32): void {
   if (is90) fixed90++;
 }
 
+// The last rows of a search are counted by recursion (the hot loop: no stack in memory, the
+// row's tables in locals), a subtree at a time: this many rows above the leaf parent.
+const RECURSIVE_ROWS: i32 = 4;
+let leafParentDepth: i32 = 0;
+
+/**
+ * Counts the subtree of depth d whose candidates are `avail`: returns the solutions in the
+ * high 32 bits and the placements tried in the low 32 (a subtree of a few rows has fewer
+ * than 2^32 of each).
+ */
+function descend(d: i32, ld: u32, rd: u32, col: u32, avail: u32): u64 {
+  const s = get(SHIFT, d);
+  const f = get(FORB, d + 1);
+  let result: u64 = 0;
+  if (d == leafParentDepth) {
+    do {
+      const b = avail & (~avail + 1);
+      avail ^= b;
+      result += ~(((ld | b) << s) | ((rd | b) >> s) | col | b | f) != 0 ? (<u64>1 << 32) + 1 : 1;
+    } while (avail != 0);
+    return result;
+  }
+  do {
+    const b = avail & (~avail + 1);
+    avail ^= b;
+    result++;
+    const nextLd = (ld | b) << s;
+    const nextRd = (rd | b) >> s;
+    const nextCol = col | b;
+    const free = ~(nextLd | nextRd | nextCol | f);
+    if (free != 0) result += descend(d + 1, nextLd, nextRd, nextCol, free);
+  } while (avail != 0);
+  return result;
+}
+
 /** Advances the count by at most `budget` placements: MORE, or DONE when every constellation is counted. */
 export function queensConstellationsRun(budget: i32): i32 {
   let remaining = max(budget, 1);
   const spent = remaining;
+  // Placements of a subtree beyond the budget (a call may overrun by one subtree).
+  let overshoot = 0;
   while (!finished) {
     if (!started) {
       startConstellation();
@@ -247,9 +284,10 @@ export function queensConstellationsRun(budget: i32): i32 {
     let count: u64 = 0;
     const leafParent = lastDepth - 1;
     const symmetric = stabiliser > 1;
-    // The depth whose children are leaf parents: their rows are tried in a loop without a
-    // stack frame (not for symmetric constellations, whose leaves need the stack).
-    const leafGrandparent = symmetric ? -1 : lastDepth - 2;
+    // From this depth on, children are counted by recursion (not in symmetric constellations,
+    // whose leaves need the stack).
+    leafParentDepth = leafParent;
+    const recursive = symmetric || lastDepth < 2 ? MAX_ROWS : max(lastDepth - 2 - RECURSIVE_ROWS, 0);
     let done = false;
     while (true) {
       if (avail == 0) {
@@ -274,17 +312,14 @@ export function queensConstellationsRun(budget: i32): i32 {
       const nextCol = col | bit;
       const free = ~(nextLd | nextRd | nextCol | get(forbs, d + 1));
       if (free == 0) continue;
-      if (d == leafGrandparent && remaining >= MAX_ROWS) {
-        // Each queen of the leaf parent's row leaves the last row one column, or none.
-        const s1 = get(shifts, d + 1);
-        const lastForb = get(forbs, d + 2);
-        let candidates = free;
-        do {
-          const b = candidates & (~candidates + 1);
-          candidates ^= b;
-          remaining--;
-          if (~(((nextLd | b) << s1) | ((nextRd | b) >> s1) | nextCol | b | lastForb) != 0) count++;
-        } while (candidates != 0);
+      if (d >= recursive) {
+        const sub = descend(d + 1, nextLd, nextRd, nextCol, free);
+        count += sub >> 32;
+        remaining -= <i32>(sub & 0xffffffff);
+        if (remaining < 0) {
+          overshoot -= remaining;
+          remaining = 0;
+        }
         continue;
       }
       if (d == leafParent) {
@@ -313,6 +348,6 @@ export function queensConstellationsRun(budget: i32): i32 {
     set(avails, d, avail);
     if (done) finishConstellation();
   }
-  nodes += <u64>(spent - remaining);
+  nodes += <u64>(spent - remaining) + <u64>overshoot;
   return finished ? DONE : MORE;
 }

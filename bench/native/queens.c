@@ -2,7 +2,8 @@
 //   queens N                  plain recursive bitmask counter with only the half-first-row mirror;
 //                             prints "total=<count> ms=<milliseconds of counting>"
 //   queens N constellations   start constellations, the same method as assembly/queensConstellations.ts
-//                             (the same constellations, orientation, tables and explicit-stack loop);
+//                             (the same constellations, orientation, tables, explicit-stack loop and
+//                             recursion for the last rows; the same node count);
 //                             prints "total=<count> distinct=<count> nodes=<count> constellations=<count> ms=<ms>"
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,7 @@ static int valid(int i, int j, int k, int l) {
 // Orientation for the search: of the 8 images, the one whose queens sit lowest-cost for a
 // top-down search (see src/queens/constellations.ts: orientationKey).
 static int orientKey(int c) {
-  int i = CI(c), j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1;
+  int j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1;
   int dj = j < n1 - j ? j : n1 - j;
   // Prefer the queen nearest a corner in the last row, then the k/l rows low.
   return (dj << 20) | ((n1 - (k > l ? k : l)) << 10) | (n1 - (k < l ? k : l));
@@ -144,6 +145,35 @@ static void symmetricLeaf(int D, int i, int j, int k, int l, u32 col, u32 bit) {
   f90 += is90;
 }
 
+// The last rows are counted by recursion, a subtree at a time: this many rows above the leaf
+// parent (as in the Wasm engine). Returns the solutions in the high 32 bits, the placements in
+// the low 32.
+#define RECURSIVE_ROWS 4
+static int leafParentDepth;
+
+static u64 descend(int d, u32 ld, u32 rd, u32 col, u32 avail) {
+  int s = shiftBy[d];
+  u32 f = forb[d + 1];
+  u64 result = 0;
+  if (d == leafParentDepth) {
+    do {
+      u32 b = avail & -avail;
+      avail ^= b;
+      result += ~(((ld | b) << s) | ((rd | b) >> s) | col | b | f) ? (1ull << 32) + 1 : 1;
+    } while (avail);
+    return result;
+  }
+  do {
+    u32 b = avail & -avail;
+    avail ^= b;
+    result++;
+    u32 nld = (ld | b) << s, nrd = (rd | b) >> s, ncol = col | b;
+    u32 nf = ~(nld | nrd | ncol | f);
+    if (nf) result += descend(d + 1, nld, nrd, ncol, nf);
+  } while (avail);
+  return result;
+}
+
 // Counts the completions of one constellation (already oriented).
 static void searchConstellation(int c, int symmetric) {
   int i = CI(c), j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1, w = N - 2;
@@ -168,11 +198,7 @@ static void searchConstellation(int c, int symmetric) {
     D++;
   }
   for (int d = 0; d + 1 < D; d++) shiftBy[d] = rowOf[d + 1] - rowOf[d];
-  if (D == 0) {
-    found++;
-    if (symmetric) symmetricLeaf(0, i, j, k, l, 0, 0);
-    return;
-  }
+  // n >= 5 leaves at least one free row (D >= 1).
   int last = D - 1;
   int d = 0;
   u32 ld = 0, rd = 0, col = colInit, avail = ~(colInit | forb[0]);
@@ -185,6 +211,8 @@ static void searchConstellation(int c, int symmetric) {
     return;
   }
   u64 count = 0;
+  leafParentDepth = last - 1;
+  int recursive = symmetric || last < 2 ? MAXR : (last - 2 - RECURSIVE_ROWS > 0 ? last - 2 - RECURSIVE_ROWS : 0);
   for (;;) {
     if (avail == 0) {
       if (d == 0) break;
@@ -202,6 +230,12 @@ static void searchConstellation(int c, int symmetric) {
     u32 nld = (ld | bit) << s, nrd = (rd | bit) >> s, ncol = col | bit;
     u32 nfree = ~(nld | nrd | ncol | forb[d + 1]);
     if (nfree == 0) continue;
+    if (d >= recursive) {
+      u64 sub = descend(d + 1, nld, nrd, ncol, nfree);
+      count += sub >> 32;
+      nodes += sub & 0xffffffffu;
+      continue;
+    }
     if (d + 1 == last) {
       count++;
       if (symmetric) {
