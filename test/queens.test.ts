@@ -40,12 +40,22 @@ describe('counting against the published figures', () => {
     }
   });
 
-  it('n = 15 on two worker threads: one part per constellation', async () => {
-    const result = await queens.count(15, { threads: 2 });
+  it('n = 15 on two worker threads: runs of constellations, progress counted in constellations', async () => {
+    const seen: Array<{ done: number; total: number }> = [];
+    const result = await queens.count(15, { threads: 2, onProgress: (p) => seen.push(p) });
     expect(result.total).toBe(QUEENS[15].total);
     expect(result.distinct).toBe(QUEENS[15].distinct);
     expect(result.stats.threads).toBe(2);
-    expect(result.stats.parts).toBe((await constellations(15)).length);
+    const list = await constellations(15);
+    const run = Math.floor(list.length / 128);
+    expect(result.stats.parts).toBe(Math.ceil(list.length / run));
+    expect(seen[0]).toEqual({ done: 0, total: list.length });
+    expect(seen.at(-1)).toEqual({ done: list.length, total: list.length });
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThan(seen[i - 1].done);
+    // On one thread, one part per constellation.
+    const one = await queens.count(15, { threads: 1, shard: '1/1' });
+    expect(one.stats.parts).toBe(list.length);
+    expect(one.stats.nodes).toBe(result.stats.nodes);
   });
 
   it('the answer is the same for every thread count', async () => {

@@ -1,6 +1,8 @@
 // The pure-TS twin of assembly/queensConstellations.ts: the same count by start
-// constellations, step for step, on 32-bit ints and typed arrays (the same nodes, the same
-// budget). Keep the two files in step.
+// constellations on 32-bit ints and typed arrays, visiting the same nodes in the same order.
+// The engine counts the last rows by recursion and may overrun a budget by one such subtree;
+// the twin keeps every row on its explicit stack and stops at the budget exactly (node counts
+// are equal either way). Keep the two files in step.
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import type { ConstellationEngine } from './engine.js';
 import { isConstellation, rot90 } from './constellations.js';

@@ -15,6 +15,7 @@ import {
   splitTask,
   openQueensEngine,
   startSearch,
+  type QueensTask,
   type RowsTask,
 } from './tasks.js';
 
@@ -115,7 +116,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
   // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
-  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal), shard);
+  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal, threads), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
@@ -124,7 +125,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
     runInline: runQueensTask,
     engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,
-    onProgress: options.onProgress,
+    onProgress: options.onProgress && constellationProgress(parts, options.onProgress),
   });
   const { total, distinct, nodes } = sumCounts(results);
   return {
@@ -140,6 +141,18 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
       parts: parts.length,
     },
   };
+}
+
+/**
+ * Progress of a count by start constellations counts constellations: parts are runs of an equal
+ * number of them (the last may be shorter), so `done` parts are that many runs, up to the whole.
+ */
+function constellationProgress(parts: QueensTask[], onProgress: (progress: Progress) => void): (progress: Progress) => void {
+  const first = parts[0];
+  if (first === undefined || !('constellations' in first) || parts.length === 1) return onProgress;
+  const run = first.constellations.length;
+  const total = parts.reduce((sum, part) => sum + ('constellations' in part ? part.constellations.length : 0), 0);
+  return (progress) => onProgress({ ...progress, done: Math.min(total, progress.done * run), total });
 }
 
 /**

@@ -115,11 +115,19 @@ const MIN_ROWS_TO_SPLIT = 15;
  * Cuts a search into parts: the task itself when it is small, else one part per live node
  * at the shallowest depth that gives at least max(64, 8 × shards) parts.
  */
-export async function splitTask(task: RowsTask, shards: number, signal?: AbortSignal): Promise<QueensTask[]> {
+export async function splitTask(task: RowsTask, shards: number, signal?: AbortSignal, threads = 1): Promise<QueensTask[]> {
   if (byConstellations(task)) {
     const list = await constellations(task.n, signal);
     if (task.n < CONSTELLATION_PARTS_FROM && shards === 1) return [{ engine: task.engine, n: task.n, constellations: list }];
-    return list.map((code) => ({ engine: task.engine, n: task.n, constellations: [code] }));
+    // Shards and queues get one constellation a part. Worker threads get runs of consecutive
+    // ones (still costliest first), about 64 runs a thread: a part crosses to a thread and back,
+    // which costs much more than a cheap constellation when the machine is busy.
+    const run = shards === 1 && threads > 1 ? Math.max(1, Math.floor(list.length / (64 * threads))) : 1;
+    const parts: QueensTask[] = [];
+    for (let at = 0; at < list.length; at += run) {
+      parts.push({ engine: task.engine, n: task.n, constellations: list.slice(at, at + run) });
+    }
+    return parts;
   }
   const freeRows = task.allowed.filter((mask) => (mask & (mask - 1)) !== 0).length;
   if (freeRows < MIN_ROWS_TO_SPLIT && shards === 1) return [task];
