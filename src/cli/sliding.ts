@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
+import { onPatternWarning } from '../sliding/patterns.js';
 import { EXIT, OutputFile, badUsage, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
@@ -18,6 +19,7 @@ interface SlidingFlags {
   heuristic?: sliding.Heuristic;
   nodeLimit?: string;
   timeLimit?: string;
+  pdbDir?: string;
   cacheDir?: string;
   cache?: boolean;
   movesFile?: string;
@@ -50,9 +52,10 @@ export function slidingCommand(): Command {
     .option('--random <WxH>', 'solve a random board of this size (columns x rows)')
     .option('--seed <S>', 'the seed of --random (default 1)')
     .addOption(new Option('--heuristic <h>', 'heuristic of the optimal search').choices(['manhattan', 'conflict', 'patterns']))
-    .option('--node-limit <N>', 'stop the optimal search after N nodes (per board) and print the lower bound')
-    .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board)')
-    .option('--cache-dir <DIR>', 'where pattern databases are cached (default ~/.cache/bitpuzzle or $BITPUZZLE_CACHE)')
+    .option('--node-limit <N>', 'stop the optimal search after N nodes (per board): the lower bound proved and a constructive solution, not proved optimal (exit 3)')
+    .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board), as --node-limit does')
+    .option('--pdb-dir <DIR>', 'where pattern databases are cached (default $BITPUZZLE_CACHE or ~/.cache/bitpuzzle)')
+    .addOption(new Option('--cache-dir <DIR>', 'the former name of --pdb-dir').hideHelp())
     .option('--no-cache', 'build pattern databases in memory only')
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
@@ -77,6 +80,7 @@ function rejectOptimalFlags(flags: SlidingFlags, why: string): void {
     '--node-limit': flags.nodeLimit,
     '--time-limit': flags.timeLimit,
     '--heuristic': flags.heuristic,
+    '--pdb-dir': flags.pdbDir,
     '--cache-dir': flags.cacheDir,
     '--no-cache': flags.cache === false,
   });
@@ -87,13 +91,19 @@ function rejectCacheFlags(flags: SlidingFlags, cells: number): void {
   const patterns = cells >= sliding.MIN_PATTERN_CELLS && cells <= sliding.MAX_PATTERN_CELLS;
   const heuristic = flags.heuristic ?? (patterns ? 'patterns' : 'conflict');
   if (heuristic !== 'patterns') {
-    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, { '--cache-dir': flags.cacheDir, '--no-cache': flags.cache === false });
+    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, {
+      '--pdb-dir': flags.pdbDir,
+      '--cache-dir': flags.cacheDir,
+      '--no-cache': flags.cache === false,
+    });
   }
 }
 
 /** Flags that the chosen source of boards would ignore are rejected. */
 function checkFlags(flags: SlidingFlags): void {
   if (flags.optimal && flags.fast) throw badUsage('give --optimal or --fast, not both');
+  if (flags.pdbDir !== undefined && flags.cacheDir !== undefined) throw badUsage('give --pdb-dir or --cache-dir (its former name), not both');
+  if (flags.cache === false) rejectFlags('with --no-cache (nothing is read or written)', { '--pdb-dir': flags.pdbDir, '--cache-dir': flags.cacheDir });
   if (flags.random === undefined) rejectFlags('without --random', { '--seed': flags.seed });
   else rejectFlags('with --random (it gives the size)', { '--size': flags.size });
   if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads, '--queue': flags.queue });
@@ -113,7 +123,7 @@ function options(flags: SlidingFlags, goal: sliding.GoalInput): sliding.SlidingO
     heuristic: flags.heuristic,
     nodeLimit: integerOption('--node-limit', flags.nodeLimit, 1),
     timeLimit: integerOption('--time-limit', flags.timeLimit, 1),
-    cacheDir: flags.cache === false ? false : flags.cacheDir,
+    pdbDir: flags.cache === false ? false : (flags.pdbDir ?? flags.cacheDir),
     engine: flags.engine,
   };
 }
@@ -126,6 +136,7 @@ async function readGoal(text: string | undefined, size: { rows: number; cols: nu
 
 async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<number> {
   checkFlags(flags);
+  onPatternWarning((message) => console.error(`bitpuzzle: warning: ${message}`));
   const size = flags.size ? sizeOption('--size', flags.size) : undefined;
   const sources = [tileArgs.length > 0, flags.file !== undefined, flags.batch !== undefined, flags.random !== undefined];
   if (sources.filter(Boolean).length !== 1) {
@@ -171,8 +182,8 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
   } finally {
     bar.stop();
   }
-  // A limit that stopped the optimal search before a solution: exit 3, with the lower bound.
-  const status = result.length === null ? EXIT.STOPPED : EXIT.ANSWERED;
+  // A limit that stopped the optimal search: exit 3, with the lower bound and the best path found.
+  const status = stoppedEarly(result) ? EXIT.STOPPED : EXIT.ANSWERED;
   if (flags.json) {
     console.log(toJson(result));
     return status;
@@ -201,6 +212,9 @@ function sizeOption(name: string, text: string): { rows: number; cols: number } 
   }
 }
 
+/** An optimal search a limit stopped (its path, if any, is not proved optimal). */
+const stoppedEarly = (result: sliding.SlidingSolution): boolean => result.method === 'optimal' && !result.optimal;
+
 function describe(result: sliding.SlidingSolution): string {
   const { rows, cols, stats } = result;
   const seconds = `${(stats.milliseconds / 1000).toFixed(2)} s`;
@@ -209,8 +223,9 @@ function describe(result: sliding.SlidingSolution): string {
       ? `IDA* with ${result.heuristic}, ${stats.nodes} nodes, ${seconds}` +
         (result.patternMilliseconds >= 1 ? ` (pattern databases ${(result.patternMilliseconds / 1000).toFixed(2)} s)` : '')
       : `constructive, ${seconds}`;
-  if (result.length === null) {
-    return `${cols}×${rows}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
+  if (stoppedEarly(result)) {
+    const found = result.length === null ? '' : `; best found ${result.length} moves (constructive, not proved optimal)`;
+    return `${cols}×${rows}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves${found} (${how})`;
   }
   const quality = result.optimal ? 'optimal' : `lower bound ${result.lowerBound}`;
   return `${cols}×${rows}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
@@ -262,7 +277,7 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   const milliseconds = performance.now() - started;
   const nodes = results.reduce((sum, r) => sum + r.stats.nodes, 0n);
   const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), results.length));
-  const stopped = results.some((r) => r.length === null);
+  const stopped = results.some(stoppedEarly);
   results.forEach((result, i) => {
     const { expected } = instances[i];
     if (expected !== null && result.optimal && result.length !== expected) mismatches++;
@@ -277,10 +292,9 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   results.forEach((result, i) => {
     const { line, expected } = instances[i];
     const check = expected === null ? '' : result.length === expected ? ' (as expected)' : ` (EXPECTED ${expected})`;
-    const text =
-      result.length === null
-        ? `stopped, no solution shorter than ${result.lowerBound}`
-        : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
+    const text = stoppedEarly(result)
+      ? `stopped, no solution shorter than ${result.lowerBound}; best found ${result.length} (not proved optimal) ${result.moves}`
+      : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
     console.log(`line ${line}: ${text}`);
   });
   const summary = `${results.length} instance(s) in ${(milliseconds / 1000).toFixed(2)} s, ${nodes} nodes`;

@@ -28,7 +28,7 @@ import {
   type BoardInput,
   type GoalInput,
 } from './parse.js';
-import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, patternSet, tablesOf } from './patterns.js';
+import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, loadPatterns, patternSet, tablesOf } from './patterns.js';
 import { ReferenceFastEngine } from './reference.js';
 import {
   preparePatterns,
@@ -52,10 +52,15 @@ export interface SlidingOptions {
   method?: Method;
   /** The optimal search's heuristic; default: pattern databases for 12 to 25 cells, else linear conflicts. */
   heuristic?: Heuristic;
-  /** Optimal search: stop after this many nodes or milliseconds and report the lower bound reached. */
+  /**
+   * Optimal search: stop after this many nodes or milliseconds. The result then has the lower
+   * bound proved so far and the constructive solver's moves, `optimal: false` (an anytime answer).
+   */
   nodeLimit?: number;
   timeLimit?: number;
-  /** Where pattern databases are cached (Node); false for none. */
+  /** Where pattern databases are cached (Node); false for none. Default: $BITPUZZLE_CACHE or ~/.cache/bitpuzzle. */
+  pdbDir?: string | false;
+  /** The former name of pdbDir (still taken; give one of them). */
   cacheDir?: string | false;
   /** Constructive: count the moves without keeping them (needed above 40,000 cells; moves() streams them). */
   lengthOnly?: boolean;
@@ -79,15 +84,18 @@ export type SlidingStats = SearchStats;
 export interface SlidingSolution {
   rows: number;
   cols: number;
-  /** The blank's moves as letters U D L R; null when a limit stopped the search (or lengthOnly). */
+  /**
+   * The blank's moves as letters U D L R; null with lengthOnly. When a limit stopped the optimal
+   * search, the best path found (the constructive solver's), with `optimal: false`.
+   */
   moves: string | null;
   /** The tile each move slides; null with moves, and for constructive solutions of over a million moves. */
   tiles: number[] | null;
   /** The number of moves; null when no solution was found. */
   length: number | null;
-  /** True when the length is proved to be the least possible. */
+  /** True when the length is proved to be the least possible (false: a limit stopped the search, or the constructive solver). */
   optimal: boolean;
-  /** No solution is shorter than this. */
+  /** No solution is shorter than this (proved: the optimal search's bound, or the Manhattan distance). */
   lowerBound: number;
   method: 'optimal' | 'fast';
   /** The optimal search's heuristic; null for the constructive solver. */
@@ -102,21 +110,25 @@ const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: 
 export const AUTO_OPTIMAL_CELLS = 16;
 
 // The options each function takes (checkOptions rejects any other key).
-const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress'];
+const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress'];
 const BATCH_KEYS = [...SOLVE_KEYS, 'threads', 'queue'];
 
 /** The entry check of solve, moves and solveBatch: the shared options, then the family's own. */
 function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonly string[], where: string): T {
   options = checkOptions(options, keys, where);
-  const { method, heuristic, cacheDir, lengthOnly } = options;
+  const { method, heuristic, lengthOnly } = options;
   if (method !== undefined && method !== 'auto' && method !== 'optimal' && method !== 'fast') {
     throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${describeValue(method)}`);
   }
   if (heuristic !== undefined && !Object.hasOwn(HEURISTICS, heuristic)) {
     throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(heuristic)}`);
   }
-  if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== 'string' || cacheDir === '')) {
-    throw badInput(`cacheDir must be a folder name or false, got ${describeValue(cacheDir)}`);
+  if (options.pdbDir !== undefined && options.cacheDir !== undefined) throw badInput('give pdbDir or cacheDir (its former name), not both');
+  for (const name of ['pdbDir', 'cacheDir'] as const) {
+    const dir = options[name];
+    if (dir !== undefined && dir !== false && (typeof dir !== 'string' || dir === '')) {
+      throw badInput(`${name} must be a folder name or false, got ${describeValue(dir)}`);
+    }
   }
   if (lengthOnly !== undefined && typeof lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(lengthOnly)}`);
   checkLimitOption(options.nodeLimit, 'nodeLimit');
@@ -209,7 +221,7 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): 
     engine: checkEngine(options.engine),
     heuristic: HEURISTICS[name],
     patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal) : null,
-    cacheDir: options.cacheDir,
+    cacheDir: options.pdbDir ?? options.cacheDir,
     nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
     timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
     maxMemory: checkMaxMemory(options.maxMemory),
@@ -243,7 +255,37 @@ async function solveOptimal(prepared: Prepared, options: SlidingOptions): Promis
     const patternMilliseconds = await preparePatterns(engine, settings, options.signal, options.onProgress);
     return { ...(await searchInstance(engine, frame.instance, settings, options.signal)), patternMilliseconds };
   });
-  return toSolution(prepared.board, frame, result, settings, performance.now() - started);
+  return anytime(prepared, toSolution(prepared.board, frame, result, settings, performance.now() - started), options);
+}
+
+/** The parity of every solution's length: that of the blank's grid distance to its goal cell. */
+function lengthParity({ board, goal }: Prepared): number {
+  const { cols } = board;
+  const from = board.tiles.indexOf(0);
+  const to = goal.tiles.indexOf(0);
+  return (Math.abs(Math.floor(from / cols) - Math.floor(to / cols)) + Math.abs((from % cols) - (to % cols))) % 2;
+}
+
+/**
+ * The anytime answer of an optimal search a limit stopped: the bound it proved (raised to the
+ * parity every solution has) and the best path at hand, the constructive solver's (milliseconds
+ * on boards this small), marked `optimal: false` unless its length meets the bound.
+ */
+async function anytime(prepared: Prepared, solution: SlidingSolution, options: SlidingOptions): Promise<SlidingSolution> {
+  if (solution.moves !== null) return solution;
+  const started = performance.now();
+  const path = await solveFast(prepared, { engine: options.engine, maxMemory: options.maxMemory, signal: options.signal });
+  let lowerBound = Math.max(solution.lowerBound, path.lowerBound);
+  if ((lowerBound - lengthParity(prepared)) % 2 !== 0) lowerBound++;
+  return {
+    ...solution,
+    moves: path.moves,
+    tiles: path.tiles,
+    length: path.length,
+    optimal: path.length === lowerBound,
+    lowerBound,
+    stats: { ...solution.stats, milliseconds: solution.stats.milliseconds + performance.now() - started },
+  };
 }
 
 // ---- constructive ----------------------------------------------------------------------
@@ -458,11 +500,12 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
   if (settings.patterns && workers > 1 && !options.queue) {
-    // Build (or load) the tables once; workers read the disk cache, or get the bytes.
+    // Build (or load) the tables once; workers read the disk cache, or get the bytes (no cache
+    // folder, or one that cannot be written).
     const dir = await cacheDirectory(settings.cacheDir);
     await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
-      await preparePatterns(engine, settings, options.signal, undefined);
-      if (!dir) settings.tables = tablesOf(engine, settings.patterns!);
+      const load = await loadPatterns(engine, settings.patterns!, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory });
+      if (!load.onDisk) settings.tables = tablesOf(engine, settings.patterns!);
     });
     settings.cacheDir = dir ?? false;
   }
@@ -487,5 +530,8 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     signal: options.signal,
     onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
   });
-  return results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
+  const solutions = results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
+  // Boards a limit stopped get their anytime answers here (a constructive solve each, milliseconds).
+  for (let i = 0; i < solutions.length; i++) solutions[i] = await anytime(prepared[i], solutions[i], options);
+  return solutions;
 }
