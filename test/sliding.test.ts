@@ -265,6 +265,23 @@ describe("Korf's 15-puzzle instances", () => {
     expect(easy).toMatchObject({ length: 2, optimal: true, lowerBound: 2 });
   });
 
+  it('onBound reports each IDA* iteration as it begins: bounds rising by two, nodes growing', async () => {
+    const { board, expected } = korf[0];
+    const seen: Array<{ bound: number; nodes: bigint; milliseconds: number }> = [];
+    const result = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'manhattan', nodeLimit: 3_000_000, onBound: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen[0]).toMatchObject({ bound: 41, nodes: 1n, milliseconds: 0 }); // instance 1's Manhattan distance
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i].bound).toBeGreaterThan(seen[i - 1].bound);
+      expect((seen[i].bound - seen[0].bound) % 2).toBe(0);
+      expect(seen[i].nodes).toBeGreaterThan(seen[i - 1].nodes);
+    }
+    expect(seen.at(-1)!.bound).toBeLessThanOrEqual(result.lowerBound);
+    expect(result.lowerBound).toBeLessThanOrEqual(expected!);
+    expect((await rejection(sliding.solve(board, { onBound: 1 as never }))).message).toMatch(/onBound must be a function/);
+    expect((await rejection(sliding.solveBatch([board], { onBound: () => {} } as never))).message).toMatch(/onBound/);
+  });
+
   it('an aborted search rejects with ABORTED', async () => {
     const controller = new AbortController();
     const pending = sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan', signal: controller.signal });

@@ -31,6 +31,8 @@ interface SlidingFlags {
 
 /** Constructive solutions of boards with more cells print their length only (--moves-file writes the moves). */
 const MAX_PRINTED_CELLS = 400;
+/** Iterations that begin sooner after the search's start are not printed. */
+const BOUND_QUIET_MS = 1000;
 /** Boards with more cells get no playback. */
 const MAX_PLAYBACK_CELLS = 64;
 
@@ -164,6 +166,12 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
   const cells = board.rows * board.cols;
   const bar = progressBar('building pattern databases', 'entries');
   opts.onProgress = bar.onProgress;
+  // Long searches say each IDA* iteration on stderr (bound, nodes, rate); quick ones stay quiet.
+  opts.onBound = ({ bound, nodes, milliseconds }) => {
+    if (milliseconds < BOUND_QUIET_MS) return;
+    const rate = milliseconds > 0 ? ` (${(Number(nodes) / milliseconds / 1000).toFixed(1)}M nodes/s)` : '';
+    console.error(`bound ${bound}: ${nodes.toLocaleString('en-US')} nodes, ${(milliseconds / 1000).toFixed(1)} s${rate}`);
+  };
 
   if (flags.movesFile !== undefined) {
     if (opts.method === 'optimal') throw new BitpuzzleError('BAD_INPUT', '--moves-file streams the constructive solution: drop --optimal');

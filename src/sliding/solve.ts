@@ -38,6 +38,7 @@ import {
   type OptimalInstance,
   type OptimalResult,
   type OptimalSettings,
+  type BoundProgress,
 } from './tasks.js';
 
 export type Method = 'auto' | 'optimal' | 'fast';
@@ -69,9 +70,15 @@ export interface SlidingOptions {
   maxMemory?: number;
   /** While pattern databases are built: entries done and in all. In batches: instances done. */
   onProgress?: (progress: Progress) => void;
+  /**
+   * solve, optimal search: called as each IDA* iteration begins (seen between slices of the
+   * search, so iterations of a few milliseconds may be skipped), with its bound and the nodes and
+   * milliseconds so far.
+   */
+  onBound?: (iteration: BoundProgress) => void;
 }
 
-export interface BatchOptions extends SlidingOptions {
+export interface BatchOptions extends Omit<SlidingOptions, 'onBound'> {
   /** Worker threads (default: every core). */
   threads?: number;
   /** Solve on `bitpuzzle worker` processes through this Redis queue (see README); each builds its own tables. */
@@ -110,8 +117,8 @@ const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: 
 export const AUTO_OPTIMAL_CELLS = 16;
 
 // The options each function takes (checkOptions rejects any other key).
-const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress'];
-const BATCH_KEYS = [...SOLVE_KEYS, 'threads', 'queue'];
+const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress', 'onBound'];
+const BATCH_KEYS = [...SOLVE_KEYS.filter((key) => key !== 'onBound'), 'threads', 'queue'];
 
 /** The entry check of solve, moves and solveBatch: the shared options, then the family's own. */
 function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonly string[], where: string): T {
@@ -131,6 +138,7 @@ function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonl
     }
   }
   if (lengthOnly !== undefined && typeof lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(lengthOnly)}`);
+  if (options.onBound !== undefined && typeof options.onBound !== 'function') throw badInput(`onBound must be a function, got ${describeValue(options.onBound)}`);
   checkLimitOption(options.nodeLimit, 'nodeLimit');
   checkLimitOption(options.timeLimit, 'timeLimit');
   return options;
@@ -253,7 +261,7 @@ async function solveOptimal(prepared: Prepared, options: SlidingOptions): Promis
   const settings = settingsFor(prepared.board, options, frame.instance.blankGoal);
   const result = await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
     const patternMilliseconds = await preparePatterns(engine, settings, options.signal, options.onProgress);
-    return { ...(await searchInstance(engine, frame.instance, settings, options.signal)), patternMilliseconds };
+    return { ...(await searchInstance(engine, frame.instance, settings, options.signal, options.onBound)), patternMilliseconds };
   });
   return anytime(prepared, toSolution(prepared.board, frame, result, settings, performance.now() - started), options);
 }

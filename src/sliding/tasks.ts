@@ -38,6 +38,13 @@ export interface OptimalResult {
   patternMilliseconds: number;
 }
 
+/** An IDA* iteration begun: its bound (no solution is shorter), the nodes and milliseconds so far. */
+export interface BoundProgress {
+  bound: number;
+  nodes: bigint;
+  milliseconds: number;
+}
+
 export interface OptimalBatchTask {
   settings: OptimalSettings;
   instances: OptimalInstance[];
@@ -88,6 +95,7 @@ export async function searchInstance(
   instance: OptimalInstance,
   settings: OptimalSettings,
   signal?: AbortSignal,
+  onBound?: (iteration: BoundProgress) => void,
 ): Promise<Omit<OptimalResult, 'patternMilliseconds'>> {
   const started = performance.now();
   const slots = settings.patterns?.patterns.length ?? 0;
@@ -97,10 +105,17 @@ export async function searchInstance(
     'the sliding-tile search',
   );
   const deadline = started + settings.timeLimit;
+  let bound = engine.bound();
+  onBound?.({ bound, nodes: engine.nodes(), milliseconds: 0 });
   const status = await runSliced((budget) => {
     const nodes = Number(engine.nodes());
     if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
-    return engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+    const s = engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+    if (onBound && s === Status.MORE && engine.bound() !== bound) {
+      bound = engine.bound();
+      onBound({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
+    }
+    return s;
   }, signal);
   checkStatus(status, 'the sliding-tile search', settings.maxMemory);
   const solved = status === Status.SOLUTION;
