@@ -341,7 +341,7 @@ const F: Record<string, Entry> = {
 
   'sliding.solve': {
     args: [slidingBoard],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound', 'threads'],
   },
   'sliding.solveBatch': {
     args: [or(fc.array(slidingBoard, { maxLength: 3 }))],

@@ -282,6 +282,33 @@ describe("Korf's 15-puzzle instances", () => {
     expect((await rejection(sliding.solveBatch([board], { onBound: () => {} } as never))).message).toMatch(/onBound/);
   });
 
+  it('one board on two threads (the tree split into parts) finds the same moves with the same node count', async () => {
+    for (const i of [0, 8, 9]) {
+      const { board, expected } = korf[i];
+      const one = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+      const two = await sliding.solve(board, { goal: KORF_GOAL, cacheDir, threads: 2 });
+      expect(two).toMatchObject({ length: expected, optimal: true, moves: one.moves });
+      expect(two.stats.nodes).toBe(one.stats.nodes);
+      expect(two.stats.threads).toBe(2);
+      expect(two.stats.parts).toBeGreaterThan(1);
+    }
+    // The TS twin splits the same way (a 3×4 board and a 3×3 one, Manhattan distance).
+    for (const [rows, cols, seed] of [[3, 4, 2], [3, 3, 5]]) {
+      const board = sliding.randomBoard(rows, cols, seed);
+      const one = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan' });
+      const js = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan', engine: 'js', threads: 2 });
+      const wasm = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan', threads: 2 });
+      expect([js.moves, wasm.moves]).toEqual([one.moves, one.moves]);
+      expect([js.stats.nodes, wasm.stats.nodes]).toEqual([one.stats.nodes, one.stats.nodes]);
+    }
+    // A time limit on threads gives the anytime answer; a node limit is for one thread.
+    const stopped = await sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan', timeLimit: 300, threads: 2 });
+    expect(stopped.optimal).toBe(false);
+    expect(stopped.lowerBound).toBeLessThanOrEqual(korf[0].expected!);
+    expect(sliding.isSolution(korf[0].board, stopped.moves!, sliding.toGoal(KORF_GOAL, 4, 4))).toBe(true);
+    expect((await rejection(sliding.solve(korf[0].board, { goal: KORF_GOAL, nodeLimit: 10, threads: 2 }))).message).toMatch(/with threads, give timeLimit/);
+  });
+
   it('an aborted search rejects with ABORTED', async () => {
     const controller = new AbortController();
     const pending = sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan', signal: controller.signal });

@@ -61,7 +61,7 @@ export function slidingCommand(): Command {
     .option('--no-cache', 'build pattern databases in memory only')
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
-    .option('--threads <N>', 'worker threads for --batch (default: all cores)')
+    .option('--threads <N>', 'worker threads: for --batch (default: all cores), or for one board\'s optimal search (default 1)')
     .option('--queue [URL]', `with --batch: ${QUEUE_OPTION_HELP}`)
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
@@ -108,7 +108,7 @@ function checkFlags(flags: SlidingFlags): void {
   if (flags.cache === false) rejectFlags('with --no-cache (nothing is read or written)', { '--pdb-dir': flags.pdbDir, '--cache-dir': flags.cacheDir });
   if (flags.random === undefined) rejectFlags('without --random', { '--seed': flags.seed });
   else rejectFlags('with --random (it gives the size)', { '--size': flags.size });
-  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads, '--queue': flags.queue });
+  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on this machine)', { '--queue': flags.queue });
   else rejectFlags('with --batch', { '--moves-file': flags.movesFile, '--playback': flags.playback });
   if (flags.json) rejectFlags('with --json', { '--playback': flags.playback });
   if (flags.movesFile !== undefined) {
@@ -176,12 +176,15 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
   if (flags.movesFile !== undefined) {
     if (opts.method === 'optimal') throw new BitpuzzleError('BAD_INPUT', '--moves-file streams the constructive solution: drop --optimal');
     rejectOptimalFlags(flags, 'with --moves-file (it streams the constructive solution)');
+    rejectFlags('with --moves-file (the constructive solver runs on one thread)', { '--threads': flags.threads });
     return streamMoves(board, opts, flags);
   }
   if (opts.method === 'auto' && cells > sliding.AUTO_OPTIMAL_CELLS) {
     rejectOptimalFlags(flags, `on a board of more than ${sliding.AUTO_OPTIMAL_CELLS} cells without --optimal (it is solved constructively)`);
     opts.method = 'fast';
   }
+  if (opts.method === 'fast') rejectFlags('with the constructive solver (one board, one thread)', { '--threads': flags.threads });
+  else opts.threads = integerOption('--threads', flags.threads, 1, 1024);
   if (opts.method !== 'fast') rejectCacheFlags(flags, cells);
   if (opts.method === 'fast' && cells > MAX_PRINTED_CELLS) opts.lengthOnly = true;
   let result: sliding.SlidingSolution;
