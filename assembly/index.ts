@@ -92,6 +92,10 @@ export {
   slidingNodes,
   slidingBound,
   slidingLength,
+  slidingPart,
+  slidingPrefixNodes,
+  slidingFrontier,
+  slidingNextBound,
 } from './sliding';
 export {
   slidingReset,

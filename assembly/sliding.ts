@@ -59,6 +59,16 @@ let conflicts: i32 = 0; // the sum of LINE_CONFLICTS
 let nodes: u64 = 0;
 let state: i32 = DONE;  // MORE while a search is under way
 let solutionLength: i32 = -1;
+// A part of one iteration (slidingPart): the tree is split at depth splitDepth; the nodes there
+// within the bound are numbered in search order (the frontier), and only those numbered in
+// [rangeFirst, rangeEnd) are searched below. Nodes down to splitDepth (the prefix) are counted
+// apart, the same in every part; `nodes` counts those below the frontier in range.
+let partMode: bool = false;
+let splitDepth: i32 = 0;
+let rangeFirst: u32 = 0;
+let rangeEnd: u32 = 0;
+let frontier: u32 = 0;
+let prefixNodes: u64 = 0;
 
 export function slidingInputPtr(): usize { return INPUT; }
 export function slidingOutputPtr(): usize { return OUTPUT; }
@@ -66,6 +76,29 @@ export function slidingNodes(): u64 { return nodes; }
 /** The bound of the iteration under way: no solution is shorter. */
 export function slidingBound(): i32 { return bound; }
 export function slidingLength(): i32 { return solutionLength; }
+export function slidingPrefixNodes(): u64 { return prefixNodes; }
+/** Frontier nodes numbered so far (at a solution: those generated before it, and its own). */
+export function slidingFrontier(): u32 { return frontier; }
+/** The smallest f above the bound seen in the iteration (0x7fffffff: none). */
+export function slidingNextBound(): i32 { return nextBound; }
+
+/**
+ * After slidingStart: makes the search one iteration at `partBound` (the root's bound when
+ * smaller), searching below depth `depth` only the frontier nodes numbered `first` to
+ * first + count - 1. Nodes are counted from 0 (the root is not a node of an iteration).
+ */
+export function slidingPart(partBound: i32, depth: i32, first: u32, count: u32): i32 {
+  if (depth < 1 || depth >= MAX_DEPTH) return BAD_INPUT;
+  partMode = true;
+  splitDepth = depth;
+  rangeFirst = first;
+  rangeEnd = first + count < first ? 0xffffffff : first + count;
+  frontier = 0;
+  prefixNodes = 0;
+  nodes = 0;
+  if (partBound > bound) bound = partBound;
+  return DONE;
+}
 
 @inline function boardAt(c: i32): i32 { return load<u8>(BOARD + <usize>c); }
 @inline function posOf(l: i32): i32 { return load<i32>(POS + (<usize>l << 2)); }
@@ -204,6 +237,7 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   bound = h;
   nextBound = 0x7fffffff;
   nodes = 1; // the root, counted once (as Korf counts)
+  partMode = false;
   depth = 0;
   store<u8>(NEXT, 0);
   store<u8>(MOVES, <u8>NO_MOVE);
@@ -252,7 +286,7 @@ export function slidingRun(budget: i32): i32 {
     if (dir >= 4) {
       if (depth == 0) {
         // The iteration is exhausted: the next one allows the smallest f that was cut.
-        if (nextBound == 0x7fffffff || nextBound >= MAX_DEPTH) {
+        if (partMode || nextBound == 0x7fffffff || nextBound >= MAX_DEPTH) {
           state = DONE;
           return DONE;
         }
@@ -302,13 +336,21 @@ export function slidingRun(budget: i32): i32 {
     } else {
       h = heuristic == CONFLICT ? md + 2 * conflicts : md;
     }
-    nodes++;
+    if (partMode && depth < splitDepth) prefixNodes++;
+    else nodes++;
     left--;
     const f = depth + 1 + h;
     if (f > bound) {
       if (f < nextBound) nextBound = f;
       slide(boardAt(to), to, from, dir == 0 || dir == 3);
       continue;
+    }
+    if (partMode && depth + 1 == splitDepth && h != 0) {
+      const index = frontier++;
+      if (index < rangeFirst || index >= rangeEnd) {
+        slide(boardAt(to), to, from, dir == 0 || dir == 3);
+        continue;
+      }
     }
     depth++;
     const next = <usize>depth;

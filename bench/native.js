@@ -77,3 +77,31 @@ export function buildNativePolyomino() {
     dispose: built.dispose,
   };
 }
+
+/**
+ * The C twin of the sliding-tile IDA* with pattern databases (bench/native/sliding.c), reading
+ * the tables bitpuzzle cached in `pdbDir`: { run(side, pdbDir, instancesFile, nodeLimit?) →
+ * { instances: [{ length, bound, nodes: bigint, ms }], nodes: bigint, ms, loadMs, wallMs },
+ * dispose() }, or null without gcc. ms: searching only; wallMs: the whole process.
+ */
+export function buildNativeSliding() {
+  const built = compile('sliding');
+  if (!built) return null;
+  return {
+    run(side, pdbDir, instancesFile, nodeLimit) {
+      const started = performance.now();
+      const out = execFileSync(built.binary, [String(side), pdbDir, instancesFile, ...(nodeLimit ? [String(nodeLimit)] : [])], { encoding: 'utf8' });
+      const wallMs = performance.now() - started;
+      const instances = [...out.matchAll(/^instance=\d+ length=(-?\d+) bound=(\d+) nodes=(\d+) ms=([\d.]+)$/gm)].map((m) => ({
+        length: Number(m[1]) < 0 ? null : Number(m[1]),
+        bound: Number(m[2]),
+        nodes: BigInt(m[3]),
+        ms: Number(m[4]),
+      }));
+      const total = /^total nodes=(\d+) ms=([\d.]+) load_ms=([\d.]+)$/m.exec(out);
+      if (!total) throw new Error(`unexpected output from the C sliding-tile solver: ${out}`);
+      return { instances, nodes: BigInt(total[1]), ms: Number(total[2]), loadMs: Number(total[3]), wallMs };
+    },
+    dispose: built.dispose,
+  };
+}

@@ -3,7 +3,10 @@
 //     --batch` process (so the time includes start-up and loading the pattern databases from the
 //     disk cache), Wasm on one thread and on all threads, and the TS twin (--twin-korf, slow);
 //     every length checked against the published one. The one-off table build is timed apart.
-//  2. With --24 LIST: those of Korf & Felner's 24-puzzle instances (numbered from 1), a node limit each.
+//     The C yardstick (bench/native/sliding.c: the same IDA* on the same cached tables, so the
+//     same nodes, which is checked) runs in the same benchmark, whole process and search alone.
+//  2. With --24 LIST: those of Korf & Felner's 24-puzzle instances (numbered from 1), a node limit
+//     each, Wasm and the C yardstick (nodes a second: how far the engine is from native code).
 //  3. The constructive solver on random n×n boards: moves / n³ and time per solve, Wasm vs twin
 //     (--constructive-only: this part alone).
 // Progress goes to stderr, the tables to stdout.
@@ -14,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fail, markdown, ratio, time, timeSuite } from './common.js';
+import { buildNativeSliding } from './native.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +37,9 @@ const korf100 = fileURLToPath(new URL('../test/data/korf100.txt', import.meta.ur
 const korf24 = fileURLToPath(new URL('../test/data/korf24.txt', import.meta.url));
 const threads = os.availableParallelism();
 const cacheDir = values['cache-dir'];
+const native = buildNativeSliding();
+if (native) process.on('exit', native.dispose);
+else console.error('bench: gcc not found, so no C yardstick');
 
 /** Runs the CLI; returns wall milliseconds and its results (a batch's instances, or the one board's). */
 function cli(args) {
@@ -54,34 +61,45 @@ function checkBatch(lines, what) {
 
 if (!values['constructive-only']) {
   // ---- 1. Korf's 100 -------------------------------------------------------------------------
-  const korfRows = [['contender', 'time', 'nodes', 'time vs Wasm 1T']];
+  const korfRows = [['contender', 'time', 'search alone', 'nodes', 'time vs Wasm 1T', 'search vs C']];
   if (!values['skip-build']) {
     // The one-off build of the 4×4 tables, each engine into an empty cache (one easy instance).
     for (const engine of ['wasm', 'js']) {
       const dir = mkdtempSync(join(os.tmpdir(), 'bitpuzzle-bench-build-'));
       console.error(`building the 6-6-3 tables (${engine})…`);
-      const { lines } = cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', dir, '--engine', engine]);
-      korfRows.push([`6-6-3 table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].patternMilliseconds), '', '']);
+      const { lines } = cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--pdb-dir', dir, '--engine', engine]);
+      korfRows.push([`6-6-3 table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].patternMilliseconds), '', '', '', '']);
       rmSync(dir, { recursive: true, force: true });
     }
   }
   // Make sure the cache holds the tables, so that the timed runs load them.
-  cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--cache-dir', cacheDir]);
+  cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--pdb-dir', cacheDir]);
   const korfRuns = [
     { name: 'Wasm, 1 thread', args: ['--threads', '1'] },
     { name: `Wasm, ${threads} threads`, args: ['--threads', String(threads)] },
   ];
   if (values['twin-korf']) korfRuns.push({ name: 'TS twin, 1 thread', args: ['--threads', '1', '--engine', 'js'] });
+  console.error("Korf's 100: C yardstick…");
+  const c = native?.run(4, cacheDir, korf100);
+  if (c) {
+    const expected = sliding.parseBatch((await import('node:fs')).readFileSync(korf100, 'utf8')).map((i) => i.expected);
+    c.instances.forEach((r, i) => r.length !== expected[i] && fail(`C yardstick: instance ${i + 1} solved in ${r.length}, expected ${expected[i]}`));
+  }
   let base;
   for (const run of korfRuns) {
     console.error(`Korf's 100: ${run.name}…`);
-    const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--cache-dir', cacheDir, ...run.args]);
+    const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--pdb-dir', cacheDir, ...run.args]);
     const nodes = checkBatch(lines, run.name);
+    if (c && nodes !== c.nodes) fail(`${run.name}: ${nodes} nodes, the C yardstick ${c.nodes} (the same search should count the same)`);
+    // The search alone: the instances' own times (one thread: they add up to the search's time).
+    const oneThread = run.args.includes('1');
+    const search = lines.reduce((sum, line) => sum + line.stats.milliseconds, 0);
     base ??= ms;
-    korfRows.push([run.name, time(ms), nodes.toLocaleString('en-US'), ratio(ms, base)]);
+    korfRows.push([run.name, time(ms), oneThread ? time(search) : '', nodes.toLocaleString('en-US'), ratio(ms, base), oneThread && c ? ratio(search, c.ms) : '']);
   }
+  if (c) korfRows.push(['C (gcc -O3), 1 thread', time(c.wallMs), time(c.ms), c.nodes.toLocaleString('en-US'), ratio(c.wallMs, base), '1.00×']);
   console.log(`\nKorf's 100 15-puzzle instances, optimal (IDA*, 6-6-3 pattern databases following the blank, mirrored lookup);`);
-  console.log('each run a fresh process: start-up and loading the tables from the disk cache included.\n');
+  console.log('each run a fresh process: start-up and loading the tables from the disk cache included; "search alone" leaves them out.\n');
   console.log(markdown(korfRows));
 
   // ---- 2. the 24-puzzle ---------------------------------------------------------------------
@@ -90,22 +108,38 @@ if (!values['constructive-only']) {
   if (numbers24.length > 0) {
     const limit = values['24-node-limit'];
     const all = sliding.parseBatch((await import('node:fs')).readFileSync(korf24, 'utf8'));
-    const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'search', 'loading tables']];
+    const rows = [['instance', 'optimal', 'found / lower bound', 'nodes', 'search', 'loading tables', 'Wasm nodes/s', 'C nodes/s', 'Wasm time vs C']];
+    const rate = (nodes, ms) => `${(Number(nodes) / ms / 1000).toFixed(1)}M`;
     for (const number of numbers24) {
       const { board, expected } = all[number - 1];
       const i = number - 1;
       console.error(`24-puzzle instance ${number}…`);
       const tiles = Array.from(board.tiles, String);
-      const { lines } = cli([...tiles, '--size', '5x5', '--goal', 'korf', '--optimal', '--node-limit', limit, '--cache-dir', cacheDir]);
+      const { lines } = cli([...tiles, '--size', '5x5', '--goal', 'korf', '--optimal', '--node-limit', limit, '--pdb-dir', cacheDir]);
       const r = lines[0];
-      if (r.length !== null && r.length !== expected) fail(`24-puzzle instance ${i + 1}: ${r.length}, expected ${expected}`);
+      if (r.optimal && r.length !== expected) fail(`24-puzzle instance ${i + 1}: ${r.length}, expected ${expected}`);
+      const search = r.stats.milliseconds - r.patternMilliseconds;
+      let cRate = '';
+      let cVs = '';
+      if (native) {
+        const file = join(os.tmpdir(), `bitpuzzle-bench-24-${process.pid}.txt`);
+        (await import('node:fs')).writeFileSync(file, tiles.join(' ') + '\n');
+        const cr = native.run(5, cacheDir, file, limit).instances[0];
+        rmSync(file, { force: true });
+        if (cr.nodes !== BigInt(r.stats.nodes)) fail(`24-puzzle instance ${i + 1}: Wasm ${r.stats.nodes} nodes, C ${cr.nodes}`);
+        cRate = rate(cr.nodes, cr.ms);
+        cVs = ratio(search, cr.ms);
+      }
       rows.push([
         String(i + 1),
         String(expected),
-        r.length !== null ? `${r.length} (solved)` : `≥ ${r.lowerBound} (stopped)`,
+        r.optimal ? `${r.length} (solved)` : `≥ ${r.lowerBound} (stopped)`,
         BigInt(r.stats.nodes).toLocaleString('en-US'),
-        time(r.stats.milliseconds - r.patternMilliseconds),
+        time(search),
         time(r.patternMilliseconds),
+        rate(r.stats.nodes, search),
+        cRate,
+        cVs,
       ]);
     }
     console.log(`\nKorf & Felner's 24-puzzle instances (6-6-6-6 pattern databases, mirrored lookup), at most ${Number(limit).toLocaleString('en-US')} nodes each:\n`);

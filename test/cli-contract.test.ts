@@ -91,7 +91,7 @@ describe('flags that a mode would ignore are rejected', () => {
     [['sliding', '--random', '3x3', '--cache-dir', 'x'], /--cache-dir does not work with the conflict heuristic/],
     [['sliding', '--random', '4x3', '--heuristic', 'manhattan', '--no-cache'], /--no-cache does not work with the manhattan heuristic/],
     [['sliding', '--random', '3x3', '--size', '3x3'], /--size does not work with --random/],
-    [['sliding', '1', '2', '3', '0', '--threads', '2'], /--threads does not work without --batch/],
+    [['sliding', '--random', '6x6', '--threads', '2'], /--threads does not work with the constructive solver/],
     [['sliding', '1', '2', '3', '0', '--json', '--playback'], /--playback does not work with --json/],
     [['sliding', '--random', '3x3', '--moves-file', '-', '--json'], /--moves-file - writes the moves on standard output/],
     [['samegame', '-', '--score', '--engine', 'js'], /--engine does not work with --score/],

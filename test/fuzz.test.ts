@@ -87,6 +87,8 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   method: fc.constantFrom('auto', 'optimal', 'fast', 'best', 1),
   heuristic: fc.constantFrom('manhattan', 'conflict', 'patterns', 'magic', 1),
   cacheDir: fc.constantFrom(false, 1, null),
+  pdbDir: fc.constantFrom(false, '', 1, null),
+  onBound: fc.constantFrom(() => undefined, 'x', null),
   lengthOnly: fc.constantFrom(true, false, 'yes'),
   name: fc.constantFrom('mine', 1, null),
   geometry: fc.constantFrom('square', 'triangular', 'hex', 1),
@@ -109,7 +111,8 @@ const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   goal: fc.constantFrom('default', 'korf'),
   method: fc.constantFrom('auto', 'optimal', 'fast'),
   heuristic: fc.constantFrom('manhattan', 'conflict'),
-  cacheDir: fc.constant(false),
+  pdbDir: fc.constant(false),
+  onBound: fc.constant(() => undefined),
   lengthOnly: fc.boolean(),
   geometry: fc.constantFrom('square', 'triangular'),
 };
@@ -338,15 +341,15 @@ const F: Record<string, Entry> = {
 
   'sliding.solve': {
     args: [slidingBoard],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'onProgress'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound', 'threads'],
   },
   'sliding.solveBatch': {
     args: [or(fc.array(slidingBoard, { maxLength: 3 }))],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'onProgress', 'threads', 'queue'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'threads', 'queue'],
   },
   'sliding.moves': {
     args: [slidingBoard],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'onProgress'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound'],
   },
   'sliding.parseBoard': { args: [or(fc.oneof(slidingText, fc.constantFrom('1 2\n3 0', '1 2 3 4 5 6 7 8 0'))), fc.oneof(noSize, OPTION_VALUES.size)] },
   'sliding.parseBatch': { args: [or(fc.oneof(textOf('0123456789 _,\n#x', 60), fc.constantFrom('1 2 3 0\n0 1 2 3 6', '1 2 3 4 5 6 7 8 0 # x'))), fc.oneof(noSize, OPTION_VALUES.size)] },

@@ -234,18 +234,79 @@ describe("Korf's 15-puzzle instances", () => {
     expect(progress.at(-1)).toBe(boards.length);
   });
 
-  it('a node limit stops cleanly with a lower bound that does not exceed the optimum', async () => {
+  it('a limit gives an anytime answer: the proved lower bound and a path, not marked optimal', async () => {
     const { board, expected } = korf[0];
+    const goal = sliding.toGoal(KORF_GOAL, 4, 4);
     const result = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'conflict', nodeLimit: 100_000 });
-    expect(result.moves).toBeNull();
-    expect(result.length).toBeNull();
+    expect(result.method).toBe('optimal');
     expect(result.optimal).toBe(false);
     expect(result.lowerBound).toBeGreaterThan(40);
     expect(result.lowerBound).toBeLessThanOrEqual(expected!);
+    expect(result.lowerBound % 2).toBe(expected! % 2); // raised to the parity of every solution
     expect(result.stats.nodes).toBeLessThanOrEqual(100_000n);
+    // The path is a real solution, no shorter than the optimum; tiles match the moves.
+    expect(sliding.isSolution(board, result.moves!, goal)).toBe(true);
+    expect(result.length).toBe(result.moves!.length);
+    expect(result.length!).toBeGreaterThanOrEqual(expected!);
+    expect(result.tiles).toEqual(sliding.tilesMoved(board, result.moves!));
     const timed = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'manhattan', timeLimit: 50 });
-    expect(timed.moves).toBeNull();
+    expect(timed.optimal).toBe(false);
     expect(timed.lowerBound).toBeLessThanOrEqual(expected!);
+    expect(sliding.isSolution(board, timed.moves!, goal)).toBe(true);
+    // A batch the limit stops answers the same way, per board, in input order.
+    const batch = await sliding.solveBatch([korf[0].board, korf[1].board], { goal: KORF_GOAL, heuristic: 'conflict', nodeLimit: 1000, threads: 1 });
+    batch.forEach((r, i) => {
+      expect(r.optimal).toBe(false);
+      expect(r.lowerBound).toBeLessThanOrEqual(korf[i].expected!);
+      expect(sliding.isSolution(korf[i].board, r.moves!, goal)).toBe(true);
+    });
+    // A bound the path meets proves it optimal: a 3×3 board, the limit past its last iteration's start.
+    const easy = await sliding.solve('1 2 3\n4 5 6\n_ 7 8', { nodeLimit: 1 });
+    expect(easy).toMatchObject({ length: 2, optimal: true, lowerBound: 2 });
+  });
+
+  it('onBound reports each IDA* iteration as it begins: bounds rising by two, nodes growing', async () => {
+    const { board, expected } = korf[0];
+    const seen: Array<{ bound: number; nodes: bigint; milliseconds: number }> = [];
+    const result = await sliding.solve(board, { goal: KORF_GOAL, heuristic: 'manhattan', nodeLimit: 3_000_000, onBound: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen[0]).toMatchObject({ bound: 41, nodes: 1n, milliseconds: 0 }); // instance 1's Manhattan distance
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i].bound).toBeGreaterThan(seen[i - 1].bound);
+      expect((seen[i].bound - seen[0].bound) % 2).toBe(0);
+      expect(seen[i].nodes).toBeGreaterThan(seen[i - 1].nodes);
+    }
+    expect(seen.at(-1)!.bound).toBeLessThanOrEqual(result.lowerBound);
+    expect(result.lowerBound).toBeLessThanOrEqual(expected!);
+    expect((await rejection(sliding.solve(board, { onBound: 1 as never }))).message).toMatch(/onBound must be a function/);
+    expect((await rejection(sliding.solveBatch([board], { onBound: () => {} } as never))).message).toMatch(/onBound/);
+  });
+
+  it('one board on two threads (the tree split into parts) finds the same moves with the same node count', async () => {
+    for (const i of [0, 8, 9]) {
+      const { board, expected } = korf[i];
+      const one = await sliding.solve(board, { goal: KORF_GOAL, cacheDir });
+      const two = await sliding.solve(board, { goal: KORF_GOAL, cacheDir, threads: 2 });
+      expect(two).toMatchObject({ length: expected, optimal: true, moves: one.moves });
+      expect(two.stats.nodes).toBe(one.stats.nodes);
+      expect(two.stats.threads).toBe(2);
+      expect(two.stats.parts).toBeGreaterThan(1);
+    }
+    // The TS twin splits the same way (a 3×4 board and a 3×3 one, Manhattan distance).
+    for (const [rows, cols, seed] of [[3, 4, 2], [3, 3, 5]]) {
+      const board = sliding.randomBoard(rows, cols, seed);
+      const one = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan' });
+      const js = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan', engine: 'js', threads: 2 });
+      const wasm = await sliding.solve(board, { method: 'optimal', heuristic: 'manhattan', threads: 2 });
+      expect([js.moves, wasm.moves]).toEqual([one.moves, one.moves]);
+      expect([js.stats.nodes, wasm.stats.nodes]).toEqual([one.stats.nodes, one.stats.nodes]);
+    }
+    // A time limit on threads gives the anytime answer; a node limit is for one thread.
+    const stopped = await sliding.solve(korf[0].board, { goal: KORF_GOAL, heuristic: 'manhattan', timeLimit: 300, threads: 2 });
+    expect(stopped.optimal).toBe(false);
+    expect(stopped.lowerBound).toBeLessThanOrEqual(korf[0].expected!);
+    expect(sliding.isSolution(korf[0].board, stopped.moves!, sliding.toGoal(KORF_GOAL, 4, 4))).toBe(true);
+    expect((await rejection(sliding.solve(korf[0].board, { goal: KORF_GOAL, nodeLimit: 10, threads: 2 }))).message).toMatch(/with threads, give timeLimit/);
   });
 
   it('an aborted search rejects with ABORTED', async () => {
@@ -311,6 +372,82 @@ describe('pattern databases', () => {
     } finally {
       releaseEngine(exports);
     }
+  });
+
+  it('a truncated, foreign or other-version file is rebuilt with a warning; an unwritable folder costs only a warning', () => {
+    const dir = tempDir('bitpuzzle-pdb-');
+    const tiles = Array.from(sliding.randomBoard(3, 4, 5).tiles, String);
+    const args = (pdbDir: string, ...more: string[]): string[] => ['sliding', ...tiles, '--size', '4x3', '--optimal', '--pdb-dir', pdbDir, '--json', ...more];
+    const first = run(args(dir));
+    expect(first.status).toBe(0);
+    expect(first.stderr).toBe('');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.pdb')).sort();
+    expect(files.length).toBe(2);
+    const original = files.map((f) => readFileSync(join(dir, f)));
+    // Two runs, each damaging both files: truncated and of another version, then foreign and empty.
+    const damages: Array<Array<[(bytes: Buffer) => Buffer, RegExp]>> = [
+      [
+        [(b) => b.subarray(0, b.length - 1000), /has \d+ bytes, not \d+ \(truncated/],
+        [(b) => Buffer.concat([Buffer.from('bitpuzzle-pdb-1\n'), b.subarray(16)]), /of another version \("bitpuzzle-pdb-1"/],
+      ],
+      [
+        [() => Buffer.from('not a table at all'), /is not a bitpuzzle pattern database/],
+        [() => Buffer.alloc(0), /is not a bitpuzzle pattern database/],
+      ],
+    ];
+    for (const pair of damages) {
+      pair.forEach(([damage], i) => writeFileSync(join(dir, files[i]), damage(Buffer.from(original[i]))));
+      const again = run(args(dir));
+      expect(again.status).toBe(0);
+      expect(JSON.parse(again.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+      pair.forEach(([, warning]) => expect(again.stderr).toMatch(warning));
+      expect(again.stderr).toMatch(/^(bitpuzzle: warning: the pattern database .* rebuilding it\n){2}$/);
+      files.forEach((f, i) => expect(readFileSync(join(dir, f)).equals(original[i])).toBe(true));
+    }
+    // A "folder" that is a file: the answer, from tables built in memory, and a warning; a batch
+    // on two threads hands the tables to its workers instead of having each rebuild them.
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    const unwritable = run(args(file));
+    expect(unwritable.status).toBe(0);
+    expect(JSON.parse(unwritable.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+    expect(unwritable.stderr).toMatch(/^bitpuzzle: warning: cannot write the pattern database \S+ to .*plain-file \(E[A-Z]+\): it is kept in memory/);
+    const batchFile = join(dir, 'batch.txt');
+    writeFileSync(batchFile, [1, 2, 3].map((seed) => sliding.randomBoard(3, 4, seed).tiles.join(' ')).join('\n'));
+    const batch = run(['sliding', '--batch', batchFile, '--size', '4x3', '--threads', '2', '--pdb-dir', file, '--json']);
+    expect(batch.status).toBe(0);
+    expect(JSON.parse(batch.stdout).instances.every((r: sliding.SlidingSolution) => r.optimal)).toBe(true);
+    expect(batch.stderr.match(/warning/g)?.length).toBe(2); // one per table, from the one build
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('two processes building the same tables at once both answer and leave whole files', async () => {
+    const dir = tempDir('bitpuzzle-pdb-');
+    const { spawn } = await import('node:child_process');
+    const tiles = Array.from(sliding.randomBoard(3, 4, 9).tiles, String);
+    const once = (): Promise<{ status: number | null; stdout: string }> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [bin, 'sliding', ...tiles, '--size', '4x3', '--optimal', '--pdb-dir', dir, '--json']);
+        let stdout = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.on('close', (status) => resolve({ status, stdout }));
+      });
+    const [a, b] = await Promise.all([once(), once()]);
+    expect([a.status, b.status]).toEqual([0, 0]);
+    expect(JSON.parse(a.stdout).moves).toBe(JSON.parse(b.stdout).moves);
+    expect(readdirSync(dir).sort().filter((f) => !f.endsWith('.pdb'))).toEqual([]);
+    const third = run(['sliding', ...tiles, '--size', '4x3', '--optimal', '--pdb-dir', dir, '--json']);
+    expect(third.stderr).toBe(''); // the files read back whole (no warning)
+    expect(JSON.parse(third.stdout).patternMilliseconds).toBeLessThan(JSON.parse(a.stdout).patternMilliseconds);
+  });
+
+  it('pdbDir and cacheDir (its former name) are one option: not both', async () => {
+    expect((await rejection(sliding.solve('1 2\n3 _', { pdbDir: '/tmp/a', cacheDir: '/tmp/b' }))).message).toMatch(/give pdbDir or cacheDir/);
+    expect((await rejection(sliding.solve('1 2\n3 _', { pdbDir: '' }))).message).toMatch(/pdbDir must be a folder name or false/);
+    const both = run(['sliding', '--random', '4x3', '--pdb-dir', 'a', '--cache-dir', 'b']);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/give --pdb-dir or --cache-dir/);
+    expect(run(['sliding', '--random', '4x3', '--pdb-dir', 'a', '--no-cache']).stderr).toMatch(/--pdb-dir does not work with --no-cache/);
   });
 
   it('tables are cached on disk; a corrupt cache file is detected and rebuilt', () => {

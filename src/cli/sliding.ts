@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, sliding } from '../index.js';
+import { onPatternWarning } from '../sliding/patterns.js';
 import { EXIT, OutputFile, badUsage, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
@@ -18,6 +19,7 @@ interface SlidingFlags {
   heuristic?: sliding.Heuristic;
   nodeLimit?: string;
   timeLimit?: string;
+  pdbDir?: string;
   cacheDir?: string;
   cache?: boolean;
   movesFile?: string;
@@ -29,6 +31,8 @@ interface SlidingFlags {
 
 /** Constructive solutions of boards with more cells print their length only (--moves-file writes the moves). */
 const MAX_PRINTED_CELLS = 400;
+/** Iterations that begin sooner after the search's start are not printed. */
+const BOUND_QUIET_MS = 1000;
 /** Boards with more cells get no playback. */
 const MAX_PLAYBACK_CELLS = 64;
 
@@ -50,13 +54,14 @@ export function slidingCommand(): Command {
     .option('--random <WxH>', 'solve a random board of this size (columns x rows)')
     .option('--seed <S>', 'the seed of --random (default 1)')
     .addOption(new Option('--heuristic <h>', 'heuristic of the optimal search').choices(['manhattan', 'conflict', 'patterns']))
-    .option('--node-limit <N>', 'stop the optimal search after N nodes (per board) and print the lower bound')
-    .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board)')
-    .option('--cache-dir <DIR>', 'where pattern databases are cached (default ~/.cache/bitpuzzle or $BITPUZZLE_CACHE)')
+    .option('--node-limit <N>', 'stop the optimal search after N nodes (per board): the lower bound proved and a constructive solution, not proved optimal (exit 3)')
+    .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board), as --node-limit does')
+    .option('--pdb-dir <DIR>', 'where pattern databases are cached (default $BITPUZZLE_CACHE or ~/.cache/bitpuzzle)')
+    .addOption(new Option('--cache-dir <DIR>', 'the former name of --pdb-dir').hideHelp())
     .option('--no-cache', 'build pattern databases in memory only')
     .option('--moves-file <FILE|->', "write the moves to FILE ('-': standard output) as they are found")
     .option('--playback', 'print the board after every move (small boards)')
-    .option('--threads <N>', 'worker threads for --batch (default: all cores)')
+    .option('--threads <N>', 'worker threads: for --batch (default: all cores), or for one board\'s optimal search (default 1)')
     .option('--queue [URL]', `with --batch: ${QUEUE_OPTION_HELP}`)
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
@@ -77,6 +82,7 @@ function rejectOptimalFlags(flags: SlidingFlags, why: string): void {
     '--node-limit': flags.nodeLimit,
     '--time-limit': flags.timeLimit,
     '--heuristic': flags.heuristic,
+    '--pdb-dir': flags.pdbDir,
     '--cache-dir': flags.cacheDir,
     '--no-cache': flags.cache === false,
   });
@@ -87,16 +93,22 @@ function rejectCacheFlags(flags: SlidingFlags, cells: number): void {
   const patterns = cells >= sliding.MIN_PATTERN_CELLS && cells <= sliding.MAX_PATTERN_CELLS;
   const heuristic = flags.heuristic ?? (patterns ? 'patterns' : 'conflict');
   if (heuristic !== 'patterns') {
-    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, { '--cache-dir': flags.cacheDir, '--no-cache': flags.cache === false });
+    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, {
+      '--pdb-dir': flags.pdbDir,
+      '--cache-dir': flags.cacheDir,
+      '--no-cache': flags.cache === false,
+    });
   }
 }
 
 /** Flags that the chosen source of boards would ignore are rejected. */
 function checkFlags(flags: SlidingFlags): void {
   if (flags.optimal && flags.fast) throw badUsage('give --optimal or --fast, not both');
+  if (flags.pdbDir !== undefined && flags.cacheDir !== undefined) throw badUsage('give --pdb-dir or --cache-dir (its former name), not both');
+  if (flags.cache === false) rejectFlags('with --no-cache (nothing is read or written)', { '--pdb-dir': flags.pdbDir, '--cache-dir': flags.cacheDir });
   if (flags.random === undefined) rejectFlags('without --random', { '--seed': flags.seed });
   else rejectFlags('with --random (it gives the size)', { '--size': flags.size });
-  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on one thread)', { '--threads': flags.threads, '--queue': flags.queue });
+  if (flags.batch === undefined) rejectFlags('without --batch (one board is solved on this machine)', { '--queue': flags.queue });
   else rejectFlags('with --batch', { '--moves-file': flags.movesFile, '--playback': flags.playback });
   if (flags.json) rejectFlags('with --json', { '--playback': flags.playback });
   if (flags.movesFile !== undefined) {
@@ -113,7 +125,7 @@ function options(flags: SlidingFlags, goal: sliding.GoalInput): sliding.SlidingO
     heuristic: flags.heuristic,
     nodeLimit: integerOption('--node-limit', flags.nodeLimit, 1),
     timeLimit: integerOption('--time-limit', flags.timeLimit, 1),
-    cacheDir: flags.cache === false ? false : flags.cacheDir,
+    pdbDir: flags.cache === false ? false : (flags.pdbDir ?? flags.cacheDir),
     engine: flags.engine,
   };
 }
@@ -126,6 +138,7 @@ async function readGoal(text: string | undefined, size: { rows: number; cols: nu
 
 async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<number> {
   checkFlags(flags);
+  onPatternWarning((message) => console.error(`bitpuzzle: warning: ${message}`));
   const size = flags.size ? sizeOption('--size', flags.size) : undefined;
   const sources = [tileArgs.length > 0, flags.file !== undefined, flags.batch !== undefined, flags.random !== undefined];
   if (sources.filter(Boolean).length !== 1) {
@@ -153,16 +166,25 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
   const cells = board.rows * board.cols;
   const bar = progressBar('building pattern databases', 'entries');
   opts.onProgress = bar.onProgress;
+  // Long searches say each IDA* iteration on stderr (bound, nodes, rate); quick ones stay quiet.
+  opts.onBound = ({ bound, nodes, milliseconds }) => {
+    if (milliseconds < BOUND_QUIET_MS) return;
+    const rate = milliseconds > 0 ? ` (${(Number(nodes) / milliseconds / 1000).toFixed(1)}M nodes/s)` : '';
+    console.error(`bound ${bound}: ${nodes.toLocaleString('en-US')} nodes, ${(milliseconds / 1000).toFixed(1)} s${rate}`);
+  };
 
   if (flags.movesFile !== undefined) {
     if (opts.method === 'optimal') throw new BitpuzzleError('BAD_INPUT', '--moves-file streams the constructive solution: drop --optimal');
     rejectOptimalFlags(flags, 'with --moves-file (it streams the constructive solution)');
+    rejectFlags('with --moves-file (the constructive solver runs on one thread)', { '--threads': flags.threads });
     return streamMoves(board, opts, flags);
   }
   if (opts.method === 'auto' && cells > sliding.AUTO_OPTIMAL_CELLS) {
     rejectOptimalFlags(flags, `on a board of more than ${sliding.AUTO_OPTIMAL_CELLS} cells without --optimal (it is solved constructively)`);
     opts.method = 'fast';
   }
+  if (opts.method === 'fast') rejectFlags('with the constructive solver (one board, one thread)', { '--threads': flags.threads });
+  else opts.threads = integerOption('--threads', flags.threads, 1, 1024);
   if (opts.method !== 'fast') rejectCacheFlags(flags, cells);
   if (opts.method === 'fast' && cells > MAX_PRINTED_CELLS) opts.lengthOnly = true;
   let result: sliding.SlidingSolution;
@@ -171,8 +193,8 @@ async function runSliding(tileArgs: string[], flags: SlidingFlags): Promise<numb
   } finally {
     bar.stop();
   }
-  // A limit that stopped the optimal search before a solution: exit 3, with the lower bound.
-  const status = result.length === null ? EXIT.STOPPED : EXIT.ANSWERED;
+  // A limit that stopped the optimal search: exit 3, with the lower bound and the best path found.
+  const status = stoppedEarly(result) ? EXIT.STOPPED : EXIT.ANSWERED;
   if (flags.json) {
     console.log(toJson(result));
     return status;
@@ -201,6 +223,9 @@ function sizeOption(name: string, text: string): { rows: number; cols: number } 
   }
 }
 
+/** An optimal search a limit stopped (its path, if any, is not proved optimal). */
+const stoppedEarly = (result: sliding.SlidingSolution): boolean => result.method === 'optimal' && !result.optimal;
+
 function describe(result: sliding.SlidingSolution): string {
   const { rows, cols, stats } = result;
   const seconds = `${(stats.milliseconds / 1000).toFixed(2)} s`;
@@ -209,8 +234,9 @@ function describe(result: sliding.SlidingSolution): string {
       ? `IDA* with ${result.heuristic}, ${stats.nodes} nodes, ${seconds}` +
         (result.patternMilliseconds >= 1 ? ` (pattern databases ${(result.patternMilliseconds / 1000).toFixed(2)} s)` : '')
       : `constructive, ${seconds}`;
-  if (result.length === null) {
-    return `${cols}×${rows}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves (${how})`;
+  if (stoppedEarly(result)) {
+    const found = result.length === null ? '' : `; best found ${result.length} moves (constructive, not proved optimal)`;
+    return `${cols}×${rows}: stopped by the limit; no solution is shorter than ${result.lowerBound} moves${found} (${how})`;
   }
   const quality = result.optimal ? 'optimal' : `lower bound ${result.lowerBound}`;
   return `${cols}×${rows}: ${result.length} ${result.length === 1 ? 'move' : 'moves'}, ${quality} (${how})`;
@@ -262,7 +288,7 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   const milliseconds = performance.now() - started;
   const nodes = results.reduce((sum, r) => sum + r.stats.nodes, 0n);
   const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), results.length));
-  const stopped = results.some((r) => r.length === null);
+  const stopped = results.some(stoppedEarly);
   results.forEach((result, i) => {
     const { expected } = instances[i];
     if (expected !== null && result.optimal && result.length !== expected) mismatches++;
@@ -277,10 +303,9 @@ async function runBatch(flags: SlidingFlags, size: { rows: number; cols: number 
   results.forEach((result, i) => {
     const { line, expected } = instances[i];
     const check = expected === null ? '' : result.length === expected ? ' (as expected)' : ` (EXPECTED ${expected})`;
-    const text =
-      result.length === null
-        ? `stopped, no solution shorter than ${result.lowerBound}`
-        : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
+    const text = stoppedEarly(result)
+      ? `stopped, no solution shorter than ${result.lowerBound}; best found ${result.length} (not proved optimal) ${result.moves}`
+      : `${result.length}${result.optimal ? '' : ' (not proved optimal)'}${check} ${result.moves}`;
     console.log(`line ${line}: ${text}`);
   });
   const summary = `${results.length} instance(s) in ${(milliseconds / 1000).toFixed(2)} s, ${nodes} nodes`;

@@ -17,7 +17,7 @@ import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/eng
 import { checkSolvable, toBoard } from '../sliding/parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
 import { runFastBatch, type FastBatchTask } from '../sliding/solve.js';
-import { runOptimalBatch, type OptimalBatchTask } from '../sliding/tasks.js';
+import { runOptimalBatch, runSplitPart, type OptimalBatchTask, type SplitTask } from '../sliding/tasks.js';
 import type { TaskKindName } from './pool.js';
 
 export interface TaskKind {
@@ -151,6 +151,7 @@ function checkCover(value: unknown): CoverTask {
 function checkSliding(value: unknown): OptimalBatchTask | FastBatchTask {
   const fields = object(value, 'a sliding part');
   if ('fast' in fields) return checkFastBatch(fields);
+  if ('split' in fields) throw badInput("parts of one board's search run on this machine's threads, not on a queue");
   const task = object(value, 'a sliding part', ['settings', 'instances']);
   const settings = object(task.settings, 'settings', ['engine', 'heuristic', 'patterns', 'nodeLimit', 'timeLimit', 'maxMemory', 'cacheDir', 'tables']);
   const heuristic = oneOf(settings.heuristic, 'settings.heuristic', [MANHATTAN, CONFLICT, PATTERNS] as const);
@@ -257,9 +258,10 @@ export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
   polyomino: { run: runTilingTask, check: checkPolyomino },
   cover: { run: runCoverTask, check: checkCover },
   sliding: {
-    run: (task: OptimalBatchTask | FastBatchTask, signal?: AbortSignal) => ('fast' in task ? runFastBatch(task, signal) : runOptimalBatch(task, signal)),
+    run: (task: OptimalBatchTask | FastBatchTask | SplitTask, signal?: AbortSignal) =>
+      'split' in task ? runSplitPart(task, signal) : 'fast' in task ? runFastBatch(task, signal) : runOptimalBatch(task, signal),
     check: checkSliding,
-    portable: (task: OptimalBatchTask | FastBatchTask) =>
+    portable: (task: OptimalBatchTask | FastBatchTask | SplitTask) =>
       'fast' in task ? task : { ...task, settings: { ...task.settings, cacheDir: undefined, tables: undefined } },
   },
   samegame: { run: runScoreTask, check: checkSameGame },

@@ -33,6 +33,16 @@ export interface OptimalEngine {
   bound(): number;
   /** The solution's moves (engine codes) after SOLUTION. */
   solution(): Uint8Array;
+  /**
+   * After start: one iteration at `bound` (at least the root's), split at `depth`: only the
+   * frontier nodes there numbered first … first + count - 1 are searched below (see
+   * assembly/sliding.ts). nodes() then counts the nodes below the frontier, prefixNodes() those
+   * above; frontier() the frontier nodes numbered so far; leastCut() the least f cut.
+   */
+  part(bound: number, depth: number, first: number, count: number): StatusCode;
+  prefixNodes(): bigint;
+  frontier(): number;
+  leastCut(): number;
 }
 
 export interface FastEngine {
@@ -80,6 +90,10 @@ export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
     nodes: () => BigInt.asUintN(64, exports.slidingNodes()),
     bound: () => exports.slidingBound(),
     solution: () => bytes(exports.slidingOutputPtr(), exports.slidingLength()).slice(),
+    part: (bound, depth, first, count) => exports.slidingPart(bound, depth, first, count),
+    prefixNodes: () => BigInt.asUintN(64, exports.slidingPrefixNodes()),
+    frontier: () => exports.slidingFrontier() >>> 0,
+    leastCut: () => exports.slidingNextBound(),
   };
 }
 

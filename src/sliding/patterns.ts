@@ -99,37 +99,79 @@ async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
   return createHash('sha256').update(bytes).digest();
 }
 
-/** Reads a cached table into `target`; false when it is missing, the wrong size or corrupt. */
+/**
+ * A problem with the cache that costs a rebuild but not the answer (a corrupt file, a folder
+ * that cannot be written): said once per message as a process warning (stderr in the CLI).
+ */
+const warned = new Set<string>();
+let warningHandler: ((message: string) => void) | null = null;
+function warn(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  if (warningHandler) warningHandler(message);
+  else if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') process.emitWarning(message, { code: 'BITPUZZLE_PDB' });
+}
+
+/** Where cache warnings go instead of process warnings (the CLI prints them as its own lines). */
+export function onPatternWarning(handler: ((message: string) => void) | null): void {
+  warningHandler = handler;
+}
+
+/**
+ * Reads a cached table into `target`; false when it must be built: missing (silently), or of
+ * another version, the wrong size or a checksum that does not match (said in a warning).
+ */
 async function readCached(dir: string, name: string, target: Uint8Array): Promise<boolean> {
   const { readFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
+  const path = join(dir, name);
   let data: Buffer;
   try {
-    data = await readFile(join(dir, name));
-  } catch {
+    data = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') warn(`cannot read the pattern database ${path} (${code ?? String(error)}): building it`);
     return false;
   }
   const header = MAGIC.length + 32;
-  if (data.length !== header + target.length || data.toString('latin1', 0, MAGIC.length) !== MAGIC) return false;
-  const body = data.subarray(header);
-  const expected = data.subarray(MAGIC.length, header);
-  if (!Buffer.from(await sha256(body)).equals(expected)) return false;
-  target.set(body);
+  let problem: string | null = null;
+  if (data.length < MAGIC.length || !data.toString('latin1', 0, MAGIC.length).startsWith('bitpuzzle-pdb-')) problem = 'is not a bitpuzzle pattern database';
+  else if (data.toString('latin1', 0, MAGIC.length) !== MAGIC) problem = `is of another version (${JSON.stringify(data.toString('latin1', 0, MAGIC.length).trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
+  else if (data.length !== header + target.length) problem = `has ${data.length} bytes, not ${header + target.length} (truncated or of another table)`;
+  else if (!Buffer.from(await sha256(data.subarray(header))).equals(data.subarray(MAGIC.length, header))) problem = 'does not match its checksum (corrupt)';
+  if (problem) {
+    warn(`the pattern database ${path} ${problem}: rebuilding it`);
+    return false;
+  }
+  target.set(data.subarray(header));
   return true;
 }
 
-async function writeCached(dir: string, name: string, table: Uint8Array): Promise<void> {
-  const { mkdir, writeFile, rename } = await import('node:fs/promises');
+/**
+ * Writes a table atomically: to a temporary file of its own (process, thread and random name),
+ * then renamed over the name, so that readers, and two processes building at once, never see
+ * half a file. False (with a warning) when the folder cannot be written.
+ */
+async function writeCached(dir: string, name: string, table: Uint8Array): Promise<boolean> {
+  const { mkdir, writeFile, rename, rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
+  const { randomBytes } = await import('node:crypto');
+  const temporary = join(dir, `${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await mkdir(dir, { recursive: true });
-    const temporary = join(dir, `${name}.${process.pid}.${Date.now()}.tmp`);
     await writeFile(temporary, Buffer.concat([Buffer.from(MAGIC, 'latin1'), await sha256(table), table]));
-    await rename(temporary, join(dir, name)); // readers never see half a file
-  } catch {
-    // A cache that cannot be written only costs a rebuild next time.
+    await rename(temporary, join(dir, name));
+    return true;
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    warn(`cannot write the pattern database ${name} to ${dir} (${code ?? String(error)}): it is kept in memory and built again next time`);
+    return false;
   }
 }
+
+/** Cache files this thread read or wrote (folder, NUL, name): workers may load them. */
+const onDisk = new Set<string>();
 
 /** Tables kept in memory per thread, for hosts without a disk (and to skip re-reading). */
 const memoryCache = new Map<string, Uint8Array>();
@@ -139,6 +181,8 @@ const MAX_MEMORY_CACHED = 64 * 1024 * 1024;
 export interface PatternLoad {
   milliseconds: number;
   built: boolean;
+  /** Every table is in the cache folder (others may load it from there). */
+  onDisk: boolean;
 }
 
 /**
@@ -147,10 +191,12 @@ export interface PatternLoad {
  */
 export async function loadPatterns(engine: OptimalEngine, set: PatternSet, options: PatternOptions = {}): Promise<PatternLoad> {
   const started = performance.now();
-  if (engine.loadedPatterns() === set.key) return { milliseconds: 0, built: false };
+  const dir = await cacheDirectory(options.cacheDir);
+  const names = set.patterns.map((_, slot) => fileName(set, slot));
+  const allOnDisk = (): boolean => dir !== null && names.every((name) => onDisk.has(`${dir}\0${name}`));
+  if (engine.loadedPatterns() === set.key) return { milliseconds: 0, built: false, onDisk: allOnDisk() };
   engine.clearPatterns();
   const cells = set.rows * set.cols;
-  const dir = await cacheDirectory(options.cacheDir);
   const total = set.patterns.reduce((sum, p) => sum + tableEntries(cells, p.length), 0);
   let done = 0;
   let built = false;
@@ -159,11 +205,13 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
     if (!engine.definePattern(slot, cells, set.cols, pattern)) {
       checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle`, options.maxMemory);
     }
-    const name = fileName(set, slot);
+    const name = names[slot];
     const kept = memoryCache.get(name);
     if (kept) {
       engine.table(slot).set(kept);
-    } else if (!(dir && (await readCached(dir, name, engine.table(slot))))) {
+    } else if (dir && (await readCached(dir, name, engine.table(slot)))) {
+      onDisk.add(`${dir}\0${name}`);
+    } else {
       built = true;
       checkStatus(engine.buildStart(slot, set.blank), 'the pattern database build', options.maxMemory);
       const base = done;
@@ -173,7 +221,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
         return s;
       }, options.signal);
       checkStatus(status, 'the pattern database build');
-      if (dir) await writeCached(dir, name, engine.table(slot));
+      if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
     }
     const table = engine.table(slot);
     if (!kept && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
@@ -181,7 +229,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
     options.onProgress?.({ done, total });
   }
   engine.markPatterns(set.key);
-  return { milliseconds: performance.now() - started, built };
+  return { milliseconds: performance.now() - started, built, onDisk: allOnDisk() };
 }
 
 /** The tables of a set as bytes (for workers without a disk cache). */

@@ -424,6 +424,7 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     this.searchBound = h;
     this.nextBound = 0x7fffffff;
     this.nodeCount = 1;
+    this.partMode = false;
     this.depth = 0;
     this.next[0] = 0;
     this.moves[0] = NO_MOVE;
@@ -469,7 +470,7 @@ export class ReferenceOptimalEngine implements OptimalEngine {
       const dir = next[at];
       if (dir >= 4) {
         if (at === 0) {
-          if (this.nextBound === 0x7fffffff || this.nextBound >= MAX_DEPTH) {
+          if (this.partMode || this.nextBound === 0x7fffffff || this.nextBound >= MAX_DEPTH) {
             this.state = Status.DONE;
             return Status.DONE;
           }
@@ -516,13 +517,21 @@ export class ReferenceOptimalEngine implements OptimalEngine {
       } else {
         h = this.heuristic === CONFLICT ? md + 2 * this.conflicts : md;
       }
-      this.nodeCount++;
+      if (this.partMode && d <= this.splitDepth) this.prefixCount++;
+      else this.nodeCount++;
       left--;
       const f = d + h;
       if (f > this.searchBound) {
         if (f < this.nextBound) this.nextBound = f;
         this.slide(this.board[to], to, from, dir === 0 || dir === 3);
         continue;
+      }
+      if (this.partMode && d === this.splitDepth && h !== 0) {
+        const index = this.frontierCount++;
+        if (index < this.rangeFirst || index >= this.rangeEnd) {
+          this.slide(this.board[to], to, from, dir === 0 || dir === 3);
+          continue;
+        }
       }
       this.depth = d;
       moves[d] = dir;
@@ -540,6 +549,39 @@ export class ReferenceOptimalEngine implements OptimalEngine {
 
   nodes(): bigint {
     return BigInt(this.nodeCount);
+  }
+
+  // A part of one iteration, as in assembly/sliding.ts (slidingPart).
+  private partMode = false;
+  private splitDepth = 0;
+  private rangeFirst = 0;
+  private rangeEnd = 0;
+  private frontierCount = 0;
+  private prefixCount = 0;
+
+  part(bound: number, depth: number, first: number, count: number): StatusCode {
+    if (depth < 1 || depth >= MAX_DEPTH) return Status.BAD_INPUT;
+    this.partMode = true;
+    this.splitDepth = depth;
+    this.rangeFirst = first;
+    this.rangeEnd = Math.min(first + count, 0xffffffff);
+    this.frontierCount = 0;
+    this.prefixCount = 0;
+    this.nodeCount = 0;
+    if (bound > this.searchBound) this.searchBound = bound;
+    return Status.DONE;
+  }
+
+  prefixNodes(): bigint {
+    return BigInt(this.prefixCount);
+  }
+
+  frontier(): number {
+    return this.frontierCount;
+  }
+
+  leastCut(): number {
+    return this.nextBound;
   }
 
   bound(): number {

@@ -2,7 +2,7 @@
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
 import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
-import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
+import { checkThreads, runTasks, warmPool, type Progress, type QueueOption } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import {
@@ -16,7 +16,7 @@ import {
   setMemoryLimit,
   type Steps,
 } from '../wasm/protocol.js';
-import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS, wasmFastEngine, type FastEngine } from './engine.js';
+import { CONFLICT, MANHATTAN, MAX_DEPTH as MAX_OPTIMAL_DEPTH, MAX_OPTIMAL_CELLS, PATTERNS, wasmFastEngine, type FastEngine } from './engine.js';
 import { LETTERS, inverseMoves, movesToLetters, tilesMoved } from './format.js';
 import {
   checkSolvableSteps,
@@ -28,7 +28,7 @@ import {
   type BoardInput,
   type GoalInput,
 } from './parse.js';
-import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, patternSet, tablesOf } from './patterns.js';
+import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, loadPatterns, patternSet, tablesOf } from './patterns.js';
 import { ReferenceFastEngine } from './reference.js';
 import {
   preparePatterns,
@@ -38,6 +38,10 @@ import {
   type OptimalInstance,
   type OptimalResult,
   type OptimalSettings,
+  type BoundProgress,
+  runSplitPart,
+  type SplitResult,
+  type SplitTask,
 } from './tasks.js';
 
 export type Method = 'auto' | 'optimal' | 'fast';
@@ -52,10 +56,15 @@ export interface SlidingOptions {
   method?: Method;
   /** The optimal search's heuristic; default: pattern databases for 12 to 25 cells, else linear conflicts. */
   heuristic?: Heuristic;
-  /** Optimal search: stop after this many nodes or milliseconds and report the lower bound reached. */
+  /**
+   * Optimal search: stop after this many nodes or milliseconds. The result then has the lower
+   * bound proved so far and the constructive solver's moves, `optimal: false` (an anytime answer).
+   */
   nodeLimit?: number;
   timeLimit?: number;
-  /** Where pattern databases are cached (Node); false for none. */
+  /** Where pattern databases are cached (Node); false for none. Default: $BITPUZZLE_CACHE or ~/.cache/bitpuzzle. */
+  pdbDir?: string | false;
+  /** The former name of pdbDir (still taken; give one of them). */
   cacheDir?: string | false;
   /** Constructive: count the moves without keeping them (needed above 40,000 cells; moves() streams them). */
   lengthOnly?: boolean;
@@ -64,9 +73,20 @@ export interface SlidingOptions {
   maxMemory?: number;
   /** While pattern databases are built: entries done and in all. In batches: instances done. */
   onProgress?: (progress: Progress) => void;
+  /**
+   * solve, optimal search: called as each IDA* iteration begins (seen between slices of the
+   * search, so iterations of a few milliseconds may be skipped), with its bound and the nodes and
+   * milliseconds so far.
+   */
+  onBound?: (iteration: BoundProgress) => void;
+  /**
+   * solve, optimal search: worker threads for the one board (default 1). Each iteration is split
+   * at a fixed depth into up to 64 parts fed to the pool; nodes and moves are those of one thread.
+   */
+  threads?: number;
 }
 
-export interface BatchOptions extends SlidingOptions {
+export interface BatchOptions extends Omit<SlidingOptions, 'onBound' | 'threads'> {
   /** Worker threads (default: every core). */
   threads?: number;
   /** Solve on `bitpuzzle worker` processes through this Redis queue (see README); each builds its own tables. */
@@ -79,15 +99,18 @@ export type SlidingStats = SearchStats;
 export interface SlidingSolution {
   rows: number;
   cols: number;
-  /** The blank's moves as letters U D L R; null when a limit stopped the search (or lengthOnly). */
+  /**
+   * The blank's moves as letters U D L R; null with lengthOnly. When a limit stopped the optimal
+   * search, the best path found (the constructive solver's), with `optimal: false`.
+   */
   moves: string | null;
   /** The tile each move slides; null with moves, and for constructive solutions of over a million moves. */
   tiles: number[] | null;
   /** The number of moves; null when no solution was found. */
   length: number | null;
-  /** True when the length is proved to be the least possible. */
+  /** True when the length is proved to be the least possible (false: a limit stopped the search, or the constructive solver). */
   optimal: boolean;
-  /** No solution is shorter than this. */
+  /** No solution is shorter than this (proved: the optimal search's bound, or the Manhattan distance). */
   lowerBound: number;
   method: 'optimal' | 'fast';
   /** The optimal search's heuristic; null for the constructive solver. */
@@ -102,23 +125,29 @@ const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: 
 export const AUTO_OPTIMAL_CELLS = 16;
 
 // The options each function takes (checkOptions rejects any other key).
-const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress'];
-const BATCH_KEYS = [...SOLVE_KEYS, 'threads', 'queue'];
+const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress', 'onBound', 'threads'];
+const MOVES_KEYS = SOLVE_KEYS.filter((key) => key !== 'threads');
+const BATCH_KEYS = [...SOLVE_KEYS.filter((key) => key !== 'onBound'), 'queue'];
 
 /** The entry check of solve, moves and solveBatch: the shared options, then the family's own. */
 function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonly string[], where: string): T {
   options = checkOptions(options, keys, where);
-  const { method, heuristic, cacheDir, lengthOnly } = options;
+  const { method, heuristic, lengthOnly } = options;
   if (method !== undefined && method !== 'auto' && method !== 'optimal' && method !== 'fast') {
     throw badInput(`method must be 'auto', 'optimal' or 'fast', got ${describeValue(method)}`);
   }
   if (heuristic !== undefined && !Object.hasOwn(HEURISTICS, heuristic)) {
     throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(heuristic)}`);
   }
-  if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== 'string' || cacheDir === '')) {
-    throw badInput(`cacheDir must be a folder name or false, got ${describeValue(cacheDir)}`);
+  if (options.pdbDir !== undefined && options.cacheDir !== undefined) throw badInput('give pdbDir or cacheDir (its former name), not both');
+  for (const name of ['pdbDir', 'cacheDir'] as const) {
+    const dir = options[name];
+    if (dir !== undefined && dir !== false && (typeof dir !== 'string' || dir === '')) {
+      throw badInput(`${name} must be a folder name or false, got ${describeValue(dir)}`);
+    }
   }
   if (lengthOnly !== undefined && typeof lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(lengthOnly)}`);
+  if (options.onBound !== undefined && typeof options.onBound !== 'function') throw badInput(`onBound must be a function, got ${describeValue(options.onBound)}`);
   checkLimitOption(options.nodeLimit, 'nodeLimit');
   checkLimitOption(options.timeLimit, 'timeLimit');
   return options;
@@ -209,7 +238,7 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): 
     engine: checkEngine(options.engine),
     heuristic: HEURISTICS[name],
     patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal) : null,
-    cacheDir: options.cacheDir,
+    cacheDir: options.pdbDir ?? options.cacheDir,
     nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
     timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
     maxMemory: checkMaxMemory(options.maxMemory),
@@ -241,9 +270,39 @@ async function solveOptimal(prepared: Prepared, options: SlidingOptions): Promis
   const settings = settingsFor(prepared.board, options, frame.instance.blankGoal);
   const result = await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
     const patternMilliseconds = await preparePatterns(engine, settings, options.signal, options.onProgress);
-    return { ...(await searchInstance(engine, frame.instance, settings, options.signal)), patternMilliseconds };
+    return { ...(await searchInstance(engine, frame.instance, settings, options.signal, options.onBound)), patternMilliseconds };
   });
-  return toSolution(prepared.board, frame, result, settings, performance.now() - started);
+  return anytime(prepared, toSolution(prepared.board, frame, result, settings, performance.now() - started), options);
+}
+
+/** The parity of every solution's length: that of the blank's grid distance to its goal cell. */
+function lengthParity({ board, goal }: Prepared): number {
+  const { cols } = board;
+  const from = board.tiles.indexOf(0);
+  const to = goal.tiles.indexOf(0);
+  return (Math.abs(Math.floor(from / cols) - Math.floor(to / cols)) + Math.abs((from % cols) - (to % cols))) % 2;
+}
+
+/**
+ * The anytime answer of an optimal search a limit stopped: the bound it proved (raised to the
+ * parity every solution has) and the best path at hand, the constructive solver's (milliseconds
+ * on boards this small), marked `optimal: false` unless its length meets the bound.
+ */
+async function anytime(prepared: Prepared, solution: SlidingSolution, options: SlidingOptions): Promise<SlidingSolution> {
+  if (solution.moves !== null) return solution;
+  const started = performance.now();
+  const path = await solveFast(prepared, { engine: options.engine, maxMemory: options.maxMemory, signal: options.signal });
+  let lowerBound = Math.max(solution.lowerBound, path.lowerBound);
+  if ((lowerBound - lengthParity(prepared)) % 2 !== 0) lowerBound++;
+  return {
+    ...solution,
+    moves: path.moves,
+    tiles: path.tiles,
+    length: path.length,
+    optimal: path.length === lowerBound,
+    lowerBound,
+    stats: { ...solution.stats, milliseconds: solution.stats.milliseconds + performance.now() - started },
+  };
 }
 
 // ---- constructive ----------------------------------------------------------------------
@@ -325,7 +384,7 @@ const STOP_CHUNK = 101;
  * 1000×1000 board needs billions of moves, which are never held at once.
  */
 export async function* moves(input: BoardInput, options: SlidingOptions = {}): AsyncGenerator<string, void, undefined> {
-  options = checkSlidingOptions(options, SOLVE_KEYS, 'sliding.moves');
+  options = checkSlidingOptions(options, MOVES_KEYS, 'sliding.moves');
   const prepared = await prepare(input, options);
   for await (const chunk of fastChunks(prepared, options)) yield typeof chunk === 'string' ? chunk : movesToLetters(chunk);
 }
@@ -405,8 +464,165 @@ export async function runFastBatch(task: FastBatchTask, signal?: AbortSignal): P
 export async function solve(input: BoardInput, options: SlidingOptions = {}): Promise<SlidingSolution> {
   options = checkSlidingOptions(options, SOLVE_KEYS, 'sliding.solve');
   throwIfAborted(options.signal);
+  const threads = options.threads === undefined ? 1 : checkThreads(options.threads);
+  if (threads > 1 && options.nodeLimit !== undefined) throw badInput('nodeLimit counts the nodes of a search on one thread: with threads, give timeLimit');
   const prepared = await prepare(input, options);
-  return chooseMethod(prepared.board, options) === 'optimal' ? solveOptimal(prepared, options) : solveFast(prepared, options);
+  if (chooseMethod(prepared.board, options) !== 'optimal') return solveFast(prepared, options);
+  return threads > 1 ? solveOptimalSplit(prepared, options, threads) : solveOptimal(prepared, options);
+}
+
+/**
+ * Runs the parts of an iteration on the pool, in order, each thread taking the next part when
+ * it is free (so the threads stay busy to the end). A solution found with `c` frontier nodes
+ * before it makes every part whose range starts at `c` or later useless (the first solution in
+ * search order has at most `c` before it): those are not started, or cancelled (undefined).
+ */
+async function runParts(
+  tasks: SplitTask[],
+  threads: number,
+  engineModule: WebAssembly.Module | undefined,
+  signal?: AbortSignal,
+): Promise<Array<SplitResult | undefined>> {
+  const pool = await warmPool();
+  pool.allow(threads);
+  const results: Array<SplitResult | undefined> = new Array(tasks.length);
+  const running = new Map<number, AbortController>();
+  let next = 0;
+  let cutoff = Infinity;
+  let failure: unknown = null;
+  const lane = async (): Promise<void> => {
+    while (failure === null && next < tasks.length && tasks[next].first < cutoff) {
+      const i = next++;
+      const controller = new AbortController();
+      running.set(i, controller);
+      try {
+        const partSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+        results[i] = await pool.run<SplitTask, SplitResult>('sliding', tasks[i], engineModule, partSignal);
+      } catch (error) {
+        if (tasks[i].first >= cutoff && controller.signal.aborted && !signal?.aborted) continue; // useless now
+        failure ??= error;
+        next = tasks.length;
+        for (const other of running.values()) other.abort();
+        return;
+      } finally {
+        running.delete(i);
+      }
+      const result = results[i]!;
+      if (result.codes && result.frontier < cutoff) {
+        cutoff = result.frontier;
+        for (const [j, other] of running) if (tasks[j].first >= cutoff) other.abort();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
+  if (failure !== null) throw failure;
+  return results;
+}
+
+/** Frontier parts of an iteration, at most (fixed: node counts and moves do not depend on the threads). */
+const SPLIT_PARTS = 64;
+/** Each iteration, the split depth grows until the frontier has this many nodes, the prefix this many, or it reaches the bound. */
+const MIN_FRONTIER = 256;
+const MAX_PREFIX = 100_000n;
+const FIRST_SPLIT_DEPTH = 4;
+const PREFIX_SHARE = 20;
+
+/**
+ * One board's IDA* on the thread pool. Each iteration is first walked down to the split depth
+ * (a part of no frontier nodes: it numbers them, deepening the split until there are enough),
+ * then the frontier is cut into ranges searched as parts by the workers, each walking the same
+ * prefix. The first solution in search order wins, and the nodes counted are exactly those of
+ * the search on one thread: the prefix up to it and the parts before it.
+ */
+async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, threads: number): Promise<SlidingSolution> {
+  const started = performance.now();
+  const frame = frameOf(prepared.board, prepared.goal);
+  const settings = settingsFor(prepared.board, options, frame.instance.blankGoal);
+  let patternMilliseconds = 0;
+  if (settings.patterns) {
+    // Built (or loaded) once here; the workers read the disk cache, or get the bytes.
+    const dir = await cacheDirectory(settings.cacheDir);
+    patternMilliseconds = await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
+      const load = await loadPatterns(engine, settings.patterns!, { cacheDir: settings.cacheDir, signal: options.signal, onProgress: options.onProgress, maxMemory: settings.maxMemory });
+      return load.onDisk ? load.milliseconds : -1;
+    });
+    // Without the tables on disk, every part would carry them: one thread instead.
+    if (patternMilliseconds < 0) return solveOptimal(prepared, options);
+    settings.cacheDir = dir ?? false;
+  }
+  // The workers' engines, each with its own copy of the tables, share maxMemory.
+  const taskSettings: OptimalSettings = { ...settings, maxMemory: memoryShare(settings.maxMemory, threads) };
+  const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
+  const searchStarted = performance.now();
+  const deadline = Number.isFinite(settings.timeLimit) ? AbortSignal.timeout(Math.ceil(settings.timeLimit)) : undefined;
+  const signal = deadline ? (options.signal ? AbortSignal.any([options.signal, deadline]) : deadline) : options.signal;
+  let parts = 0;
+  const probe = (task: SplitTask): Promise<SplitResult> => {
+    parts++;
+    return runSplitPart({ ...task, settings }, signal); // here, on this thread's engine: a walk of the prefix only
+  };
+  const part = (bound: number, depth: number, first: number, count: number): SplitTask => ({ split: true, settings: taskSettings, instance: frame.instance, bound, depth, first, count });
+  let nodes = 1n; // the root, as on one thread
+  let bound = 0; // the root's heuristic, which the first part reports
+  let depth = FIRST_SPLIT_DEPTH;
+  let codes: number[] | null = null;
+  let lastWork = 0;
+  let growth = 5;
+  try {
+    for (;;) {
+      depth = FIRST_SPLIT_DEPTH;
+      let prefix = await probe(part(bound, depth, 0, 0));
+      while (!prefix.codes && prefix.frontier < MIN_FRONTIER && prefix.prefixNodes < MAX_PREFIX && depth < prefix.bound) {
+        prefix = await probe(part(bound, ++depth, 0, 0));
+      }
+      bound = prefix.bound;
+      options.onBound?.({ bound, nodes, milliseconds: performance.now() - searchStarted });
+      if (prefix.codes) {
+        nodes += prefix.prefixNodes;
+        codes = prefix.codes;
+        break;
+      }
+      // Each part walks the prefix again: as many parts as keep that under 1/PREFIX_SHARE of the
+      // iteration's work, estimated from the last one (the parts do not change the nodes counted).
+      const estimate = lastWork * growth;
+      const count = Math.min(prefix.frontier, SPLIT_PARTS, Math.max(1, Math.floor(estimate / (PREFIX_SHARE * (Number(prefix.prefixNodes) + 1)))));
+      const firsts = Array.from({ length: count }, (_, i) => Math.floor((i * prefix.frontier) / count));
+      const tasks = firsts.map((first, i) => part(bound, depth, first, (firsts[i + 1] ?? prefix.frontier) - first));
+      parts += tasks.length;
+      const results = await runParts(tasks, threads, engineModule, signal);
+      // The first solution in search order: fewest frontier nodes before it, then fewest prefix nodes.
+      let best = -1;
+      results.forEach((r, i) => {
+        const b = results[best];
+        if (r?.codes && (!b || r.frontier < b.frontier || (r.frontier === b.frontier && r.prefixNodes < b.prefixNodes))) best = i;
+      });
+      if (best < 0) {
+        const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
+        if (lastWork > 0) growth = Math.min(20, Math.max(2, work / lastWork));
+        lastWork = work;
+        nodes += prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n);
+        const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
+        if (next >= MAX_OPTIMAL_DEPTH) break; // nothing left below the depth limit
+        bound = next;
+        continue;
+      }
+      const solved = results[best]!;
+      nodes += solved.prefixNodes;
+      results.forEach((r, i) => {
+        if (firsts[i] < solved.frontier) nodes += r!.nodes; // these all ran (to their end, or to the solution)
+      });
+      codes = solved.codes;
+      break;
+    }
+  } catch (error) {
+    // The time limit (not the caller's signal) ends the search with the bound reached.
+    if (!(deadline?.aborted && !options.signal?.aborted && error instanceof BitpuzzleError && error.code === 'ABORTED')) throw error;
+  }
+  const milliseconds = performance.now() - started;
+  const result = { codes, nodes, lowerBound: codes ? codes.length : bound, milliseconds, patternMilliseconds };
+  const solution = toSolution(prepared.board, frame, result, settings, milliseconds);
+  solution.stats = { ...solution.stats, threads, parts };
+  return anytime(prepared, solution, options);
 }
 
 /** The most instances a worker takes at once (smaller parts balance the threads). */
@@ -458,11 +674,12 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
   if (settings.patterns && workers > 1 && !options.queue) {
-    // Build (or load) the tables once; workers read the disk cache, or get the bytes.
+    // Build (or load) the tables once; workers read the disk cache, or get the bytes (no cache
+    // folder, or one that cannot be written).
     const dir = await cacheDirectory(settings.cacheDir);
     await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
-      await preparePatterns(engine, settings, options.signal, undefined);
-      if (!dir) settings.tables = tablesOf(engine, settings.patterns!);
+      const load = await loadPatterns(engine, settings.patterns!, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory });
+      if (!load.onDisk) settings.tables = tablesOf(engine, settings.patterns!);
     });
     settings.cacheDir = dir ?? false;
   }
@@ -487,5 +704,8 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     signal: options.signal,
     onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
   });
-  return results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
+  const solutions = results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
+  // Boards a limit stopped get their anytime answers here (a constructive solve each, milliseconds).
+  for (let i = 0; i < solutions.length; i++) solutions[i] = await anytime(prepared[i], solutions[i], options);
+  return solutions;
 }

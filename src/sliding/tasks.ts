@@ -38,6 +38,13 @@ export interface OptimalResult {
   patternMilliseconds: number;
 }
 
+/** An IDA* iteration begun: its bound (no solution is shorter), the nodes and milliseconds so far. */
+export interface BoundProgress {
+  bound: number;
+  nodes: bigint;
+  milliseconds: number;
+}
+
 export interface OptimalBatchTask {
   settings: OptimalSettings;
   instances: OptimalInstance[];
@@ -88,6 +95,7 @@ export async function searchInstance(
   instance: OptimalInstance,
   settings: OptimalSettings,
   signal?: AbortSignal,
+  onBound?: (iteration: BoundProgress) => void,
 ): Promise<Omit<OptimalResult, 'patternMilliseconds'>> {
   const started = performance.now();
   const slots = settings.patterns?.patterns.length ?? 0;
@@ -97,10 +105,17 @@ export async function searchInstance(
     'the sliding-tile search',
   );
   const deadline = started + settings.timeLimit;
+  let bound = engine.bound();
+  onBound?.({ bound, nodes: engine.nodes(), milliseconds: 0 });
   const status = await runSliced((budget) => {
     const nodes = Number(engine.nodes());
     if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
-    return engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+    const s = engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+    if (onBound && s === Status.MORE && engine.bound() !== bound) {
+      bound = engine.bound();
+      onBound({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
+    }
+    return s;
   }, signal);
   checkStatus(status, 'the sliding-tile search', settings.maxMemory);
   const solved = status === Status.SOLUTION;
@@ -123,5 +138,60 @@ export function runOptimalBatch(task: OptimalBatchTask, signal?: AbortSignal): P
       results.push({ ...(await searchInstance(engine, instance, settings, signal)), patternMilliseconds });
     }
     return results;
+  });
+}
+
+/**
+ * A part of one IDA* iteration of one board: the frontier nodes at `depth` numbered first …
+ * first + count - 1 (count 0: none, which measures the prefix and numbers the frontier).
+ */
+export interface SplitTask {
+  split: true;
+  settings: OptimalSettings;
+  instance: OptimalInstance;
+  bound: number;
+  depth: number;
+  first: number;
+  count: number;
+}
+
+export interface SplitResult {
+  /** Nodes below the frontier, in range (up to the solution when one was found). */
+  nodes: bigint;
+  /** Nodes down to the frontier, up to the solution (the same in every part without one). */
+  prefixNodes: bigint;
+  /** Frontier nodes numbered up to the solution (or in all). */
+  frontier: number;
+  /** The least f above the bound seen (0x7fffffff: none). */
+  leastCut: number;
+  /** The iteration's bound (at least the root's heuristic). */
+  bound: number;
+  /** The first solution met, as engine moves from the root, or null. */
+  codes: number[] | null;
+}
+
+/** Searches a part of one iteration (the worker task of a board's search on several threads). */
+export function runSplitPart(task: SplitTask, signal?: AbortSignal): Promise<SplitResult> {
+  const { settings, instance } = task;
+  return withOptimalEngine(settings.engine, settings.maxMemory ?? DEFAULT_MAX_MEMORY, async (engine) => {
+    await preparePatterns(engine, settings, signal);
+    const slots = settings.patterns?.patterns.length ?? 0;
+    const reflect = settings.patterns?.reflect ?? false;
+    checkStatus(
+      engine.start(instance.labels, instance.rows, instance.cols, instance.blankGoal, settings.heuristic, slots, reflect),
+      'the sliding-tile search',
+    );
+    checkStatus(engine.part(task.bound, task.depth, task.first, task.count), 'the sliding-tile search');
+    const status = await runSliced((budget) => engine.run(budget), signal);
+    checkStatus(status, 'the sliding-tile search', settings.maxMemory);
+    const solved = status === Status.SOLUTION;
+    return {
+      nodes: engine.nodes(),
+      prefixNodes: engine.prefixNodes(),
+      frontier: engine.frontier(),
+      leastCut: engine.leastCut(),
+      bound: engine.bound(),
+      codes: solved ? Array.from(engine.solution()) : null,
+    };
   });
 }

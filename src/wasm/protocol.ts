@@ -99,6 +99,10 @@ export interface EngineExports {
   slidingNodes(): bigint;
   slidingBound(): number;
   slidingLength(): number;
+  slidingPart(bound: number, depth: number, first: number, count: number): StatusCode;
+  slidingPrefixNodes(): bigint;
+  slidingFrontier(): number;
+  slidingNextBound(): number;
   slidingReset(): void;
   pdbPatternPtr(): number;
   pdbDefine(slot: number, cells: number, width: number, k: number): number;
