@@ -122,7 +122,7 @@ function tableLog(maxMemory: number, share: number, cap: number): number {
 
 const GAVE_UP = 3;
 /** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
-const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
+export const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
@@ -244,7 +244,7 @@ export async function* solutions(
 }
 
 /** Runs a level-by-level search, reporting each finished level. */
-async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
+export async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
   let reported = -1;
   const first = engine.level();
   const status = await runSliced((budget) => {
