@@ -1160,6 +1160,10 @@ function predecessor(pos: u64, d: u32, s: i32): u64 {
 export const SHARD_EXPAND: i32 = 0;
 export const SHARD_MEET: i32 = 1;
 export const SHARD_FINISH: i32 = 2;
+// JOIN  merge A (one side's middle level), then stream B (the other side's middle level,
+//       routed by the owner of the complement): total = sum over B's pairs of
+//       paths(q) · paths(~q) / |orbit| (duplicates in B simply add up: no table for B)
+export const SHARD_JOIN: i32 = 3;
 // Route bits: which buckets an EXPAND writes, in this order, `shards` buckets each.
 export const ROUTE_CHILDREN: i32 = 1;   // the children, by the owner of their canonical form
 export const ROUTE_COMPLEMENT: i32 = 2; // the children, by the owner of their complement's
@@ -1213,7 +1217,7 @@ function logFor(n: u32): u32 {
  */
 export function pegsShardStart(kind: i32, level_: i32, shards: i32, route: i32, seed: i32, hintA: u32, hintB: u32, capLog_: i32): i32 {
   if (loadedGeneration != arenaGeneration() || staging == 0) return BAD_INPUT;
-  if (kind < SHARD_EXPAND || kind > SHARD_FINISH || shards < 1 || shards > MAX_SHARDS || route < 0 || route > 7) return BAD_INPUT;
+  if (kind < SHARD_EXPAND || kind > SHARD_JOIN || shards < 1 || shards > MAX_SHARDS || route < 0 || route > 7) return BAD_INPUT;
   if (hintA > stagedA || hintB > stagedB || capLog_ < 8 || capLog_ > 30) return BAD_INPUT;
   capLog = <u32>capLog_;
   flushed = false;
@@ -1293,6 +1297,10 @@ function runShard(budget: i32): i32 {
     if (!mergeInto(false, stagedA, budget)) return OUT_OF_MEMORY;
     if (mergeAt < stagedA) return MORE;
     distinct = tabCount;
+    if (shardKind == SHARD_JOIN) {
+      shardPhase = 3;
+      return MORE;
+    }
     if (shardKind == SHARD_FINISH || level <= finishPegs) {
       total = finishTotal();
       finished = true;
@@ -1324,6 +1332,25 @@ function runShard(budget: i32): i32 {
     distinct = nextCount;
     // The middle level (B) against the level above it or beside it (A).
     total = meetTotal(tabBase, tabLog);
+    finished = true;
+    return DONE;
+  }
+  if (shardPhase == 3) {
+    // JOIN: B's pairs against the merged A, a piece of the budget at a time.
+    const end = stagedA + stagedB;
+    let i = mergeAt;
+    for (let left = budget; i < end && left > 0; i++, left--) {
+      const pair = staging + (<usize>i << 4);
+      const key = load<u64>(pair);
+      const other = findSlot(tabBase, tabLog, canonical(~key & full));
+      if (load<u64>(other) == 0) continue;
+      let fixed: u32 = 1;
+      for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
+      total += load<u64>(pair, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+      nodes++;
+    }
+    mergeAt = i;
+    if (i < end) return MORE;
     finished = true;
     return DONE;
   }
