@@ -109,6 +109,33 @@ function capLog(maxMemory: number): number {
 }
 
 /**
+ * One round of shard tasks on the pool: the results, their nodes, and the bytes held meanwhile
+ * (`held` kept by the caller, the tasks' pairs, the buckets returned and the workers' peaks).
+ * Out of memory says how far the count got (`progress`).
+ */
+async function runRound(
+  pool: Awaited<ReturnType<typeof openPool>>,
+  tasks: ShardTask[],
+  held: number,
+  progress: () => string,
+  maxMemory: number,
+  perWorker: number,
+): Promise<{ results: ShardResult[]; nodes: bigint; memory: number }> {
+  const inputs = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
+  try {
+    const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
+    const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
+    const nodes = results.reduce((sum, r) => sum + BigInt(r.nodes), 0n);
+    return { results, nodes, memory: held + inputs + out + results.reduce((sum, r) => sum + r.memory, 0) };
+  } catch (error) {
+    if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
+      throw new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); ${progress()}`);
+    }
+    throw error;
+  }
+}
+
+/**
  * The count on `threads` worker threads, one shard each. `maxMemory` bounds each worker's
  * engine at maxMemory / threads (the buffers between rounds are counted in `memory`, not bounded).
  */
@@ -137,22 +164,10 @@ export async function countOnThreads(
   });
   const pool = await openPool({ threads, workerUrl, engineModule: await loadEngineModule(), signal: options.signal });
   const round = async (tasks: ShardTask[]): Promise<ShardResult[]> => {
-    const held = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
-    try {
-      const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
-      const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
-      memory = Math.max(memory, held + out + results.reduce((sum, r) => sum + r.memory, 0));
-      for (const r of results) nodes += BigInt(r.nodes);
-      return results;
-    } catch (error) {
-      if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
-        throw new BitpuzzleError(
-          'OUT_OF_MEMORY',
-          `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); it got ${startPegs - level} of ${steps} levels deep`,
-        );
-      }
-      throw error;
-    }
+    const ran = await runRound(pool, tasks, 0, () => `it got ${startPegs - level} of ${steps} levels deep`, maxMemory, perWorker);
+    memory = Math.max(memory, ran.memory);
+    nodes += ran.nodes;
+    return ran.results;
   };
   /** Bucket k of route group g from every result, empty ones left out. */
   const gather = (results: ShardResult[], group: number, k: number): ArrayBuffer[] =>
@@ -242,23 +257,11 @@ export async function countMeeting(
   const bytesOf = (side: Side): number => (side.own === null ? 0 : side.own.reduce((sum, list) => sum + list.reduce((s, x) => s + x.byteLength, 0), 0));
   const pool = await openPool({ threads, workerUrl, engineModule: await loadEngineModule(), signal: options.signal });
   const round = async (tasks: ShardTask[], where: string): Promise<ShardResult[]> => {
-    const inputs = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
-    try {
-      const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
-      const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
-      const other = where === ahead.where ? bytesOf(behind) : where === behind.where ? bytesOf(ahead) : 0;
-      memory = Math.max(memory, other + inputs + out + results.reduce((sum, r) => sum + r.memory, 0));
-      for (const r of results) nodes += BigInt(r.nodes);
-      return results;
-    } catch (error) {
-      if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
-        throw new BitpuzzleError(
-          'OUT_OF_MEMORY',
-          `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); it got ${done} of ${steps} levels deep (${where})`,
-        );
-      }
-      throw error;
-    }
+    const other = where === ahead.where ? bytesOf(behind) : where === behind.where ? bytesOf(ahead) : 0;
+    const ran = await runRound(pool, tasks, other, () => `it got ${done} of ${steps} levels deep (${where})`, maxMemory, perWorker);
+    memory = Math.max(memory, ran.memory);
+    nodes += ran.nodes;
+    return ran.results;
   };
   const each = <T>(f: (k: number) => T): T[] => Array.from({ length: shards }, (_, k) => f(k));
   try {
