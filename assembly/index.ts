@@ -85,6 +85,16 @@ export {
   pegsShardDistinct,
 } from './pegs';
 export {
+  pegsOptimalStart,
+  pegsOptimalRun,
+  pegsOptimalTotal,
+  pegsOptimalNodes,
+  pegsOptimalStep,
+  pegsOptimalSteps,
+  pegsOptimalSplit,
+  pegsOptimalOnPath,
+} from './pegsOptimal';
+export {
   slidingInputPtr,
   slidingOutputPtr,
   slidingStart,

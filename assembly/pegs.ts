@@ -50,47 +50,47 @@ const OUTPUT: usize = memory.data(8 * 72);
 // Host-written: the order in which SOLVE tries the jumps (a permutation of 0..J-1).
 const ORDER: usize = memory.data(4 * MAX_JUMPS);
 
-@inline function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
-@inline function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
-@inline function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
-@inline function set64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
+@inline export function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
+@inline export function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
+@inline export function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
+@inline export function set64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
 
 let input: usize = 0;
 let loadedGeneration: u32 = 0xffffffff;
-let holes: i32 = 0;
-let jumps: i32 = 0;
-let syms: i32 = 0;
+export let holes: i32 = 0;
+export let jumps: i32 = 0;
+export let syms: i32 = 0;
 let pagodas: i32 = 0;
-let finishes: i32 = 0;
+export let finishes: i32 = 0;
 let bytes: i32 = 0; // bytes of a position that can hold pegs
-let full: u64 = 0;  // every hole
-let start: u64 = 0;
+export let full: u64 = 0;  // every hole
+export let start: u64 = 0;
 let finishPegs: i32 = 0;
 
 // Tables built by pegsLoad.
 let jumpNeed: usize = 0;   // J × u64: the from and over holes
 let jumpTo: usize = 0;     // J × u64: the landing hole
-let jumpFlip: usize = 0;   // J × u64: all three
-let jumpLand: usize = 0;   // J × u32: the landing hole's index
-let jumpImage: usize = 0;  // S × J × u64: jumpFlip under each symmetry
-let fromStart: usize = 0;  // (N + 1) × u32: jumps from hole h are byFrom[fromStart[h] .. fromStart[h+1])
-let byFrom: usize = 0;     // J × u32
-let toStart: usize = 0;    // (N + 1) × u32: jumps landing on hole h are byTo[toStart[h] .. toStart[h+1])
-let byTo: usize = 0;       // J × u32
-let jumpFrom: usize = 0;   // J × u32: the from hole's index
+export let jumpFlip: usize = 0;   // J × u64: all three
+export let jumpLand: usize = 0;   // J × u32: the landing hole's index
+export let jumpImage: usize = 0;  // S × J × u64: jumpFlip under each symmetry
+export let fromStart: usize = 0;  // (N + 1) × u32: jumps from hole h are byFrom[fromStart[h] .. fromStart[h+1])
+export let byFrom: usize = 0;     // J × u32
+export let toStart: usize = 0;    // (N + 1) × u32: jumps landing on hole h are byTo[toStart[h] .. toStart[h+1])
+export let byTo: usize = 0;       // J × u32
+export let jumpFrom: usize = 0;   // J × u32: the from hole's index
 let symBytes: usize = 0;   // S × 8 × 256 × u64: the image of each byte value at each byte position
 let pagodaBytes: usize = 0; // P × 8 × 256 × u32: a byte's pagoda value
 let pagodaNeed: usize = 0; // P × u32
-let finishList: usize = 0; // F × u64
-let images: usize = 0;     // S × u64: scratch, the images of the position being expanded
+export let finishList: usize = 0; // F × u64
+export let images: usize = 0;     // S × u64: scratch, the images of the position being expanded
 
 // Search state.
-let mode: i32 = -1;
-let nodes: u64 = 0;
+export let mode: i32 = -1;
+export let nodes: u64 = 0;
 let total: u64 = 0;
 let outputLength: i32 = 0;
 let failed: bool = false;
-let finished: bool = false;
+export let finished: bool = false;
 let tablesTop: usize = 0; // the arena's top after the load: searches allocate above it
 
 // SOLVE: a stack per depth (one jump per level).
@@ -106,8 +106,8 @@ let deadMaxLog: u32 = 0;  // the table grows up to 2^deadMaxLog slots, then stop
 
 // Growable hash tables (key u64, value u64; key 0 is empty). The growing table is always
 // the arena's last allocation, so growth can move it back down over its old place.
-let tabBase: usize = 0;   // COUNT: the level being expanded; MOVES: every position seen
-let tabLog: u32 = 0;
+export let tabBase: usize = 0;   // COUNT: the level being expanded; MOVES: every position seen
+export let tabLog: u32 = 0;
 let tabCount: u32 = 0;
 let nextBase: usize = 0;  // COUNT: the level being built
 let nextLog: u32 = 0;
@@ -118,13 +118,13 @@ let grewDuringScan: bool = false;
 let meetLevel: i32 = -1;  // COUNT: the middle level where the two halves meet, or -1
 
 // MOVES state.
-let depthA: i32 = 0;      // levels completed on each side
-let depthB: i32 = 0;
+export let depthA: i32 = 0;      // levels completed on each side
+export let depthB: i32 = 0;
 let frontA: u64 = 0;      // positions at the last completed level of each side
 let frontB: u64 = 0;
 let frontNew: u64 = 0;
 let side: i32 = 0;        // 0: from the start, 1: from the finishes' complements
-let best: i32 = 0x7fffffff;
+export let best: i32 = 0x7fffffff;
 let meetPos: u64 = 0;     // an actual position of `side` whose complement the other side saw
 let meetSide: i32 = 0;
 let chainPos: usize = 0;  // per chain depth: position, next jump index
@@ -154,9 +154,9 @@ export function pegsMoves(): i32 { return best == 0x7fffffff ? -1 : best; }
  */
 export function pegsMemory(): u64 { return <u64>peakTop; }
 let peakTop: usize = 0;
-@inline function notePeak(): void { peakTop = max<usize>(peakTop, arenaTop()); }
+@inline export function notePeak(): void { peakTop = max<usize>(peakTop, arenaTop()); }
 
-@inline function alloc(bytes: u64): usize {
+@inline export function alloc(bytes: u64): usize {
   const p = arenaAlloc(max<u64>(bytes, 8));
   if (p == 0) failed = true;
   return p;
@@ -267,7 +267,7 @@ export function pegsLoad(): i32 {
   return DONE;
 }
 
-@inline function imageOf(s: i32, pos: u64): u64 {
+@inline export function imageOf(s: i32, pos: u64): u64 {
   let out: u64 = 0;
   const base = symBytes + (<usize>(s * 8) << 11);
   for (let b = 0; b < bytes; b++) {
@@ -277,14 +277,14 @@ export function pegsLoad(): i32 {
 }
 
 /** The least image of a position under the problem's symmetries. */
-function canonical(pos: u64): u64 {
+export function canonical(pos: u64): u64 {
   let least = pos;
   for (let s = 1; s < syms; s++) least = min<u64>(least, imageOf(s, pos));
   return least;
 }
 
 /** Stores the images of a position, so that a child's images are one xor each. */
-@inline function keepImages(pos: u64): void {
+@inline export function keepImages(pos: u64): void {
   store<u64>(images, pos);
   for (let s = 1; s < syms; s++) set64(images, s, imageOf(s, pos));
 }
@@ -295,7 +295,7 @@ function canonical(pos: u64): u64 {
   return least;
 }
 
-@inline function legal(pos: u64, j: i32): bool {
+@inline export function legal(pos: u64, j: i32): bool {
   const need = get64(jumpNeed, j);
   return (pos & need) == need && (pos & get64(jumpTo, j)) == 0;
 }
@@ -321,7 +321,7 @@ function isFinish(pos: u64): bool {
 
 // ---- hash tables -------------------------------------------------------------------------
 
-@inline function slotIndex(key: u64, log: u32): u32 {
+@inline export function slotIndex(key: u64, log: u32): u32 {
   return <u32>((key * GOLDEN) >> (64 - <u64>log));
 }
 
@@ -770,12 +770,12 @@ function runCount(budget: i32): i32 {
 export const MAX_MOVES_HOLES: i32 = 48;
 const POSITION_BITS: u64 = (<u64>1 << 48) - 1;
 
-@inline function distance(slot: usize, s: i32): u32 {
+@inline export function distance(slot: usize, s: i32): u32 {
   return <u32>((load<u64>(slot) >> (48 + (<u64>s << 3))) & 0xff);
 }
 
 /** The slot of a position in the MOVES table: its own, or the empty one it would take. */
-@inline function movesSlot(key: u64): usize {
+@inline export function movesSlot(key: u64): usize {
   const mask: u32 = (<u32>1 << tabLog) - 1;
   let i = slotIndex(key, tabLog);
   for (;;) {
@@ -1160,6 +1160,10 @@ function predecessor(pos: u64, d: u32, s: i32): u64 {
 export const SHARD_EXPAND: i32 = 0;
 export const SHARD_MEET: i32 = 1;
 export const SHARD_FINISH: i32 = 2;
+// JOIN  merge A (one side's middle level), then stream B (the other side's middle level,
+//       routed by the owner of the complement): total = sum over B's pairs of
+//       paths(q) · paths(~q) / |orbit| (duplicates in B simply add up: no table for B)
+export const SHARD_JOIN: i32 = 3;
 // Route bits: which buckets an EXPAND writes, in this order, `shards` buckets each.
 export const ROUTE_CHILDREN: i32 = 1;   // the children, by the owner of their canonical form
 export const ROUTE_COMPLEMENT: i32 = 2; // the children, by the owner of their complement's
@@ -1213,7 +1217,7 @@ function logFor(n: u32): u32 {
  */
 export function pegsShardStart(kind: i32, level_: i32, shards: i32, route: i32, seed: i32, hintA: u32, hintB: u32, capLog_: i32): i32 {
   if (loadedGeneration != arenaGeneration() || staging == 0) return BAD_INPUT;
-  if (kind < SHARD_EXPAND || kind > SHARD_FINISH || shards < 1 || shards > MAX_SHARDS || route < 0 || route > 7) return BAD_INPUT;
+  if (kind < SHARD_EXPAND || kind > SHARD_JOIN || shards < 1 || shards > MAX_SHARDS || route < 0 || route > 7) return BAD_INPUT;
   if (hintA > stagedA || hintB > stagedB || capLog_ < 8 || capLog_ > 30) return BAD_INPUT;
   capLog = <u32>capLog_;
   flushed = false;
@@ -1293,6 +1297,10 @@ function runShard(budget: i32): i32 {
     if (!mergeInto(false, stagedA, budget)) return OUT_OF_MEMORY;
     if (mergeAt < stagedA) return MORE;
     distinct = tabCount;
+    if (shardKind == SHARD_JOIN) {
+      shardPhase = 3;
+      return MORE;
+    }
     if (shardKind == SHARD_FINISH || level <= finishPegs) {
       total = finishTotal();
       finished = true;
@@ -1324,6 +1332,25 @@ function runShard(budget: i32): i32 {
     distinct = nextCount;
     // The middle level (B) against the level above it or beside it (A).
     total = meetTotal(tabBase, tabLog);
+    finished = true;
+    return DONE;
+  }
+  if (shardPhase == 3) {
+    // JOIN: B's pairs against the merged A, a piece of the budget at a time.
+    const end = stagedA + stagedB;
+    let i = mergeAt;
+    for (let left = budget; i < end && left > 0; i++, left--) {
+      const pair = staging + (<usize>i << 4);
+      const key = load<u64>(pair);
+      const other = findSlot(tabBase, tabLog, canonical(~key & full));
+      if (load<u64>(other) == 0) continue;
+      let fixed: u32 = 1;
+      for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
+      total += load<u64>(pair, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+      nodes++;
+    }
+    mergeAt = i;
+    if (i < end) return MORE;
     finished = true;
     return DONE;
   }

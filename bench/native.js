@@ -105,3 +105,21 @@ export function buildNativeSliding() {
     dispose: built.dispose,
   };
 }
+
+/**
+ * The C peg solitaire counter (the English central game): { run() → { total: bigint, ms,
+ * peakBytes }, dispose() }, or null without gcc. peakBytes is the process's peak resident set.
+ */
+export function buildNativePegs() {
+  const built = compile('pegs');
+  if (!built) return null;
+  return {
+    run() {
+      const out = execFileSync(built.binary, [], { encoding: 'utf8' });
+      const match = /^total=(\d+) ms=([\d.]+) peak_kb=(\d+)$/m.exec(out);
+      if (!match) throw new Error(`unexpected output from the C peg counter: ${out}`);
+      return { total: BigInt(match[1]), ms: Number(match[2]), peakBytes: Number(match[3]) * 1024 };
+    },
+    dispose: built.dispose,
+  };
+}

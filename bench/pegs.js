@@ -1,11 +1,13 @@
 // Peg solitaire benchmark: the Wasm engine against its pure-TS twin, as ratios from one run.
 // Short workloads are timed by benchmark.js; the English count (Wasm on one thread, Wasm on all
 // threads, the twin) and the fewest-moves proof run once
-// (`--quick` skips the TS twin's English count; `--french` adds the fewest moves on the French
-// board from d3, which take minutes).
+// (`--quick` skips the TS twin's English count and the count from d4 to d1; `--french` adds the
+// fewest moves on the French board from d3, which take minutes). The C counter in
+// bench/native/pegs.c is the yardstick for the English count.
 import { pegs } from '../dist/index.js';
 import os from 'node:os';
 import { fail, timeSuite } from './common.js';
+import { buildNativePegs } from './native.js';
 
 const quick = process.argv.includes('--quick');
 const check = (ok, what) => {
@@ -60,11 +62,26 @@ else {
   check(jsCount.result.total === english, 'english count js');
   console.log(`| TS twin (1 thread) | ${fmt(jsCount.ms)} | ${mib(jsCount.result.memory)} | ${(wasmCount.ms / jsCount.ms).toFixed(2)}× |`);
 }
+const native = buildNativePegs();
+if (native) {
+  console.error('English count, C…');
+  const c = native.run();
+  native.dispose();
+  check(c.total === english, 'english count in C');
+  console.log(`| C yardstick (bench/native/pegs.c, 1 thread) | ${fmt(c.ms)} | ${mib(c.peakBytes)} (process) | ${(wasmCount.ms / c.ms).toFixed(2)}× |`);
+} else console.log('| C yardstick | (no gcc) | | |');
 console.log('\n| workload | Wasm, 1 thread | TS twin | Wasm vs TS twin |');
 console.log('|---|---:|---:|---:|');
 const moves = await once('English fewest moves, wasm', () => pegs.minMoves({ board: 'english' }));
 check(moves.result.length === 18, 'english 18 moves');
 console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.memory)} | (Wasm only) | |`);
+const optimal = await once('English every 18-move solution, wasm', () => pegs.countOptimal({ board: 'english' }));
+check(optimal.result.length === 18 && optimal.result.distinct * 8n === optimal.result.total, 'english optimal count');
+console.log(`| English central game, count every 18-move solution (${optimal.result.total}) | ${fmt(optimal.ms)}, ${mib(optimal.result.memory)} | (Wasm only) | |`);
+if (!quick) {
+  const edge = await once('English d4 to d1 count, wasm, 1 thread', () => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1 }));
+  console.log(`| English, centre to the edge hole d1, count all (${edge.result.total}) | ${fmt(edge.ms)}, ${mib(edge.result.memory)} | (Wasm only) | |`);
+}
 
 // French board: the single-vacancy starts whose position class allows one peg at the end,
 // and the fewest moves from a hole next to the centre.

@@ -327,6 +327,8 @@ const F: Record<string, Entry> = {
   'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
   'pegs.reachable': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
   'pegs.minMoves': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
+  'pegs.countOptimal': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
+  'pegs.optimalSolutions': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'limit'] },
   'pegs.builtinBoard': { args: [or(fc.constantFrom('english', 'triangle5', 'triangle9', 'nope', 'constructor'))] },
   'pegs.parseBoard': { args: [or(pegsBoardText), optionsFor(['name', 'geometry'])] },
   'pegs.positionPicture': { args: [pegsBoard, position] },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BitpuzzleError, pegs } from '../dist/index.js';
+import { memorySizeOption } from '../dist/cli/io.js';
 
 // ---- independent oracles: plain sets of numbers (boards of up to 30 holes) ----------------
 
@@ -261,9 +263,12 @@ describe('counting on threads', () => {
   async function expectThreadsAgree(problem: pegs.PegsProblem, expected?: bigint, threads = [1, 2, 3]): Promise<void> {
     const [one, ...more] = await Promise.all(threads.map((t) => pegs.count(problem, { threads: t })));
     if (expected !== undefined) expect(one.total).toBe(expected);
+    // With one finish that is not the start's complement, several threads meet in the middle
+    // (forward and backward), so the levels searched differ from the one thread's.
+    const meets = problem.finishes.length === 1 && problem.finishes[0] !== (1n << BigInt(problem.board.holes.length)) - 1n - problem.start;
     for (const other of more) {
       expect(other.total).toBe(one.total);
-      expect(other.levels).toEqual(one.levels);
+      if (!meets) expect(other.levels).toEqual(one.levels);
     }
     expect(more.map((r) => r.stats.threads)).toEqual(threads.slice(1));
   }
@@ -273,6 +278,27 @@ describe('counting on threads', () => {
     await expectThreadsAgree(pegs.toProblem({ board: 'triangle5', finish: 'any' }), 29760n);
     await expectThreadsAgree(pegs.toProblem({ board: 'triangle5', finish: 'c5' }));
     await expectThreadsAgree(pegs.toProblem({ board: 'triangle6', finish: 'any' }), 43419942138n);
+  });
+
+  it('meets in the middle for one finish (forward from the start, backward from the finish) like the brute force', async () => {
+    let checked = 0;
+    const triangle = pegs.toProblem({ board: 'triangle5', finish: 'any' });
+    const cases = [triangle, ...randomProblems(31, 6, 3)].flatMap((open) =>
+      open.finishes.slice(0, open === triangle ? 5 : 2).map((finish) => ({ open, finish })),
+    );
+    for (const { open, finish } of cases) {
+      const { board } = open;
+      {
+        const problem = pegs.toProblem({ board, start: pegs.positionPicture(board, open.start), finish: board.holes[finish.toString(2).length - 1].name });
+        const expected = bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number));
+        const met = await pegs.count(problem, { threads: 2 });
+        expect(met.total).toBe(expected);
+        if (expected > 0n) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    // The English board meets on one thread too; too little memory says how far it got.
+    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 32 levels deep \(forward from the start\)/);
   });
 
   it('agrees with the brute force on random small boards', async () => {
@@ -396,7 +422,15 @@ describe('command line', () => {
     expect(threaded.total).toBe(29760);
     expect(threaded.levels).toEqual(json.levels);
     expect(threaded.stats.threads).toBe(2);
-    expect((await cli(['--min-moves', '--count'])).code).toBe(2);
+    expect((await cli(['--all'])).code).toBe(2);
+    const optimal = JSON.parse((await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--count', '--json'])).stdout);
+    expect([optimal.length, optimal.total, optimal.distinct]).toEqual([10, 1900, 950]);
+    const listed = JSON.parse((await cli(['--board', 'triangle5', '--min-moves', '--limit', '2', '--max-memory', '256M', '--json'])).stdout);
+    expect(listed.solutions).toHaveLength(2);
+    expect(listed.solutions[0].moves[0]).toEqual(['a3', 'a1']);
+    const starved = await cli(['--board', 'english', '--count', '--threads', '1', '--max-memory', '8M']);
+    expect(starved.code).toBe(3);
+    expect(starved.stderr).toMatch(/OUT_OF_MEMORY: counting needs more than maxMemory \(8388608 bytes\); it got \d+ of 16 levels deep/);
     expect((await cli(['--count', '--threads', 'x'])).code).toBe(2);
     const bad = await cli(['--board', 'nowhere']);
     expect(bad.code).toBe(2);
@@ -404,5 +438,182 @@ describe('command line', () => {
     const impossible = await cli(['--board', 'french']);
     expect(impossible.code).toBe(1);
     expect(impossible.stderr).toMatch(/UNSOLVABLE/);
+  });
+});
+
+/**
+ * The fewest moves and the number of jump sequences that take that many, by plain memoised
+ * recursion over (position, the hole the last jump landed on): a jump by the peg that just
+ * landed continues the move, any other starts a new one.
+ */
+function bruteOptimal(jumps: Jump[], start: number, finishes: number[]): { length: number; total: bigint } {
+  const goal = new Set(finishes);
+  const memo = new Map<string, [number, bigint]>();
+  const best = (p: number, last: number): [number, bigint] => {
+    if (goal.has(p)) return [0, 1n];
+    const key = `${p},${last}`;
+    const known = memo.get(key);
+    if (known) return known;
+    let fewest = Infinity;
+    let ways = 0n;
+    for (const j of legalJumps(jumps, p)) {
+      const [moves, count] = best(apply(p, j), j[2]);
+      if (count === 0n) continue;
+      const cost = moves + (j[0] === last ? 0 : 1);
+      if (cost < fewest) [fewest, ways] = [cost, count];
+      else if (cost === fewest) ways += count;
+    }
+    const result: [number, bigint] = [fewest, ways];
+    memo.set(key, result);
+    return result;
+  };
+  const [length, total] = best(start, -1);
+  return { length: total === 0n ? -1 : length, total };
+}
+
+/** Runs `call` with a signal aborted after `after` ms; the longest event-loop stall and the error. */
+async function watchLoop(call: (signal: AbortSignal) => Promise<unknown>, after: number): Promise<{ stall: number; error: unknown; late: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let last = performance.now();
+  let stall = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+  }, 5);
+  histogram.enable();
+  const controller = new AbortController();
+  const started = performance.now();
+  const timer = setTimeout(() => controller.abort(), after);
+  let error: unknown = null;
+  try {
+    await call(controller.signal);
+  } catch (caught) {
+    error = caught;
+  }
+  const late = performance.now() - (started + after);
+  clearTimeout(timer);
+  clearInterval(ticker);
+  histogram.disable();
+  return { stall: Math.max(stall, histogram.max / 1e6), error, late };
+}
+
+describe('every fewest-move solution', () => {
+  const cross = '  ooo  \n  ooo  \nooooooo\n  ooo  \n  ooo  ';
+  const small: pegs.PegsInput[] = [
+    { board: 'triangle5', finish: 'any' },
+    { board: 'triangle5', finish: 'a1' },
+    { board: 'triangle5', start: 'c3', finish: 'any' },
+    // A small cross: 19 holes, arms three wide and two long.
+    { board: cross, start: 'c3', finish: 'any' },
+    { board: cross, start: 'b3', finish: 'any' },
+  ];
+
+  it('counts them like the brute force on triangles and small crosses, and up to symmetry', async () => {
+    for (const input of small) {
+      const problem = pegs.toProblem(input);
+      const expected = bruteOptimal(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const counted = await pegs.countOptimal(problem);
+      expect({ length: counted.length ?? -1, total: counted.total }).toEqual(expected);
+      if (counted.distinct !== null) expect(counted.distinct * BigInt(counted.symmetries)).toBe(counted.total);
+    }
+    // Triangle 5 keeps a mirror symmetry: its 1,900 solutions come in mirror pairs.
+    expect((await pegs.countOptimal({ board: 'triangle5', finish: 'any' })).distinct).toBe(950n);
+  });
+
+  it('counts them like the brute force on random small boards', async () => {
+    let checked = 0;
+    for (const problem of randomProblems(23, 40, 2)) {
+      const expected = bruteOptimal(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const counted = await pegs.countOptimal(problem);
+      expect(counted.length ?? -1).toBe(expected.length);
+      expect(counted.total).toBe(expected.total);
+      if (expected.total > 0n) checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('lists every one, each replaying to a finish in the fewest moves, in a stable order', async () => {
+    for (const input of small.slice(2)) {
+      const problem = pegs.toProblem(input);
+      const { length, total } = await pegs.countOptimal(problem);
+      const seen = new Set<string>();
+      const listing = pegs.optimalSolutions(problem);
+      let step = await listing.next();
+      for (; !step.done; step = await listing.next()) {
+        const solution = step.value;
+        expect(solution.length).toBe(length);
+        expect(solution.moves).toHaveLength(length!);
+        expect(solution.moves.map((move) => move.join('-'))).toEqual(pegs.groupMoves(solution.jumps));
+        expectSolves(problem, solution.jumps);
+        seen.add(solution.jumps.join(' '));
+      }
+      expect(BigInt(seen.size)).toBe(total);
+      expect(step.value.nodes).toBeGreaterThan(0n);
+    }
+    const first = async (): Promise<string[]> => {
+      const out: string[] = [];
+      for await (const s of pegs.optimalSolutions({ board: 'triangle6', finish: 'any' }, { limit: 25 })) out.push(s.jumps.join(' '));
+      return out;
+    };
+    const once = await first();
+    expect(once).toHaveLength(25);
+    expect(await first()).toEqual(once);
+  });
+
+  it('answers 0 for an impossible problem, nothing to list, and rejects what it cannot do', async () => {
+    const none = await pegs.countOptimal({ board: 'french' });
+    expect([none.length, none.total]).toEqual([null, 0n]);
+    expect(none.reason).toMatch(/position class/);
+    const listed: unknown[] = [];
+    for await (const s of pegs.optimalSolutions({ board: 'french' })) listed.push(s);
+    expect(listed).toEqual([]);
+    await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { engine: 'js' }), 'BAD_INPUT', /Wasm engine only/);
+    await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { threads: 2 } as never), 'BAD_INPUT');
+  });
+
+  it('reports progress from the start, stops at maxMemory saying how far it got', async () => {
+    const seen: number[] = [];
+    await pegs.countOptimal({ board: 'triangle6', finish: 'any' }, { onProgress: (p) => seen.push(p.done / p.total) });
+    expect(seen[0]).toBe(0);
+    expect(seen[seen.length - 1]).toBe(1);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    await expectCode(pegs.countOptimal('english', { maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 31 levels deep/);
+  });
+});
+
+describe('never blocking', () => {
+  // Generous bounds, as in test/blocking.test.ts: they catch a search held on the thread for
+  // seconds, not a slow shared machine.
+  const expectPrompt = async (call: (signal: AbortSignal) => Promise<unknown>, after: number): Promise<void> => {
+    const { stall, error, late } = await watchLoop(call, after);
+    expect(error).toBeInstanceOf(BitpuzzleError);
+    expect((error as BitpuzzleError).code).toBe('ABORTED');
+    expect(stall).toBeLessThan(250);
+    expect(late).toBeLessThan(1000);
+  };
+
+  it('countOptimal, optimalSolutions, minMoves and count on the English board give the loop its turns and stop on abort', async () => {
+    await expectPrompt((signal) => pegs.countOptimal('english', { signal }), 600);
+    await expectPrompt(async (signal) => {
+      for await (const s of pegs.optimalSolutions('english', { signal })) void s;
+    }, 600);
+    await expectPrompt((signal) => pegs.minMoves('english', { signal }), 600);
+    await expectPrompt((signal) => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, signal }), 600);
+  });
+});
+
+describe('memory sizes on the command line', () => {
+  it('reads bytes and K, M, G, T sizes, and rejects anything else', () => {
+    expect(memorySizeOption('--max-memory', undefined)).toBeUndefined();
+    expect(memorySizeOption('--max-memory', '4G')).toBe(4 * 2 ** 30);
+    expect(memorySizeOption('--max-memory', '512M')).toBe(512 * 2 ** 20);
+    expect(memorySizeOption('--max-memory', '1.5G')).toBe(1.5 * 2 ** 30);
+    expect(memorySizeOption('--max-memory', '1073741824')).toBe(2 ** 30);
+    expect(memorySizeOption('--max-memory', '64k')).toBe(65536);
+    expect(memorySizeOption('--max-memory', '2GiB')).toBe(2 * 2 ** 30);
+    for (const bad of ['', 'G', '4 lots', '-1G', '0', '1e9', '4GG', '0.1']) {
+      expect(() => memorySizeOption('--max-memory', bad)).toThrow(/--max-memory must be a memory size/);
+    }
   });
 });

@@ -84,7 +84,10 @@ const cases: Record<string, Case[]> = {
     { args: ['--board', 'triangle5', '--finish', 'any', '--count', '--threads', '1'], mode: 'count', status: 0 },
     { args: ['--board', 'english', '--finish', 'c1', '--count'], mode: 'count', status: 0 },
     { args: ['--board', 'french'], mode: 'error', status: 1, code: 'UNSOLVABLE' },
-    { args: ['--min-moves', '--count'], mode: 'error', status: 2, code: 'BAD_INPUT' },
+    { args: ['--board', 'triangle5', '--finish', 'any', '--min-moves', '--count'], mode: 'optimalCount', status: 0 },
+    { args: ['--board', 'triangle5', '--finish', 'any', '--min-moves', '--limit', '3'], mode: 'optimalSolutions', status: 0 },
+    { args: ['--board', 'triangle5', '--finish', 'any', '--count', '--max-memory', '64K'], mode: 'error', status: 3, code: 'OUT_OF_MEMORY' },
+    { args: ['--all'], mode: 'error', status: 2, code: 'BAD_INPUT' },
   ],
   sliding: [
     { args: ['8', '6', '7', '2', '5', '4', '3', '0', '1'], mode: 'solution', status: 0 },

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { pegs } from '../index.js';
-import { EXIT, badUsage, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { EXIT, badUsage, eachSolution, integerOption, listLimit, memorySizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {
   board?: string;
@@ -12,6 +12,9 @@ interface PegsFlags {
   count?: boolean;
   engine?: 'wasm' | 'js';
   threads?: string;
+  maxMemory?: string;
+  all?: boolean;
+  limit?: string;
   json?: boolean;
 }
 
@@ -39,14 +42,17 @@ export function pegsCommand(): Command {
     .option('--board <NAME|FILE>', `board: ${pegs.BOARD_NAMES.join(', ')}, or a picture file (default english)`)
     .option('--start <HOLES|FILE>', 'holes left empty at the start (e.g. d4 or "d4,c1"), or a picture file (default: the board picture)')
     .option('--finish <HOLE|any|FILE>', 'one peg at HOLE, one peg anywhere, or a picture (default: the hole the start leaves empty, if one)')
-    .option('--min-moves', 'prove the fewest moves and print a shortest solution')
+    .option('--min-moves', 'prove the fewest moves and print a shortest solution (with --count: count the shortest solutions; with --all or --limit: list them)')
     .option('--count', 'count every solution (jump sequences) exactly')
+    .option('--all', 'with --min-moves: list every fewest-move solution')
+    .option('--limit <K>', 'with --min-moves: list the first K fewest-move solutions')
+    .option('--max-memory <SIZE>', 'most memory the engine may use, e.g. 4G, 512M, 1.5G or bytes (default 1G)')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves: wasm only)').choices(['wasm', 'js']))
     .option('--threads <N>', 'worker threads for --count (default: all cores on boards of 30 holes or more; Wasm only)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
-      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves',
+      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves\n  bitpuzzle pegs --board triangle5 --finish any --min-moves --count\n  bitpuzzle pegs --board triangle5 --min-moves --limit 3',
     )
     .action(async (flags: PegsFlags) => {
       outcome.status = await runPegs(flags);
@@ -54,16 +60,20 @@ export function pegsCommand(): Command {
 }
 
 async function runPegs(flags: PegsFlags): Promise<number> {
-  if (flags.minMoves && flags.count) throw badUsage('give --min-moves or --count, not both');
-  if (!flags.count) rejectFlags('without --count (only counting runs on threads)', { '--threads': flags.threads });
+  if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution runs on threads)', { '--threads': flags.threads });
+  if (!flags.minMoves) rejectFlags('without --min-moves (they list the fewest-move solutions)', { '--all': flags.all, '--limit': flags.limit });
+  if (flags.count) rejectFlags('with --count (it counts; --all and --limit list)', { '--all': flags.all, '--limit': flags.limit });
   if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
   const threads = integerOption('--threads', flags.threads, 1, 1024);
+  const maxMemory = memorySizeOption('--max-memory', flags.maxMemory);
   const input: pegs.PegsInput = {
     board: await fileOrText('--board', flags.board),
     start: await fileOrText('--start', flags.start),
     finish: await fileOrText('--finish', flags.finish),
   };
-  const options = { engine: flags.engine };
+  const options = { engine: flags.engine, maxMemory };
+  if (flags.minMoves && flags.count) return countOptimal(input, options, flags);
+  if (flags.minMoves && (flags.all || flags.limit !== undefined)) return listOptimal(input, options, flags);
   if (flags.count) {
     const bar = progressBar('counting', 'levels');
     let counted: pegs.PegsCount;
@@ -110,5 +120,57 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   console.log(moves.join(' '));
   const pictures = pegs.movePictures(problem.board, problem.start, jumps);
   pictures.forEach((picture, i) => console.log(`\n${i === 0 ? 'start' : `after move ${i} (${moves[i - 1]})`}:\n${picture}`));
+  return EXIT.ANSWERED;
+}
+
+type CliOptions = { engine?: 'wasm' | 'js'; maxMemory?: number };
+
+/** --min-moves --count: the fewest moves and how many solutions take that many. */
+async function countOptimal(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
+  const bar = progressBar('counting', 'passes');
+  let counted: pegs.PegsOptimalCount;
+  try {
+    counted = await pegs.countOptimal(input, { ...options, onProgress: bar.onProgress });
+  } finally {
+    bar.stop();
+  }
+  const board = pegs.toBoard(input.board).name;
+  if (flags.json) {
+    console.log(toJson({ board, ...counted }));
+    return EXIT.ANSWERED;
+  }
+  if (counted.length === null) {
+    console.log(`0 solutions${counted.reason ? `: ${counted.reason}` : ' (no sequence of jumps reaches the finish)'}`);
+  } else {
+    const up = counted.distinct === null ? '' : `, ${counted.distinct} up to the ${counted.symmetries} symmetries the start and finish share`;
+    console.log(`${counted.length} moves at fewest; ${counted.total} solutions (jump sequences) take ${counted.length} moves${up}`);
+  }
+  const { stats } = counted;
+  console.error(`counted in ${(stats.milliseconds / 1000).toFixed(2)} s, ${stats.nodes} positions, ${counted.memory} bytes of engine memory`);
+  return EXIT.ANSWERED;
+}
+
+/** --min-moves --all / --limit K: the fewest-move solutions, in a stable order. */
+async function listOptimal(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
+  const limit = listLimit(flags);
+  const found: pegs.PegsOptimalSolution[] = [];
+  const bar = progressBar('searching', 'passes');
+  let stats: pegs.PegsStats;
+  try {
+    stats = await eachSolution(pegs.optimalSolutions(input, { ...options, limit, onProgress: bar.onProgress }), (solution) => {
+      bar.stop();
+      found.push(solution);
+      if (!flags.json) console.log(`${found.length}: ${solution.moves.map((move) => move.join('-')).join(' ')}`);
+    });
+  } finally {
+    bar.stop();
+  }
+  if (found.length === 0 && limit > 0) throw noSolution('the search found no sequence of jumps from the start to the finish');
+  const board = pegs.toBoard(input.board).name;
+  if (flags.json) {
+    console.log(toJson({ board, length: found[0]?.length ?? null, solutions: found, stats }));
+    return EXIT.ANSWERED;
+  }
+  console.error(`${found.length} solution(s) of ${found[0]?.length ?? 0} moves in ${stats.milliseconds.toFixed(1)} ms`);
   return EXIT.ANSWERED;
 }

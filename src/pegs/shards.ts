@@ -7,12 +7,13 @@ import { BitpuzzleError } from '../errors.js';
 import { openPool, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { engineInput, fullMask, popcount, type PegsProblem } from './problem.js';
+import { engineInput, fullMask, popcount, reversedProblem, type PegsProblem } from './problem.js';
 
 /** Task kinds and route bits, as in assembly/pegs.ts. */
 export const SHARD_EXPAND = 0;
 export const SHARD_MEET = 1;
 export const SHARD_FINISH = 2;
+export const SHARD_JOIN = 3;
 const ROUTE_CHILDREN = 1;
 const ROUTE_COMPLEMENT = 2;
 const ROUTE_TABLE = 4;
@@ -108,6 +109,33 @@ function capLog(maxMemory: number): number {
 }
 
 /**
+ * One round of shard tasks on the pool: the results, their nodes, and the bytes held meanwhile
+ * (`held` kept by the caller, the tasks' pairs, the buckets returned and the workers' peaks).
+ * Out of memory says how far the count got (`progress`).
+ */
+async function runRound(
+  pool: Awaited<ReturnType<typeof openPool>>,
+  tasks: ShardTask[],
+  held: number,
+  progress: () => string,
+  maxMemory: number,
+  perWorker: number,
+): Promise<{ results: ShardResult[]; nodes: bigint; memory: number }> {
+  const inputs = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
+  try {
+    const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
+    const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
+    const nodes = results.reduce((sum, r) => sum + BigInt(r.nodes), 0n);
+    return { results, nodes, memory: held + inputs + out + results.reduce((sum, r) => sum + r.memory, 0) };
+  } catch (error) {
+    if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
+      throw new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); ${progress()}`);
+    }
+    throw error;
+  }
+}
+
+/**
  * The count on `threads` worker threads, one shard each. `maxMemory` bounds each worker's
  * engine at maxMemory / threads (the buffers between rounds are counted in `memory`, not bounded).
  */
@@ -136,22 +164,10 @@ export async function countOnThreads(
   });
   const pool = await openPool({ threads, workerUrl, engineModule: await loadEngineModule(), signal: options.signal });
   const round = async (tasks: ShardTask[]): Promise<ShardResult[]> => {
-    const held = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
-    try {
-      const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
-      const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
-      memory = Math.max(memory, held + out + results.reduce((sum, r) => sum + r.memory, 0));
-      for (const r of results) nodes += BigInt(r.nodes);
-      return results;
-    } catch (error) {
-      if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
-        throw new BitpuzzleError(
-          'OUT_OF_MEMORY',
-          `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); it got ${startPegs - level} of ${steps} levels deep`,
-        );
-      }
-      throw error;
-    }
+    const ran = await runRound(pool, tasks, 0, () => `it got ${startPegs - level} of ${steps} levels deep`, maxMemory, perWorker);
+    memory = Math.max(memory, ran.memory);
+    nodes += ran.nodes;
+    return ran.results;
   };
   /** Bucket k of route group g from every result, empty ones left out. */
   const gather = (results: ShardResult[], group: number, k: number): ArrayBuffer[] =>
@@ -191,6 +207,95 @@ export async function countOnThreads(
   } finally {
     // Closing waits for each worker to end its slice (or to be killed); an abort answers at
     // once and lets the workers go in the background.
+    const closing = pool.close();
+    if (options.signal?.aborted) closing.catch(() => undefined);
+    else await closing;
+  }
+}
+
+/**
+ * The count of a problem with one finish that is not the start's complement, meeting in the
+ * middle: forward from the start, and backward from the finish (forward from its complement on
+ * complements: the problem played backwards), each level by level, always expanding the side
+ * whose frontier is smaller, until both frontiers stand for positions with the same number of
+ * pegs. The side that made the last step routes its pairs by the owner of their complement, and
+ * each shard sums paths(q) · paths(~q) / |orbit| over them against the other side's frontier in
+ * a table (JOIN). Each side is cut by its own pagoda function (the finish's, the start's
+ * complement's), so the two halves can be far smaller than one search from the start.
+ * `levels[k]`: positions with k pegs searched, forward above the meeting level and backward (as
+ * the positions they undo to) below it.
+ */
+export async function countMeeting(
+  problem: PegsProblem,
+  threads: number,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<ThreadedCount> {
+  const holes = problem.board.holes.length;
+  const startPegs = popcount(problem.start);
+  const backward = reversedProblem(problem)!;
+  // Forward and backward steps add up to this (the meeting level is decided on the way).
+  const steps = startPegs - popcount(problem.finishes[0]) + 1;
+  const shards = threads;
+  const perWorker = Math.floor(maxMemory / threads);
+  const levels = new Array<number>(startPegs + 1).fill(0);
+  let nodes = 0n;
+  let memory = 0;
+  let done = 0;
+  interface Side {
+    input: Uint32Array;
+    /** Pegs of the frontier's positions (in the side's own space). */
+    level: number;
+    /** The frontier's pairs per shard (null before the seed is expanded). */
+    own: ArrayBuffer[][] | null;
+    where: string;
+    /** The frontier's level in the forward space. */
+    forward: (pegs: number) => number;
+  }
+  const ahead: Side = { input: engineInput(problem), level: startPegs, own: null, where: 'forward from the start', forward: (pegs) => pegs };
+  const behind: Side = { input: engineInput(backward), level: popcount(backward.start), own: null, where: 'backward from the finish', forward: (pegs) => holes - pegs };
+  const bytesOf = (side: Side): number => (side.own === null ? 0 : side.own.reduce((sum, list) => sum + list.reduce((s, x) => s + x.byteLength, 0), 0));
+  const pool = await openPool({ threads, workerUrl, engineModule: await loadEngineModule(), signal: options.signal });
+  const round = async (tasks: ShardTask[], where: string): Promise<ShardResult[]> => {
+    const other = where === ahead.where ? bytesOf(behind) : where === behind.where ? bytesOf(ahead) : 0;
+    const ran = await runRound(pool, tasks, other, () => `it got ${done} of ${steps} levels deep (${where})`, maxMemory, perWorker);
+    memory = Math.max(memory, ran.memory);
+    nodes += ran.nodes;
+    return ran.results;
+  };
+  const each = <T>(f: (k: number) => T): T[] => Array.from({ length: shards }, (_, k) => f(k));
+  try {
+    options.onProgress?.({ done: 0, total: steps });
+    while (ahead.forward(ahead.level) !== behind.forward(behind.level)) {
+      const side = bytesOf(ahead) <= bytesOf(behind) ? ahead : behind;
+      const other = side === ahead ? behind : ahead;
+      const last = side.forward(side.level - 1) === other.forward(other.level);
+      const { input, level } = side;
+      const task = (a: ArrayBuffer[], seed: boolean): ShardTask => ({
+        input, kind: SHARD_EXPAND, level, shards, route: last ? ROUTE_COMPLEMENT : ROUTE_CHILDREN, seed, a, b: [], maxMemory: perWorker,
+      });
+      const own = side.own;
+      side.own = null; // given to the tasks (transferred)
+      const results = await round(own === null ? [task([], true)] : each((k) => task(own[k], false)), side.where);
+      levels[side.forward(level)] = results.reduce((sum, r) => sum + r.distinct, 0);
+      side.own = each((k) => results.flatMap((r) => r.buckets[k] ?? []));
+      side.level--;
+      options.onProgress?.({ done: ++done, total: steps });
+      if (side.own.every((list) => list.length === 0)) return { total: 0n, levels, nodes, memory }; // nothing left: no solution
+      if (last) {
+        // The side just expanded is streamed against the other's frontier, merged into tables.
+        const met = await round(
+          each((k) => ({ input, kind: SHARD_JOIN, level: other.level, shards, route: 0, seed: false, a: other.own![k], b: side.own![k], maxMemory: perWorker })),
+          'the middle',
+        );
+        levels[other.forward(other.level)] = met.reduce((sum, r) => sum + r.distinct, 0);
+        const total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
+        options.onProgress?.({ done: steps, total: steps });
+        return { total, levels, nodes, memory };
+      }
+    }
+    return { total: 0n, levels, nodes, memory }; // not reached: the sides meet by the loop's last step
+  } finally {
     const closing = pool.close();
     if (options.signal?.aborted) closing.catch(() => undefined);
     else await closing;

@@ -2,7 +2,7 @@
 import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
-import { countOnThreads } from './shards.js';
+import { countMeeting, countOnThreads } from './shards.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -122,7 +122,7 @@ function tableLog(maxMemory: number, share: number, cap: number): number {
 
 const GAVE_UP = 3;
 /** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
-const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
+export const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
@@ -244,7 +244,7 @@ export async function* solutions(
 }
 
 /** Runs a level-by-level search, reporting each finished level. */
-async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
+export async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
   let reported = -1;
   const first = engine.level();
   const status = await runSliced((budget) => {
@@ -287,9 +287,16 @@ export async function count(input: PegsInput | PegsProblem | string, options: Co
       ? problem.board.holes.length >= THREADED_HOLES ? defaultThreads() : 1
       : checkThreads(options.threads);
   const startPegs = popcount(problem.start);
-  if (kind === 'wasm' && threads > 1 && startPegs > popcount(problem.finishes[0])) {
+  // One finish that is not the start's complement: on big boards the count meets in the middle
+  // (on worker threads, one if threads is 1), forward from the start and backward from the finish.
+  const meeting =
+    problem.finishes.length === 1 &&
+    problem.finishes[0] !== (fullMask(problem.board) & ~problem.start) &&
+    startPegs > popcount(problem.finishes[0]) + 1 &&
+    (threads > 1 || problem.board.holes.length >= THREADED_HOLES);
+  if (kind === 'wasm' && (meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    const { total, levels, nodes, memory } = await countOnThreads(problem, threads, maxMemory, options);
+    const { total, levels, nodes, memory } = await (meeting ? countMeeting : countOnThreads)(problem, threads, maxMemory, options);
     return {
       total,
       distinct: null,

@@ -90,6 +90,15 @@ export interface EngineExports {
   pegsShardPairs(): number;
   pegsShardBuckets(): number;
   pegsShardDistinct(): number;
+  // Peg solitaire, every fewest-move solution (assembly/pegsOptimal.ts)
+  pegsOptimalStart(list: number): StatusCode;
+  pegsOptimalRun(budget: number): StatusCode;
+  pegsOptimalTotal(): bigint;
+  pegsOptimalNodes(): bigint;
+  pegsOptimalStep(): number;
+  pegsOptimalSteps(): number;
+  pegsOptimalSplit(): number;
+  pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
   // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
   slidingInputPtr(): number;
