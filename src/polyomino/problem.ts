@@ -81,6 +81,8 @@ export function resolvePieces(input: PiecesInput | undefined): Piece[] {
 const cache = new Map<string, Prepared>();
 /** Problems made by prepare(): the only ones decode() takes. */
 const madeHere = new WeakSet<Prepared>();
+/** The problem of each spec prepare() made (frozen), so that a part run on this thread skips the checks. */
+const bySpec = new WeakMap<object, Prepared>();
 
 /** Checks that a value is a problem prepare() made. */
 export function checkPrepared(value: unknown): Prepared {
@@ -95,6 +97,8 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) {
     throw badInput(`a problem is { region, pieces }, got ${describeValue(problem)}`);
   }
+  const known = bySpec.get(problem);
+  if (known) return known;
   checkKeys(problem, ['region', 'pieces'], 'a polyomino problem');
   const spec = toSpec(problem);
   const key = JSON.stringify(spec);
@@ -102,6 +106,13 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   if (!prepared) {
     prepared = build(spec);
     madeHere.add(prepared);
+    for (const piece of spec.pieces) {
+      piece.cells.forEach((cell) => Object.freeze(cell));
+      Object.freeze(piece.cells);
+      Object.freeze(piece);
+    }
+    Object.freeze(spec.pieces);
+    bySpec.set(Object.freeze(spec), prepared);
     if (cache.size >= 8) cache.delete(cache.keys().next().value!);
     cache.set(key, prepared);
   }
