@@ -65,7 +65,7 @@ async function problemOf(flags: PolyominoFlags): Promise<polyomino.PolyominoProb
   else if (LOOKS_LIKE_SIZE.test(flags.region)) {
     throw new BitpuzzleError(
       'BAD_INPUT',
-      `--region ${JSON.stringify(flags.region)} is not a size: a rectangle is WxH (width x height), a box WxHxD, in whole numbers from 1, for example 6x10 or 3x4x5`,
+      `--region ${JSON.stringify(flags.region)} is not a size: a rectangle is WxH (width x height) in whole numbers from 1, for example 6x10; a box is WxHxD, for example 3x4x5`,
     );
   } else region = await readInput(flags.region);
   const pieces: string[] = [];
