@@ -11,16 +11,20 @@
 // them as a mask and a leaf counts as distinct only if no image under them is smaller.
 //
 // Input (u32 words, written by the host after polyInputAlloc):
-//   header  C cells, K kinds, M placements, S symmetries, P cells per placement,
-//           L flood limit (2..64: components of fewer cells are checked)
+//   header  C cells, K kinds, M placements, S symmetries (at most 63), P cells per placement,
+//           L flood limit (2..64: components of fewer cells are checked),
+//           D directions (4 on a plane, 6 in space)
 //   kinds   K × (area, count, exact)            exact 1: used exactly count times, 0: at most
-//   nbrs    C × 4 neighbour cells (up, right, down, left; -1 off the region)
+//   nbrs    C × D neighbour cells (plane: up, right, down, left; space adds above, below;
+//           -1 off the region)
 //   places  M × (kind, P cells ascending, unused slots 0xffffffff), grouped by kind
-//   syms    S × (C cell images, K kind images, 4 direction images)
+//   syms    S × (C cell images, K kind images, D direction images)
 import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration } from './bits';
 
 export const MAX_CELLS: i32 = 1024;
-const HEADER: i32 = 6;
+const HEADER: i32 = 7;
+const MAX_DIRECTIONS: i32 = 6;
+const MAX_SYMMETRIES: i32 = 63;
 // A list entry of the one-word search: cells u64, near cells u64, kind u32, skip u32.
 const ENTRY: usize = 24;
 const NONE: u32 = 0xffffffff;
@@ -44,6 +48,7 @@ let placements: i32 = 0;
 let symmetries: i32 = 0;
 let perPlacement: i32 = 0;
 let floodLimit: i32 = 0;
+let dirs: i32 = 4;
 let words: i32 = 0;
 
 // Views into the input.
@@ -66,8 +71,8 @@ let cellStart: usize = 0; // C + 1 list offsets
 let cellNear: usize = 0;  // one word: each cell's neighbours as a mask
 let conn: usize = 0;      // M × P bytes: which neighbours of each placement cell share its tile
 let invPerm: usize = 0;   // S × C: the cell each symmetry maps onto c
-let connImage: usize = 0; // S × 16 bytes: a cell's connection bits under each symmetry
-let labels: usize = 0;    // C: leaf labels (kind << 4 | connections)
+let connImage: usize = 0; // S × 64 bytes: a cell's connection bits under each symmetry
+let labels: usize = 0;    // C: leaf labels (kind << 6 | connections)
 let remaining: usize = 0; // K: uses left per kind
 let fillable: usize = 0;  // 64 bytes: component sizes the pieces can fill (uniform sets)
 let uniform: bool = false;
@@ -85,7 +90,7 @@ let empty: i32 = 0;
 let depth: i32 = 0;
 let preCount: i32 = 0;
 let weight: u64 = 1;
-let symMask: u32 = 0;
+let symMask: u64 = 0;
 let emit: bool = false;
 let splitDepth: i32 = -1;
 let finished: bool = true;
@@ -114,7 +119,7 @@ export function polyInputAlloc(count: u32): usize {
 @inline function isLoaded(): bool { return loadedGeneration == arenaGeneration(); }
 
 @inline function kindArea(k: i32): u32 { return get(kindTable, k * 3); }
-@inline function nbr(c: i32, d: i32): i32 { return <i32>get(nbrs, c * 4 + d); }
+@inline function nbr(c: i32, d: i32): i32 { return <i32>get(nbrs, c * dirs + d); }
 @inline function placeKind(p: i32): u32 { return get(placeTable, p * (perPlacement + 1)); }
 @inline function placeCell(p: i32, i: i32): u32 { return get(placeTable, p * (perPlacement + 1) + 1 + i); }
 
@@ -132,12 +137,14 @@ export function polyLoad(): i32 {
   symmetries = <i32>get(input, 3);
   perPlacement = <i32>get(input, 4);
   floodLimit = <i32>get(input, 5);
-  if (cells < 1 || cells > MAX_CELLS || kinds < 1 || placements < 0 || symmetries < 0 || symmetries > 31) return BAD_INPUT;
+  dirs = <i32>get(input, 6);
+  if (cells < 1 || cells > MAX_CELLS || kinds < 1 || placements < 0 || symmetries < 0 || symmetries > MAX_SYMMETRIES) return BAD_INPUT;
+  if (dirs != 4 && dirs != MAX_DIRECTIONS) return BAD_INPUT;
   if (perPlacement < 1 || perPlacement > cells || floodLimit < 2 || floodLimit > 64) return BAD_INPUT;
   words = (cells + 63) >> 6;
   kindTable = input + (<usize>HEADER << 2);
   nbrs = kindTable + (<usize>(kinds * 3) << 2);
-  placeTable = nbrs + (<usize>(cells * 4) << 2);
+  placeTable = nbrs + (<usize>(cells * dirs) << 2);
   symTable = placeTable + (<usize>(placements * (perPlacement + 1)) << 2);
 
   uniform = true;
@@ -146,7 +153,7 @@ export function polyLoad(): i32 {
     if (area < 1 || area > <u32>cells) return BAD_INPUT;
     if (area != kindArea(0) || get(kindTable, k * 3 + 2) == 0) uniform = false;
   }
-  for (let i = 0; i < cells * 4; i++) {
+  for (let i = 0; i < cells * dirs; i++) {
     const c = <i32>get(nbrs, i);
     if (c < -1 || c >= cells) return BAD_INPUT;
   }
@@ -162,12 +169,12 @@ export function polyLoad(): i32 {
       if (c >= <u32>cells || (i > 0 && c <= placeCell(p, i - 1))) return BAD_INPUT;
     }
   }
-  const symWords = cells + kinds + 4;
+  const symWords = cells + kinds + dirs;
   for (let s = 0; s < symmetries; s++) {
     const base = symTable + (<usize>(s * symWords) << 2);
     for (let c = 0; c < cells; c++) if (get(base, c) >= <u32>cells) return BAD_INPUT;
     for (let k = 0; k < kinds; k++) if (get(base, cells + k) >= <u32>kinds) return BAD_INPUT;
-    for (let d = 0; d < 4; d++) if (get(base, cells + kinds + d) >= 4) return BAD_INPUT;
+    for (let d = 0; d < dirs; d++) if (get(base, cells + kinds + d) >= <u32>dirs) return BAD_INPUT;
   }
 
   listId = alloc(placements * 4);
@@ -180,7 +187,7 @@ export function polyLoad(): i32 {
   cellNear = alloc(cells * 8);
   conn = alloc(placements * perPlacement);
   invPerm = alloc(symmetries * cells * 4);
-  connImage = alloc(symmetries * 16);
+  connImage = alloc(symmetries * 64);
   labels = alloc(cells * 4);
   remaining = alloc(kinds * 4);
   fillable = alloc(64);
@@ -217,13 +224,13 @@ export function polyLoad(): i32 {
     }
   }
 
-  // Connection bits of each placement cell: which of its four neighbours are in the tile.
+  // Connection bits of each placement cell: which of its neighbours are in the tile.
   for (let p = 0; p < placements; p++) {
     const size = <i32>kindArea(placeKind(p));
     for (let i = 0; i < size; i++) {
       const c = <i32>placeCell(p, i);
       let bits: u32 = 0;
-      for (let d = 0; d < 4; d++) {
+      for (let d = 0; d < dirs; d++) {
         const other = nbr(c, d);
         if (other < 0) continue;
         for (let t = 0; t < size; t++) if (<i32>placeCell(p, t) == other) bits |= <u32>1 << <u32>d;
@@ -234,10 +241,10 @@ export function polyLoad(): i32 {
   for (let s = 0; s < symmetries; s++) {
     const base = symTable + (<usize>(s * symWords) << 2);
     for (let c = 0; c < cells; c++) set(invPerm, s * cells + <i32>get(base, c), c);
-    for (let bits = 0; bits < 16; bits++) {
+    for (let bits = 0; bits < 64; bits++) {
       let image: u32 = 0;
-      for (let d = 0; d < 4; d++) if ((bits >> d) & 1) image |= <u32>1 << get(base, cells + kinds + d);
-      store<u8>(connImage + <usize>(s * 16 + bits), <u8>image);
+      for (let d = 0; d < dirs; d++) if ((bits >> d) & 1) image |= <u32>1 << get(base, cells + kinds + d);
+      store<u8>(connImage + <usize>(s * 64 + bits), <u8>image);
     }
   }
   for (let size = 0; size < 64; size++) {
@@ -260,7 +267,7 @@ function isNear(p: i32, c: i32): bool {
 function loadOneWord(): i32 {
   for (let c = 0; c < cells; c++) {
     let near: u64 = 0;
-    for (let d = 0; d < 4; d++) if (nbr(c, d) >= 0) near |= <u64>1 << <u64>nbr(c, d);
+    for (let d = 0; d < dirs; d++) if (nbr(c, d) >= 0) near |= <u64>1 << <u64>nbr(c, d);
     set64(cellNear, c, near);
   }
   entries = alloc(placements * <i32>ENTRY);
@@ -273,7 +280,7 @@ function loadOneWord(): i32 {
     for (let i = 0; i < size; i++) {
       const c = <i32>placeCell(p, i);
       mask |= <u64>1 << <u64>c;
-      for (let d = 0; d < 4; d++) if (isNear(p, nbr(c, d))) near |= <u64>1 << <u64>nbr(c, d);
+      for (let d = 0; d < dirs; d++) if (isNear(p, nbr(c, d))) near |= <u64>1 << <u64>nbr(c, d);
     }
     const entry = entries + <usize>j * ENTRY;
     store<u64>(entry, mask);
@@ -294,7 +301,7 @@ function loadSpans(): i32 {
     const size = <i32>kindArea(placeKind(p));
     let last = <i32>placeCell(p, size - 1);
     for (let i = 0; i < size; i++) {
-      for (let d = 0; d < 4; d++) {
+      for (let d = 0; d < dirs; d++) {
         const c = nbr(<i32>placeCell(p, i), d);
         if (c > last) last = c;
       }
@@ -321,7 +328,7 @@ function loadSpans(): i32 {
       const c = <i32>placeCell(p, i);
       const w = offset + (c >> 6) - from;
       set64(maskPool, w, get64(maskPool, w) | (<u64>1 << <u64>(c & 63)));
-      for (let d = 0; d < 4; d++) {
+      for (let d = 0; d < dirs; d++) {
         const other = nbr(c, d);
         if (!isNear(p, other)) continue;
         const v = offset + (other >> 6) - from;
@@ -335,15 +342,16 @@ function loadSpans(): i32 {
 
 /**
  * Starts one part: the `pre` placements in the part region are fixed, each leaf adds `w`
- * to the total, and `mask` selects the symmetries (bit s: table entry s) a distinct leaf
- * must not be larger than. `emitSolutions`: stop at each counted leaf. `split` > 0: stop at
+ * to the total, and `maskLow`, `maskHigh` (bits 0..31 and 32..62 of one mask) select the
+ * symmetries (bit s: table entry s) a distinct leaf must not be larger than. `emitSolutions`: stop at each counted leaf. `split` > 0: stop at
  * each node `split` placements below the part, and at each leaf above it, instead of
  * searching on; nothing is counted.
  */
-export function polyStart(pre: i32, partWeight: u32, mask: u32, emitSolutions: i32, split: i32): i32 {
+export function polyStart(pre: i32, partWeight: u32, maskLow: u32, maskHigh: u32, emitSolutions: i32, split: i32): i32 {
   if (!isLoaded()) return BAD_INPUT;
   if (pre < 0 || pre > cells || partWeight < 1 || split < 0 || split > cells) return BAD_INPUT;
-  if (symmetries < 32 && (mask >> <u32>symmetries) != 0) return BAD_INPUT;
+  const mask = (<u64>maskHigh << 32) | <u64>maskLow;
+  if ((mask >> <u64>symmetries) != 0) return BAD_INPUT;
   preCount = pre;
   weight = partWeight;
   symMask = mask;
@@ -674,7 +682,7 @@ function isolatedSpans(from: i32, span: i32, offset: i32): bool {
       let big = false;
       while (top > 0 && !big) {
         const f = <i32>get(floodStack, --top);
-        for (let dir = 0; dir < 4; dir++) {
+        for (let dir = 0; dir < dirs; dir++) {
           const g = nbr(f, dir);
           if (g < 0 || !isEmpty(g)) continue;
           const mark = get(stamps, g);
@@ -705,7 +713,7 @@ function labelPlacement(p: i32): void {
   const k = placeKind(p);
   const size = <i32>kindArea(k);
   for (let i = 0; i < size; i++) {
-    set(labels, <i32>placeCell(p, i), (k << 4) | getByte(conn, p * perPlacement + i));
+    set(labels, <i32>placeCell(p, i), (k << 6) | getByte(conn, p * perPlacement + i));
   }
 }
 
@@ -713,13 +721,13 @@ function labelPlacement(p: i32): void {
 function smallestImage(): bool {
   for (let i = 0; i < preCount; i++) labelPlacement(<i32>get(PART, i));
   for (let d = 0; d < depth; d++) labelPlacement(<i32>get(listId, <i32>get(stackPlaced, d)));
-  const symWords = cells + kinds + 4;
+  const symWords = cells + kinds + dirs;
   for (let s = 0; s < symmetries; s++) {
-    if (((symMask >> <u32>s) & 1) == 0) continue;
+    if (((symMask >> <u64>s) & 1) == 0) continue;
     const kindImage = symTable + (<usize>(s * symWords + cells) << 2);
     for (let c = 0; c < cells; c++) {
       const source = get(labels, <i32>get(invPerm, s * cells + c));
-      const image = (get(kindImage, <i32>(source >> 4)) << 4) | getByte(connImage, s * 16 + <i32>(source & 15));
+      const image = (get(kindImage, <i32>(source >> 6)) << 6) | getByte(connImage, s * 64 + <i32>(source & 63));
       const own = get(labels, c);
       if (image < own) return false;
       if (image > own) break;

@@ -67,7 +67,7 @@ export function buildNativePolyomino() {
     run(input, parts) {
       // Raw u32 in the machine's byte order, which is what the C side reads (little-endian here).
       writeFileSync(inputFile, new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
-      const words = [parts.length, ...parts.flatMap((p) => [p.weight, p.mask, p.pre.length, ...p.pre])];
+      const words = [parts.length, ...parts.flatMap((p) => [p.weight, p.mask % 2 ** 32, Math.floor(p.mask / 2 ** 32), p.pre.length, ...p.pre])];
       writeFileSync(partsFile, new Uint8Array(Uint32Array.from(words).buffer));
       const out = execFileSync(built.binary, [inputFile, partsFile], { encoding: 'utf8' });
       const match = /^total=(\d+) distinct=(\d+) nodes=(\d+) ms=([\d.]+)$/m.exec(out);

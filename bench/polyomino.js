@@ -1,4 +1,5 @@
 // npm run bench:polyomino [-- --only 6x10,5x12 --one-sided-shard 1/1000|all]: polyomino tiling
+// (and polycubes in space: soma, 2x3x10-flat by default; 2x5x6-flat and a Bedlam shard with --only)
 // counts by the Wasm bitboard engine (1 and all threads), its TS twin, the `dancing-links`
 // npm package on the exact-cover matrix, and a C twin of the engine, as a markdown table
 // with ratios. Every answer of every contender is checked. Progress goes to stderr, the
@@ -47,6 +48,34 @@ const WORKLOADS = [
     problem: { region: '6x15', pieces: 'one-sided-pentominoes' },
     shardOption: true,
   },
+  {
+    id: 'soma',
+    title: '3×3×3, Soma',
+    problem: { region: '3x3x3', pieces: 'soma' },
+    expected: { total: 11520n, distinct: 240n },
+  },
+  {
+    id: '2x3x10-flat',
+    title: '2×3×10, flat pentacubes',
+    problem: { region: '2x3x10', pieces: 'flat-pentacubes' },
+    expected: { total: 96n, distinct: 12n },
+  },
+  {
+    // Seconds for the engine, much longer for the DLX contenders: only with --only.
+    id: '2x5x6-flat',
+    title: '2×5×6, flat pentacubes',
+    problem: { region: '2x5x6', pieces: 'flat-pentacubes' },
+    expected: { total: 2112n, distinct: 264n },
+    optIn: true,
+  },
+  {
+    // The whole count is minutes on two threads: one deterministic shard, only with --only.
+    id: 'bedlam',
+    title: '4×4×4, Bedlam',
+    problem: { region: '4x4x4', pieces: 'bedlam' },
+    shard: '1/64',
+    optIn: true,
+  },
 ];
 
 const { values } = parseArgs({
@@ -60,8 +89,8 @@ const unknown = onlyIds?.filter((id) => !WORKLOADS.some((w) => w.id === id));
 if (unknown?.length) fail(`unknown workload ${unknown.join(', ')}; the workloads are ${WORKLOADS.map((w) => w.id).join(', ')}`);
 const oneSidedShard = values['one-sided-shard'] === 'all' ? null : values['one-sided-shard'];
 if (oneSidedShard !== null && !/^\d+\/\d+$/.test(oneSidedShard)) fail(`--one-sided-shard is k/n or all, got ${oneSidedShard}`);
-const workloads = WORKLOADS.filter((w) => !onlyIds || onlyIds.includes(w.id)).map((w) => {
-  const shard = w.shardOption ? oneSidedShard : null;
+const workloads = WORKLOADS.filter((w) => (onlyIds ? onlyIds.includes(w.id) : !w.optIn)).map((w) => {
+  const shard = w.shardOption ? oneSidedShard : (w.shard ?? null);
   return { ...w, shard, title: shard ? `${w.title}, shard ${shard}` : w.title };
 });
 
@@ -178,7 +207,8 @@ const CONTENDERS = [
     ? [{
       key: 'wasmDlx',
       name: 'Wasm DLX, 1 thread',
-      count: (w) => dlxCount(w.matrices, async (m) => (await wasmDlx.count(m, { threads: 1 })).total),
+      // Only the matrix's own keys: the exact-cover API rejects any other.
+      count: (w) => dlxCount(w.matrices, async (m) => (await wasmDlx.count({ columns: m.columns, secondary: m.secondary, rows: m.rows }, { threads: 1 })).total),
     }]
     : []),
   { key: 'dancingLinks', name: 'dancing-links', count: (w) => dlxCount(w.matrices, dancingLinksCount) },

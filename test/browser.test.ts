@@ -115,6 +115,16 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       expect([...sizes.values()]).toEqual(new Array(12).fill(5));
     });
 
+    it('polyomino in space: counts the Soma cube and draws its three layers', async () => {
+      await page.click('nav button[data-family=polyomino]');
+      await page.selectOption('#preset', { label: 'Soma cube, 3×3×3' });
+      const { summary } = await solveOn('wasm');
+      expect(summary).toBe('11520 tilings, 240 distinct');
+      expect(await page.$$eval('#drawing svg g', (groups) => groups.length)).toBe(3);
+      expect(await page.$$eval('#drawing svg g rect', (rects) => rects.length)).toBe(27);
+      await page.selectOption('#preset', { index: 0 });
+    });
+
     it('Sudoku: solves the 17-clue puzzle and draws a valid grid that keeps the givens', async () => {
       expect(await solveFamily('sudoku')).toBe('1 solution');
       const cells = await page.$$eval('#drawing .cell', (els) =>

@@ -63,6 +63,8 @@ const textOf = (alphabet: string, maxLength = 60): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
   );
 const smallInt = fc.integer({ min: -3, max: 12 });
+/** Box sides: at most 3×3×3 (a box of pentominoes like 3×4×5 is a search of minutes). */
+const tinyInt = fc.integer({ min: -1, max: 3 });
 const bool = fc.boolean();
 const or = <T>(near: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 3, arbitrary: near }, { weight: 1, arbitrary: odd });
 
@@ -155,15 +157,18 @@ const columns = or(fc.oneof(fc.array(smallInt, { maxLength: 10 }), fc.constantFr
 const regionInput = or(
   fc.oneof(
     fc.constantFrom('3x4', '4x5', '2x2', '0x3', '-6x10', '5x4', '40x40', '4 x 4', '2×10', '32x32', '33x32', '1024x1', '99999999999999999999x1'),
+    fc.constantFrom('2x2x2', '3x3x3', '2x2x3', '0x2x2', '11x11x11', '2x2x2x2', '1x1x1', '..\n..\n--\n..\n.#'),
     textOf('.# \nx', 40),
+    textOf('.#\n--x', 30),
     fc.record({ width: or(smallInt), height: or(smallInt) }),
+    fc.record({ width: or(tinyInt), height: or(tinyInt), depth: or(tinyInt) }),
   ),
 );
 const pieceSpec = or(
   fc.record(
     {
       name: or(fc.constantFrom('A', 'B', 'x', '1', 'AB', '')),
-      shape: or(fc.oneof(textOf('A. \n', 12), fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 5 }))),
+      shape: or(fc.oneof(textOf('A. \n', 12), textOf('A.\n--', 14), fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 5 }), fc.array(or(fc.tuple(smallInt, smallInt, smallInt)), { maxLength: 5 }))),
       count: or(fc.constantFrom(0, 1, 2, -1, 1.5, 1024, 1025)),
       oneSided: or(bool),
       atMost: or(bool),
@@ -173,18 +178,26 @@ const pieceSpec = or(
 );
 const piecesInput = or(
   fc.oneof(
-    fc.constantFrom('tetrominoes', 'pentominoes', 'hexominoes', 'one-sided-pentominoes', 'octominoes'),
+    fc.constantFrom('tetrominoes', 'pentominoes', 'hexominoes', 'one-sided-pentominoes', 'octominoes', 'soma', 'tetracubes', 'flat-pentacubes', 'pentacubes', 'bedlam'),
     textOf('AB.: \n#count=2<freone-sid', 40),
     fc.array(fc.oneof(pieceSpec, fc.constantFrom('tetrominoes', 'AA\nA.')), { maxLength: 4 }),
   ),
 );
 const polyominoProblem = or(fc.record({ region: regionInput, pieces: piecesInput }, { requiredKeys: ['region'] }));
 const tilingSolution = or(
-  fc.record({
-    width: or(smallInt),
-    height: or(smallInt),
-    pieces: or(fc.array(or(fc.record({ piece: or(fc.constantFrom('A', 'I')), orientation: or(smallInt), cells: or(fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 4 })) })), { maxLength: 3 })),
-  }),
+  fc.oneof(
+    fc.record({
+      width: or(smallInt),
+      height: or(smallInt),
+      pieces: or(fc.array(or(fc.record({ piece: or(fc.constantFrom('A', 'I')), orientation: or(smallInt), cells: or(fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 4 })) })), { maxLength: 3 })),
+    }),
+    fc.record({
+      width: or(smallInt),
+      height: or(smallInt),
+      depth: or(smallInt),
+      pieces: or(fc.array(or(fc.record({ piece: or(fc.constantFrom('A', 'I')), orientation: or(smallInt), cells: or(fc.array(or(fc.tuple(smallInt, smallInt, smallInt)), { maxLength: 4 })) })), { maxLength: 3 })),
+    }),
+  ),
 );
 const coverText = textOf('abc: #\nprimary secondary xyz', 80);
 const coverInput = or(
@@ -302,9 +315,9 @@ const F: Record<string, Entry> = {
   'polyomino.resolvePieces': { args: [piecesInput] },
   'polyomino.toExactCover': { args: [polyominoProblem] },
   'polyomino.parsePieces': { args: [or(textOf('AB.: \n#count=2<freone-sid', 50))] },
-  'polyomino.pieceSet': { args: [or(fc.constantFrom('tetrominoes', 'pentominoes', 'nope', 'constructor', '__proto__', 'toString'))] },
+  'polyomino.pieceSet': { args: [or(fc.constantFrom('tetrominoes', 'pentominoes', 'soma', 'bedlam', 'pentacubes', 'nope', 'constructor', '__proto__', 'toString'))] },
   'polyomino.parseRegion': { args: [regionInput] },
-  'polyomino.orientations': { args: [or(fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 5 })), or(bool)] },
+  'polyomino.orientations': { args: [or(fc.oneof(fc.array(or(fc.tuple(smallInt, smallInt)), { maxLength: 5 }), fc.array(or(fc.tuple(smallInt, smallInt, smallInt)), { maxLength: 5 }))), or(bool)] },
   'polyomino.picture': { args: [tilingSolution] },
   'polyomino.colourPicture': { args: [tilingSolution] },
   'polyomino.svg': { args: [or(fc.array(tilingSolution, { maxLength: 2 })), or(fc.integer({ min: -1, max: 30 }))] },

@@ -383,7 +383,7 @@ describe('output', () => {
 
 describe('bad input is BAD_INPUT naming the problem', () => {
   const cases: Array<[string, Problem, RegExp]> = [
-    ['an unknown set', { region: '6x10', pieces: 'pentomino' }, /unknown piece set "pentomino" \(known: pentominoes, tetrominoes, hexominoes, one-sided-pentominoes\)/],
+    ['an unknown set', { region: '6x10', pieces: 'pentomino' }, /unknown piece set "pentomino" \(known: pentominoes, tetrominoes, hexominoes, one-sided-pentominoes, soma, tetracubes, flat-pentacubes, pentacubes, bedlam\)/],
     ['a bad region character', { region: '...\n.x.' }, /line 2, column 2: "x" in the region picture/],
     ['an empty region', { region: '###\n# #' }, /the region has no cells/],
     ['a zero-width rectangle', { region: '0x5' }, /at least 1, got 0×5/],

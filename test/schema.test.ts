@@ -62,6 +62,8 @@ const cases: Record<string, Case[]> = {
     { args: ['--region', '3x20', '--limit', '2'], mode: 'listing', status: 0 },
     { args: ['--region', '7x9'], mode: 'error', status: 1, code: 'UNSOLVABLE' },
     { args: ['--region', '-6x10'], mode: 'error', status: 2, code: 'BAD_INPUT' },
+    { args: ['--region', '3x3x3', '--pieces', 'soma', '--limit', '2'], mode: 'listing', status: 0 },
+    { args: ['--region', '3x3x3', '--pieces', 'soma', '--count'], mode: 'count', status: 0 },
   ],
   cover: [
     { args: [knuth, '--count'], mode: 'count', status: 0 },

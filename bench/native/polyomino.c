@@ -5,7 +5,8 @@
 //
 // Usage: polyomino INPUT PARTS
 //   INPUT  the engine input words, raw little-endian u32 (layout: assembly/polyomino.ts)
-//   PARTS  raw little-endian u32: part count, then per part: weight, mask, n, n placement ids
+//   PARTS  raw little-endian u32: part count, then per part: weight, mask low and high words, n, n placement ids
+// Plane regions and regions in space (6 directions) alike: the input says which.
 // Prints "total=<n> distinct=<n> nodes=<n> ms=<building the tables and searching>".
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ typedef uint32_t u32;
 #define NONE 0xffffffffu
 
 static u32 *input;
-static int cells, kinds, placements, symmetries, perPlacement, floodLimit, words;
+static int cells, kinds, placements, symmetries, perPlacement, floodLimit, dirs, words;
 static u32 *kindTable, *nbrs, *placeTable, *symTable;
 
 // Tables built by load(), per list entry j (placements sorted by first cell).
@@ -49,10 +50,10 @@ static Entry *entries;
 static u32 *pre;
 static int preCount, depth, empty;
 static u64 weight, total, distinct, nodes;
-static u32 symMask;
+static u64 symMask;
 
 static inline u32 kindArea(int k) { return kindTable[k * 3]; }
-static inline int nbr(int c, int d) { return (int)nbrs[c * 4 + d]; }
+static inline int nbr(int c, int d) { return (int)nbrs[c * dirs + d]; }
 static inline u32 placeKind(int p) { return placeTable[p * (perPlacement + 1)]; }
 static inline u32 placeCell(int p, int i) { return placeTable[p * (perPlacement + 1) + 1 + i]; }
 
@@ -101,13 +102,14 @@ static void load(size_t inputWords) {
   symmetries = input[3];
   perPlacement = input[4];
   floodLimit = input[5];
+  dirs = input[6];
   words = (cells + 63) >> 6;
-  kindTable = input + 6;
+  kindTable = input + 7;
   nbrs = kindTable + kinds * 3;
-  placeTable = nbrs + cells * 4;
+  placeTable = nbrs + cells * dirs;
   symTable = placeTable + placements * (perPlacement + 1);
-  int symWords = cells + kinds + 4;
-  if (symTable + (size_t)symmetries * symWords != input + inputWords || floodLimit < 2 || floodLimit > 64) {
+  int symWords = cells + kinds + dirs;
+  if (symTable + (size_t)symmetries * symWords != input + inputWords || floodLimit < 2 || floodLimit > 64 || (dirs != 4 && dirs != 6)) {
     fprintf(stderr, "polyomino: the input words do not match their header\n");
     exit(2);
   }
@@ -125,7 +127,7 @@ static void load(size_t inputWords) {
   cellNear = alloc(cells * 8);
   conn = alloc(placements * perPlacement);
   invPerm = alloc(symmetries * cells * 4);
-  connImage = alloc(symmetries * 16);
+  connImage = alloc(symmetries * 64);
   labels = alloc(cells * 4);
   remaining = alloc(kinds * 4);
   board = alloc(words * 8);
@@ -160,7 +162,7 @@ static void load(size_t inputWords) {
     for (int i = 0; i < size; i++) {
       int c = placeCell(p, i);
       u32 bits = 0;
-      for (int d = 0; d < 4; d++) {
+      for (int d = 0; d < dirs; d++) {
         int other = nbr(c, d);
         if (other < 0) continue;
         for (int t = 0; t < size; t++)
@@ -172,11 +174,11 @@ static void load(size_t inputWords) {
   for (int s = 0; s < symmetries; s++) {
     u32 *base = symTable + s * symWords;
     for (int c = 0; c < cells; c++) invPerm[s * cells + base[c]] = c;
-    for (int bits = 0; bits < 16; bits++) {
+    for (int bits = 0; bits < 64; bits++) {
       u32 image = 0;
-      for (int d = 0; d < 4; d++)
+      for (int d = 0; d < dirs; d++)
         if ((bits >> d) & 1) image |= 1u << base[cells + kinds + d];
-      connImage[s * 16 + bits] = (uint8_t)image;
+      connImage[s * 64 + bits] = (uint8_t)image;
     }
   }
   for (int size = 0; size < 64; size++) fillable[size] = uniform && size % (int)kindArea(0) == 0;
@@ -184,7 +186,7 @@ static void load(size_t inputWords) {
   if (words == 1) {
     for (int c = 0; c < cells; c++) {
       u64 near = 0;
-      for (int d = 0; d < 4; d++)
+      for (int d = 0; d < dirs; d++)
         if (nbr(c, d) >= 0) near |= 1ull << nbr(c, d);
       cellNear[c] = near;
     }
@@ -196,7 +198,7 @@ static void load(size_t inputWords) {
       for (int i = 0; i < size; i++) {
         int c = placeCell(p, i);
         mask |= 1ull << c;
-        for (int d = 0; d < 4; d++)
+        for (int d = 0; d < dirs; d++)
           if (isNear(p, nbr(c, d))) near |= 1ull << nbr(c, d);
       }
       entries[j] = (Entry){mask, near, listKind[j], listSkip[j]};
@@ -210,7 +212,7 @@ static void load(size_t inputWords) {
     int size = (int)kindArea(placeKind(p));
     int last = placeCell(p, size - 1);
     for (int i = 0; i < size; i++)
-      for (int d = 0; d < 4; d++) {
+      for (int d = 0; d < dirs; d++) {
         int c = nbr(placeCell(p, i), d);
         if (c > last) last = c;
       }
@@ -229,7 +231,7 @@ static void load(size_t inputWords) {
     for (int i = 0; i < size; i++) {
       int c = placeCell(p, i);
       maskPool[offset + (c >> 6) - from] |= 1ull << (c & 63);
-      for (int d = 0; d < 4; d++) {
+      for (int d = 0; d < dirs; d++) {
         int other = nbr(c, d);
         if (isNear(p, other)) nearPool[offset + (other >> 6) - from] |= 1ull << (other & 63);
       }
@@ -262,20 +264,20 @@ static inline int unfillable(int size, u64 *sums) {
 static void labelPlacement(int p) {
   u32 k = placeKind(p);
   int size = (int)kindArea(k);
-  for (int i = 0; i < size; i++) labels[placeCell(p, i)] = (k << 4) | conn[p * perPlacement + i];
+  for (int i = 0; i < size; i++) labels[placeCell(p, i)] = (k << 6) | conn[p * perPlacement + i];
 }
 
 /** True when no symmetry in the mask maps the tiling to a lexicographically smaller one. */
 static int smallestImage(void) {
   for (int i = 0; i < preCount; i++) labelPlacement(pre[i]);
   for (int d = 0; d < depth; d++) labelPlacement(listId[stackPlaced[d]]);
-  int symWords = cells + kinds + 4;
+  int symWords = cells + kinds + dirs;
   for (int s = 0; s < symmetries; s++) {
     if (((symMask >> s) & 1) == 0) continue;
     u32 *kindImage = symTable + s * symWords + cells;
     for (int c = 0; c < cells; c++) {
       u32 source = labels[invPerm[s * cells + c]];
-      u32 image = (kindImage[source >> 4] << 4) | connImage[s * 16 + (source & 15)];
+      u32 image = (kindImage[source >> 6] << 6) | connImage[s * 64 + (source & 63)];
       u32 own = labels[c];
       if (image < own) return 0;
       if (image > own) break;
@@ -417,7 +419,7 @@ static int isolatedSpans(int from, int span, int offset) {
       int top = 1, size = 1, big = 0;
       while (top > 0 && !big) {
         int f = floodStack[--top];
-        for (int dir = 0; dir < 4; dir++) {
+        for (int dir = 0; dir < dirs; dir++) {
           int g = nbr(f, dir);
           if (g < 0 || !isEmpty(g) || isMarked(comp, g)) continue;
           if (isMarked(seen, g) || ++size >= floodLimit) {
@@ -524,10 +526,10 @@ int main(int argc, char **argv) {
   u32 *at = parts + 1;
   for (u32 part = 0; part < parts[0]; part++) {
     weight = at[0];
-    symMask = at[1];
-    preCount = (int)at[2];
-    pre = at + 3;
-    at += 3 + preCount;
+    symMask = (u64)at[1] | ((u64)at[2] << 32);
+    preCount = (int)at[3];
+    pre = at + 4;
+    at += 4 + preCount;
     if (at > parts + partWords) {
       fprintf(stderr, "polyomino: the parts file ends early\n");
       return 2;

@@ -25,9 +25,10 @@ export function polyominoCommand(): Command {
     .summary('fill a region with polyominoes: count, list or draw the tilings')
     .description(
       'Tiles a region with a set of pieces, each used as often as its count says. Without --count it prints the first solution as a letter grid (--limit K for more, --all for every one).\n' +
+        'In space (a box like 3x3x3, or a picture of layers separated by a line --) the pieces turn in space and a solution prints as its layers side by side, the top first.\n' +
         `Piece sets: ${polyomino.PIECE_SETS.join(', ')}, or a file of piece pictures (see the README).`,
     )
-    .option('--region <WxH|FILE|->', "a rectangle like 6x10, or a picture file ('.' a cell, '#' or space outside)", '6x10')
+    .option('--region <WxH|WxHxD|FILE|->', "a rectangle like 6x10, a box like 3x4x5, or a picture file ('.' a cell, '#' or space outside; layers separated by a line --)", '6x10')
     .option('--pieces <SET|FILE>', 'a built-in set or a piece file; repeat to combine (default: pentominoes)', collect)
     .option('--count', 'count all solutions and the distinct ones up to symmetry')
     .option('--limit <K>', 'list at most K solutions (default 1)')
@@ -43,7 +44,8 @@ export function polyominoCommand(): Command {
     .addHelpText(
       'after',
       '\nExamples:\n  bitpuzzle polyomino --region 6x10 --count\n  bitpuzzle polyomino --region 5x12 --limit 3 --svg tilings.svg\n' +
-        '  bitpuzzle polyomino --region 8x8 --pieces pentominoes --pieces square.txt --count --json',
+        '  bitpuzzle polyomino --region 8x8 --pieces pentominoes --pieces square.txt --count --json\n' +
+        '  bitpuzzle polyomino --region 3x3x3 --pieces soma --count',
     )
     .action(async (flags: PolyominoFlags) => {
       outcome.status = await runPolyomino(flags);
@@ -54,14 +56,17 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** Text that is a size by its look: digits, signs or points around an x. */
-const LOOKS_LIKE_SIZE = /^\s*[-+]?[\d.]+\s*[x×]\s*[-+]?[\d.]+\s*$/;
+/** Text that is a size by its look: digits, signs or points around one or two x. */
+const LOOKS_LIKE_SIZE = /^\s*[-+]?[\d.]+\s*[x×]\s*[-+]?[\d.]+\s*([x×]\s*[-+]?[\d.]+\s*)?$/;
 
 async function problemOf(flags: PolyominoFlags): Promise<polyomino.PolyominoProblem> {
   let region: string;
-  if (/^\s*\d+\s*[x×]\s*\d+\s*$/.test(flags.region)) region = flags.region;
+  if (/^\s*\d+\s*[x×]\s*\d+\s*([x×]\s*\d+\s*)?$/.test(flags.region)) region = flags.region;
   else if (LOOKS_LIKE_SIZE.test(flags.region)) {
-    throw new BitpuzzleError('BAD_INPUT', `--region ${JSON.stringify(flags.region)} is not a size: a rectangle is WxH (width x height) in whole numbers from 1, for example 6x10`);
+    throw new BitpuzzleError(
+      'BAD_INPUT',
+      `--region ${JSON.stringify(flags.region)} is not a size: a rectangle is WxH (width x height) in whole numbers from 1, for example 6x10; a box is WxHxD, for example 3x4x5`,
+    );
   } else region = await readInput(flags.region);
   const pieces: string[] = [];
   for (const item of flags.pieces ?? ['pentominoes']) {
@@ -98,7 +103,8 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   if (flags.json) rejectFlags('with --json (it prints no coloured grids)', { '--no-colour': flags.colour === false });
   const problem = await problemOf(flags);
   const prepared = polyomino.prepare(problem);
-  const label = `${prepared.region.width}×${prepared.region.height}`;
+  const { width, height, depth } = prepared.region;
+  const label = depth === undefined ? `${width}×${height}` : `${width}×${height}×${depth}`;
 
   if (flags.count) {
     const bar = flags.queue ? queueProgress(`counting ${label}`) : progressBar(`counting ${label}`);
@@ -113,7 +119,7 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
       return EXIT.ANSWERED;
     }
     const shard = result.shard ? ` in shard ${result.shard.index}/${result.shard.count}` : '';
-    console.log(`${label}, ${prepared.pieces.length} pieces: ${result.total} solutions, ${result.distinct} distinct up to ${result.symmetries} symmetries${shard}`);
+    console.log(`${label}, ${prepared.pieces.length} pieces: ${result.total} solutions, ${result.distinct} distinct up to ${result.symmetries} symmetries${group(prepared)}${shard}`);
     if (result.reason) console.log(`no solution: ${result.reason}`);
     console.log(
       `${result.stats.nodes} placements in ${result.stats.milliseconds.toFixed(1)} ms on ${result.stats.threads} thread(s), ${result.stats.parts} part(s)`,
@@ -148,9 +154,17 @@ async function runPolyomino(flags: PolyominoFlags): Promise<number> {
   await svg?.write(polyomino.svg(found));
   if (flags.json) {
     const solutions = found.map((s) => ({ grid: polyomino.picture(s).split('\n'), pieces: s.pieces }));
-    console.log(toJson({ region: { width: prepared.region.width, height: prepared.region.height }, solutions, stats }));
+    console.log(toJson({ region: depth === undefined ? { width, height } : { width, height, depth }, solutions, stats }));
     return EXIT.ANSWERED;
   }
   console.error(`${found.length} solution(s) in ${stats.milliseconds.toFixed(1)} ms${flags.svg ? `; drawn in ${flags.svg}` : ''}`);
   return EXIT.ANSWERED;
+}
+
+/** In space, which symmetries the distinct count is modulo: rotations only when the piece set is not its own mirror image. */
+function group(prepared: polyomino.Prepared): string {
+  if (prepared.region.depth === undefined) return '';
+  const rotations = 1 + prepared.symmetries.filter((s) => s.transform < polyomino.ROTATIONS3).length;
+  const mirrors = prepared.symmetries.length + 1 - rotations;
+  return mirrors === 0 ? ' (rotations only)' : ` (${rotations} rotations, ${mirrors} with a mirror)`;
 }

@@ -37,7 +37,8 @@ export function wasmTilingEngine(exports: EngineExports): TilingEngine {
     },
     start(pre, weight, mask, emit, split) {
       view.u32.set(pre, part);
-      return exports.polyStart(pre.length, weight, mask, emit ? 1 : 0, split);
+      // The mask has up to 63 bits: its low and high 32 bits go separately.
+      return exports.polyStart(pre.length, weight, mask % 2 ** 32, Math.floor(mask / 2 ** 32), emit ? 1 : 0, split);
     },
     run: (budget) => exports.polyRun(budget),
     output() {

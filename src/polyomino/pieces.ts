@@ -1,15 +1,34 @@
 // Piece sets: the built-in ones, custom pieces as pictures or cell lists, and the checks
 // every piece passes before a search (one connected polyomino, no shape given twice).
 import { badInput, describeValue } from '../errors.js';
-import { checkCells, freeKey, freePolyominoes, isConnected, normalize, orientations, shapeKey, shapePicture, transformCell, type Cell } from './shapes.js';
+import {
+  checkCells,
+  freeKey,
+  freePolyominoes,
+  isConnected,
+  isSpatial,
+  lift,
+  normalize,
+  orientations,
+  polycubes,
+  shapeKey,
+  shapePicture,
+  transformCell,
+  type Cell,
+  type Cell2,
+  type Cell3,
+} from './shapes.js';
 
 /** A piece as the API accepts it. */
 export interface PieceSpec {
   /** One character: it fills the piece's cells in letter grids. */
   name: string;
-  /** A picture (one character per cell, '.' or space for none) or a list of [x, y] cells. */
+  /**
+   * A picture (one character per cell, '.' or space for none; a piece in space is drawn in
+   * layers from the top, separated by a line `--`) or a list of [x, y] or [x, y, z] cells.
+   */
   shape: string | readonly Cell[];
-  /** Rotations only (default: rotations and reflections). */
+  /** Rotations only (default: rotations and reflections; in space, the 24 rotations or all 48 symmetries). */
   oneSided?: boolean;
   /** How many copies (default 1). */
   count?: number;
@@ -17,7 +36,7 @@ export interface PieceSpec {
   atMost?: boolean;
 }
 
-/** A validated piece: its cells in normal form. */
+/** A validated piece: its cells in normal form ([x, y] on a plane, [x, y, z] in space). */
 export interface Piece {
   name: string;
   cells: Cell[];
@@ -53,8 +72,8 @@ function fromPictures(pictures: Record<string, string>, oneSided = false): Piece
   }));
 }
 
-function pictureCells(picture: string): Cell[] {
-  const cells: Cell[] = [];
+function pictureCells(picture: string): Cell2[] {
+  const cells: Cell2[] = [];
   picture.split('\n').forEach((row, y) => {
     for (let x = 0; x < row.length; x++) if (row[x] !== '.' && row[x] !== ' ') cells.push([x, y]);
   });
@@ -66,11 +85,78 @@ function oneSidedPentominoes(): Piece[] {
   const pieces: Piece[] = [];
   for (const piece of fromPictures(PENTOMINOES, true)) {
     pieces.push(piece);
-    const mirrored = normalize(piece.cells.map((c) => transformCell(c, 4)));
+    const mirrored = normalize((piece.cells as Cell2[]).map((c) => transformCell(c, 4)));
     const chiral = orientations(piece.cells, true).every((o) => shapeKey(o) !== shapeKey(mirrored));
     if (chiral) pieces.push({ ...piece, name: piece.name.toLowerCase(), cells: mirrored });
   }
   return pieces;
+}
+
+// Pieces in space are physical pieces: rotations only (a mirror image is another piece).
+function physical(name: string, cells: readonly Cell[]): Piece {
+  return { name, cells: normalize(lift(cells)), oneSided: true, count: 1, atMost: false };
+}
+
+/** Cells of the 3-D pieces below: [x, y, z] lists. */
+const SOMA: Record<string, Cell3[]> = {
+  V: [[0, 0, 0], [1, 0, 0], [0, 1, 0]],
+  L: [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]],
+  T: [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]],
+  Z: [[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0]],
+  // The two screws, mirror images of each other, and the branch.
+  A: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]],
+  B: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 1, 1]],
+  P: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+};
+
+/** The Bedlam cube's 12 pentacubes and one tetracube (named A to M here). */
+const BEDLAM: Cell3[][] = [
+  [[0, 1, 0], [1, 0, 0], [1, 1, 0], [1, 2, 0], [2, 1, 0]],
+  [[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 2, 0], [2, 1, 0]],
+  [[0, 0, 0], [0, 1, 0], [1, 1, 0], [1, 2, 0], [2, 2, 0]],
+  [[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 0, 1], [1, 0, 0]],
+  [[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 1, 1], [1, 0, 0]],
+  [[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 1, 1], [1, 1, 0]],
+  [[0, 0, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0], [1, 2, 0]],
+  [[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1], [1, 0, 0]],
+  [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 1, 0], [1, 1, 1]],
+  [[0, 1, 0], [0, 2, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0]],
+  [[0, 1, 0], [0, 2, 0], [0, 1, 1], [1, 0, 0], [1, 1, 0]],
+  [[0, 1, 0], [0, 1, 1], [0, 2, 1], [1, 0, 0], [1, 1, 0]],
+  [[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, 1]],
+];
+
+/**
+ * The 29 pentacubes up to rotation: the 12 flat ones named as their pentominoes, the 5
+ * others that equal their mirror image A to E, and the 6 mirror pairs G/g, H/h, J/j, K/k,
+ * M/m, O/o (lower case: the mirror image of the upper-case piece).
+ */
+function pentacubes(): Piece[] {
+  const flat = new Map(fromPictures(PENTOMINOES).map((p) => [freeKey(lift(p.cells), true), p.name]));
+  const achiral = 'ABCDE';
+  const chiral = 'GHJKMO';
+  const pieces: Piece[] = [];
+  const named = new Set<string>();
+  for (const cells of polycubes(5, true)) {
+    const key = freeKey(cells, true);
+    if (named.has(key)) continue;
+    named.add(key);
+    const name = flat.get(key);
+    if (name) {
+      pieces.push(physical(name, cells));
+      continue;
+    }
+    const mirror = normalize(cells.map(([x, y, z]): Cell3 => [-x, y, z]));
+    const mirrorKey = freeKey(mirror, true);
+    if (mirrorKey === key) pieces.push(physical(achiral[pieces.filter((p) => achiral.includes(p.name)).length], cells));
+    else {
+      const letter = chiral[pieces.filter((p) => chiral.includes(p.name)).length];
+      pieces.push(physical(letter, cells), physical(letter.toLowerCase(), mirror));
+      named.add(mirrorKey);
+    }
+  }
+  const order = (p: Piece): number => (flat.has(freeKey(p.cells, true)) ? 0 : 1);
+  return pieces.sort((a, b) => order(a) - order(b));
 }
 
 const SETS: Record<string, () => Piece[]> = {
@@ -79,6 +165,11 @@ const SETS: Record<string, () => Piece[]> = {
   hexominoes: () =>
     freePolyominoes(6).map((cells, i) => ({ name: HEXOMINO_NAMES[i], cells, oneSided: false, count: 1, atMost: false })),
   'one-sided-pentominoes': oneSidedPentominoes,
+  soma: () => Object.entries(SOMA).map(([name, cells]) => physical(name, cells)),
+  tetracubes: () => [...fromPictures(TETROMINOES).map((p) => physical(p.name, p.cells)), ...['A', 'B', 'P'].map((name) => physical(name, SOMA[name]))],
+  'flat-pentacubes': () => fromPictures(PENTOMINOES).map((p) => physical(p.name, p.cells)),
+  pentacubes,
+  bedlam: () => BEDLAM.map((cells, i) => physical('ABCDEFGHIJKLM'[i], cells)),
 };
 
 /** The names of the built-in piece sets. */
@@ -127,8 +218,18 @@ function parseBlock(block: { line: number; text: string }[]): Piece {
   const at = (line: number, column: number): string => `line ${line}, column ${column}`;
   if (rows.length === 0) throw badInput(`${at(block[0].line, 1)}: the piece "${spec.name}" has no picture`);
   let char: string | undefined;
-  const cells: Cell[] = [];
-  rows.forEach(({ line, text }, y) => {
+  const cells: Cell3[] = [];
+  // Layers from the top, separated by a line `--`: a piece in space.
+  let z = 0;
+  let y = 0;
+  let layered = false;
+  rows.forEach(({ line, text }) => {
+    if (text.trim() === '--') {
+      layered = true;
+      z++;
+      y = 0;
+      return;
+    }
     if (text.includes(':')) throw badInput(`${at(line, text.indexOf(':') + 1)}: a header line must come first in its block`);
     for (let x = 0; x < text.length; x++) {
       const c = text[x];
@@ -140,14 +241,16 @@ function parseBlock(block: { line: number; text: string }[]): Piece {
         throw badInput(`${at(line, x + 1)}: "${c}" in the picture of piece "${char}" (one character per piece; separate pieces by a blank line)`);
       }
       char = c;
-      cells.push([x, y]);
+      cells.push([x, y, z]);
     }
+    y++;
   });
   const first = rows[0].line;
   if (char === undefined) throw badInput(`${at(first, 1)}: the picture has no cells`);
   const name = spec.name ?? char;
-  if (!isConnected(cells)) throw badInput(`${at(first, 1)}: piece "${name}" is not one connected polyomino`);
-  return { name, cells: normalize(cells), oneSided: spec.oneSided, count: spec.count, atMost: spec.atMost };
+  const shape: Cell[] = layered ? cells : cells.map(([x, y]): Cell2 => [x, y]);
+  if (!isConnected(shape)) throw badInput(`${at(first, 1)}: piece "${name}" is not one connected ${layered ? 'polycube' : 'polyomino'}`);
+  return { name, cells: normalize(shape), oneSided: spec.oneSided, count: spec.count, atMost: spec.atMost };
 }
 
 function parseHeader(
@@ -193,12 +296,12 @@ export function piecesFromSpecs(specs: readonly PieceSpec[]): Piece[] {
       cells = piece.cells;
     } else if (Array.isArray(spec.shape) && spec.shape.length > 0) {
       checkCells(spec.shape, `piece "${spec.name}"`);
-      if (new Set(spec.shape.map((c) => `${c[0]},${c[1]}`)).size !== spec.shape.length) {
+      if (new Set(spec.shape.map((c) => c.join(','))).size !== spec.shape.length) {
         throw badInput(`piece "${spec.name}" lists a cell twice`);
       }
       cells = normalize(spec.shape);
     } else {
-      throw badInput(`piece "${spec.name}": the shape must be a picture or a non-empty list of [x, y] cells`);
+      throw badInput(`piece "${spec.name}": the shape must be a picture or a non-empty list of [x, y] or [x, y, z] cells`);
     }
     if (!isConnected(cells)) throw badInput(`piece "${spec.name}" is not one connected polyomino`);
     const count = spec.count ?? 1;
@@ -239,10 +342,12 @@ export function checkPieceSet(pieces: readonly Piece[]): void {
   if (pieces.length === 0) throw badInput('the piece set is empty');
   const names = new Map<string, Piece>();
   const shapes = new Map<string, Piece>();
+  // With a piece in space, every piece may turn in space (a plane piece's mirror image is a turn).
+  const spatial = pieces.some((p) => isSpatial(p.cells));
   for (const piece of pieces) {
     if (names.has(piece.name)) throw badInput(`two pieces are named "${piece.name}"`);
     names.set(piece.name, piece);
-    for (const shape of orientations(piece.cells, piece.oneSided)) {
+    for (const shape of orientations(spatial ? lift(piece.cells) : piece.cells, piece.oneSided)) {
       const other = shapes.get(shapeKey(shape));
       if (other) {
         throw badInput(

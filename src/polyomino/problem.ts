@@ -4,14 +4,17 @@ import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
 import { checkPiece, checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
 import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
-import { DIRECTIONS, orientations, type Cell } from './shapes.js';
+import { directionsOf, isSpatial, lift, orientations, type Cell } from './shapes.js';
 import { problemSymmetries, rootParts, type Part, type Symmetry } from './symmetry.js';
 
 /** Pieces: a built-in set name, piece-file text, or a list of sets, texts and piece objects. */
 export type PiecesInput = string | readonly (string | PieceSpec)[];
 
 export interface PolyominoProblem {
-  /** "WxH", a picture ('.' cells, '#' or space outside), or { width, height }. */
+  /**
+   * "WxH", a picture ('.' cells, '#' or space outside), or { width, height }; in space
+   * "WxHxD", a picture of layers from the top separated by a line `--`, or { width, height, depth }.
+   */
   region: RegionInput;
   /** Default: "pentominoes". */
   pieces?: PiecesInput;
@@ -30,7 +33,7 @@ export interface Prepared {
   region: Region;
   /** The pieces in search order (fewest placements first). */
   pieces: Piece[];
-  /** [x, y] of each cell number. */
+  /** [x, y] (in space [x, y, z]) of each cell number. */
   cellXY: Cell[];
   placements: Placement[];
   symmetries: Symmetry[];
@@ -78,6 +81,8 @@ export function resolvePieces(input: PiecesInput | undefined): Piece[] {
 const cache = new Map<string, Prepared>();
 /** Problems made by prepare(): the only ones decode() takes. */
 const madeHere = new WeakSet<Prepared>();
+/** The problem of each spec prepare() made (frozen), so that a part run on this thread skips the checks. */
+const bySpec = new WeakMap<object, Prepared>();
 
 /** Checks that a value is a problem prepare() made. */
 export function checkPrepared(value: unknown): Prepared {
@@ -92,6 +97,8 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) {
     throw badInput(`a problem is { region, pieces }, got ${describeValue(problem)}`);
   }
+  const known = bySpec.get(problem);
+  if (known) return known;
   checkKeys(problem, ['region', 'pieces'], 'a polyomino problem');
   const spec = toSpec(problem);
   const key = JSON.stringify(spec);
@@ -99,6 +106,13 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   if (!prepared) {
     prepared = build(spec);
     madeHere.add(prepared);
+    for (const piece of spec.pieces) {
+      piece.cells.forEach((cell) => Object.freeze(cell));
+      Object.freeze(piece.cells);
+      Object.freeze(piece);
+    }
+    Object.freeze(spec.pieces);
+    bySpec.set(Object.freeze(spec), prepared);
     if (cache.size >= 8) cache.delete(cache.keys().next().value!);
     cache.set(key, prepared);
   }
@@ -113,6 +127,18 @@ function toSpec(problem: PolyominoProblem | ProblemSpec): ProblemSpec {
     pieces = (problem.pieces as Piece[]).map(checkPiece);
     checkPieceSet(pieces);
   } else pieces = resolvePieces(problem.pieces as PiecesInput);
+  if (region.depth !== undefined) {
+    // In space every piece is a polycube: plane pieces lie flat and may turn over.
+    if (!pieces.every((p) => isSpatial(p.cells))) {
+      pieces = pieces.map((p) => ({ ...p, cells: lift(p.cells) }));
+      checkPieceSet(pieces);
+    }
+  } else {
+    const spatial = pieces.find((p) => isSpatial(p.cells));
+    if (spatial) {
+      throw badInput(`piece "${spatial.name}" is a piece in space; the region is flat (give a box like 3x4x5, or layers separated by a line --)`);
+    }
+  }
   return { region: regionPicture(region), pieces };
 }
 
@@ -123,14 +149,27 @@ function isPiece(value: unknown): value is Piece {
 function build(spec: ProblemSpec): Prepared {
   const region = parseRegion(spec.region);
   const { width, height } = region;
-  // Scan along the short side: the search fills the first empty cell, and a short frontier
-  // isolates small pockets early.
-  const scan = width > height ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]) : region.cells;
-  const cellIndex = new Int32Array(width * height).fill(-1);
-  scan.forEach(([x, y], i) => (cellIndex[y * width + x] = i));
-  const at = (x: number, y: number): number => (x >= 0 && y >= 0 && x < width && y < height ? cellIndex[y * width + x] : -1);
-  const neighbours = new Int32Array(scan.length * 4);
-  scan.forEach(([x, y], i) => DIRECTIONS.forEach(([dx, dy], d) => (neighbours[i * 4 + d] = at(x + dx, y + dy))));
+  const depth = region.depth ?? 1;
+  const spatial = region.depth !== undefined;
+  const directions = directionsOf(spatial);
+  const extents = [width, height, depth];
+  // Scan along the short sides: the search fills the first empty cell, and a short frontier
+  // isolates small pockets early. On a plane, column by column when the region is wide; in
+  // space, the shortest side fastest, the longest slowest.
+  let scan: Cell[];
+  if (!spatial) scan = width > height ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]) : region.cells;
+  else {
+    const axes = [0, 1, 2].sort((a, b) => extents[b] - extents[a] || b - a);
+    scan = [...region.cells].sort((a, b) => a[axes[0]]! - b[axes[0]]! || a[axes[1]]! - b[axes[1]]! || a[axes[2]]! - b[axes[2]]!);
+  }
+  const cellIndex = new Int32Array(width * height * depth).fill(-1);
+  const inside = (c: Cell): boolean => c[0] >= 0 && c[1] >= 0 && c[0] < width && c[1] < height && (c[2] ?? 0) >= 0 && (c[2] ?? 0) < depth;
+  const slot = (c: Cell): number => ((c[2] ?? 0) * height + c[1]) * width + c[0];
+  scan.forEach((c, i) => (cellIndex[slot(c)] = i));
+  const at = (c: Cell): number => (inside(c) ? cellIndex[slot(c)] : -1);
+  const D = directions.length;
+  const neighbours = new Int32Array(scan.length * D);
+  scan.forEach((c, i) => directions.forEach((d, k) => (neighbours[i * D + k] = at(c.map((v, j) => v + d[j]) as unknown as Cell))));
 
   // Placements of each piece; then the pieces with fewest placements first.
   const usable = spec.pieces.filter((p) => p.count > 0);
@@ -138,12 +177,14 @@ function build(spec: ProblemSpec): Prepared {
     const shapes = orientations(piece.cells, piece.oneSided);
     const list: { orientation: number; cells: number[] }[] = [];
     shapes.forEach((shape, orientation) => {
-      const w = Math.max(...shape.map((c) => c[0])) + 1;
-      const h = Math.max(...shape.map((c) => c[1])) + 1;
-      for (let y = 0; y + h <= height; y++) {
-        for (let x = 0; x + w <= width; x++) {
-          const cells = shape.map(([cx, cy]) => at(x + cx, y + cy));
-          if (cells.every((c) => c >= 0)) list.push({ orientation, cells: cells.sort((a, b) => a - b) });
+      const size = [0, 1, 2].map((i) => Math.max(...shape.map((c) => c[i] ?? 0)) + 1);
+      for (let z = 0; z + size[2] <= depth; z++) {
+        for (let y = 0; y + size[1] <= height; y++) {
+          for (let x = 0; x + size[0] <= width; x++) {
+            const offset = [x, y, z];
+            const cells = shape.map((c) => at(c.map((v, i) => v + offset[i]) as unknown as Cell));
+            if (cells.every((c) => c >= 0)) list.push({ orientation, cells: cells.sort((a, b) => a - b) });
+          }
         }
       }
     });
@@ -154,7 +195,7 @@ function build(spec: ProblemSpec): Prepared {
   const placements: Placement[] = order.flatMap((i, kind) => found[i].list.map((p) => ({ kind, ...p })));
 
   const symmetries = problemSymmetries(scan, at, pieces);
-  const reason = impossibility(scan, neighbours, pieces, order.map((i) => found[i].list.length));
+  const reason = impossibility(scan, neighbours, D, pieces, order.map((i) => found[i].list.length));
   const parts = reason ? [] : rootParts(pieces, placements, symmetries);
   return {
     region,
@@ -164,7 +205,7 @@ function build(spec: ProblemSpec): Prepared {
     symmetries,
     parts,
     reason,
-    input: engineInput(scan.length, pieces, neighbours, placements, symmetries),
+    input: engineInput(scan.length, pieces, neighbours, D, placements, symmetries),
     spec,
   };
 }
@@ -190,6 +231,7 @@ function areaSums(pieces: readonly Piece[], limit: number, mandatory: boolean): 
 function impossibility(
   cells: readonly Cell[],
   neighbours: Int32Array,
+  directions: number,
   pieces: readonly Piece[],
   placementCounts: readonly number[],
 ): string | null {
@@ -213,8 +255,8 @@ function impossibility(
     while (stack.length > 0) {
       const c = stack.pop()!;
       size++;
-      for (let d = 0; d < 4; d++) {
-        const n = neighbours[c * 4 + d];
+      for (let d = 0; d < directions; d++) {
+        const n = neighbours[c * directions + d];
         if (n >= 0 && !seen[n]) {
           seen[n] = 1;
           stack.push(n);
@@ -222,8 +264,9 @@ function impossibility(
       }
     }
     if (!any[size]) {
-      const [x, y] = cells[start];
-      return `the part of the region at column ${x + 1}, row ${y + 1} has ${size} cells, which no choice of the pieces covers`;
+      const [x, y, z] = cells[start];
+      const layer = z === undefined ? '' : `, layer ${z + 1}`;
+      return `the part of the region at column ${x + 1}, row ${y + 1}${layer} has ${size} cells, which no choice of the pieces covers`;
     }
   }
   return null;
@@ -233,21 +276,23 @@ function engineInput(
   cellCount: number,
   pieces: readonly Piece[],
   neighbours: Int32Array,
+  directions: number,
   placements: readonly Placement[],
   symmetries: readonly Symmetry[],
 ): Uint32Array {
   const perPlacement = Math.max(1, ...pieces.map((p) => p.cells.length));
-  const symWords = cellCount + pieces.length + 4;
-  const words = 6 + pieces.length * 3 + cellCount * 4 + placements.length * (perPlacement + 1) + symmetries.length * symWords;
+  const symWords = cellCount + pieces.length + directions;
+  const header = 7;
+  const words = header + pieces.length * 3 + cellCount * directions + placements.length * (perPlacement + 1) + symmetries.length * symWords;
   const input = new Uint32Array(words);
-  input.set([cellCount, pieces.length, placements.length, symmetries.length, perPlacement, floodLimit(pieces)]);
-  let at = 6;
+  input.set([cellCount, pieces.length, placements.length, symmetries.length, perPlacement, floodLimit(pieces), directions]);
+  let at = header;
   for (const p of pieces) {
     input.set([p.cells.length, p.count, p.atMost ? 0 : 1], at);
     at += 3;
   }
   input.set(neighbours, at); // -1 becomes 0xffffffff, read back as -1 by the engine
-  at += cellCount * 4;
+  at += cellCount * directions;
   for (const p of placements) {
     input[at] = p.kind;
     input.fill(0xffffffff, at + 1, at + 1 + perPlacement);

@@ -4,7 +4,7 @@
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import type { TilingEngine } from './engine.js';
 
-const HEADER = 6;
+const HEADER = 7;
 const NONE = 0xffffffff;
 
 export class ReferenceTilingEngine implements TilingEngine {
@@ -15,6 +15,7 @@ export class ReferenceTilingEngine implements TilingEngine {
   private symmetries = 0;
   private perPlacement = 0;
   private floodLimit = 0;
+  private dirs = 4;
   private words = 0;
   private kindArea = new Int32Array(0);
   private kindCount = new Int32Array(0);
@@ -51,7 +52,9 @@ export class ReferenceTilingEngine implements TilingEngine {
   private empty = 0;
   private depth = 0;
   private weight = 1n;
-  private symMask = 0;
+  /** Bit s of the symmetry mask is symMask[s]. */
+  private symMask = new Uint8Array(0);
+  private anyMask = false;
   private emit = false;
   private splitDepth = -1;
   private finished = true;
@@ -65,11 +68,11 @@ export class ReferenceTilingEngine implements TilingEngine {
   load(input: Uint32Array): StatusCode {
     if (input === this.input) return Status.DONE;
     this.input = undefined;
-    const [cells, kinds, placements, symmetries, perPlacement, floodLimit] = input;
-    if (cells < 1 || cells > 1024 || kinds < 1 || symmetries > 31 || perPlacement < 1 || floodLimit < 2 || floodLimit > 64) {
+    const [cells, kinds, placements, symmetries, perPlacement, floodLimit, dirs] = input;
+    if (cells < 1 || cells > 1024 || kinds < 1 || symmetries > 63 || perPlacement < 1 || floodLimit < 2 || floodLimit > 64 || (dirs !== 4 && dirs !== 6)) {
       return Status.BAD_INPUT;
     }
-    Object.assign(this, { cells, kinds, placements, symmetries, perPlacement, floodLimit, words: (cells + 31) >> 5 });
+    Object.assign(this, { cells, kinds, placements, symmetries, perPlacement, floodLimit, dirs, words: (cells + 31) >> 5 });
     const words = new Int32Array(input.buffer, input.byteOffset, input.length);
     this.kindArea = new Int32Array(kinds);
     this.kindCount = new Int32Array(kinds);
@@ -81,8 +84,8 @@ export class ReferenceTilingEngine implements TilingEngine {
     }
     this.uniform = this.kindArea.every((a) => a === this.kindArea[0]) && this.kindExact.every((e) => e === 1);
     let at = HEADER + kinds * 3;
-    this.nbrs = words.slice(at, at + cells * 4);
-    at += cells * 4;
+    this.nbrs = words.slice(at, at + cells * dirs);
+    at += cells * dirs;
     this.placeKind = new Int32Array(placements);
     this.placeCells = new Int32Array(placements * perPlacement);
     for (let p = 0; p < placements; p++) {
@@ -144,8 +147,8 @@ export class ReferenceTilingEngine implements TilingEngine {
       const size = this.kindArea[this.placeKind[p]];
       for (let i = 0; i < size; i++) {
         let bits = 0;
-        for (let d = 0; d < 4; d++) {
-          const other = this.nbrs[this.cellOf(p, i) * 4 + d];
+        for (let d = 0; d < this.dirs; d++) {
+          const other = this.nbrs[this.cellOf(p, i) * this.dirs + d];
           for (let t = 0; other >= 0 && t < size; t++) if (this.cellOf(p, t) === other) bits |= 1 << d;
         }
         this.conn[p * perPlacement + i] = bits;
@@ -160,7 +163,7 @@ export class ReferenceTilingEngine implements TilingEngine {
       const p = this.listId[j];
       const size = this.kindArea[this.placeKind[p]];
       let last = this.cellOf(p, size - 1);
-      for (let i = 0; i < size; i++) for (let d = 0; d < 4; d++) last = Math.max(last, this.nbrs[this.cellOf(p, i) * 4 + d]);
+      for (let i = 0; i < size; i++) for (let d = 0; d < this.dirs; d++) last = Math.max(last, this.nbrs[this.cellOf(p, i) * this.dirs + d]);
       this.listFrom[j] = this.cellOf(p, 0) >> 5;
       this.listSpan[j] = (last >> 5) - this.listFrom[j] + 1;
       this.listOffset[j] = pool;
@@ -174,8 +177,8 @@ export class ReferenceTilingEngine implements TilingEngine {
       for (let i = 0; i < this.kindArea[this.placeKind[p]]; i++) {
         const c = this.cellOf(p, i);
         this.maskPool[base + (c >> 5)] |= 1 << (c & 31);
-        for (let d = 0; d < 4; d++) {
-          const other = this.nbrs[c * 4 + d];
+        for (let d = 0; d < this.dirs; d++) {
+          const other = this.nbrs[c * this.dirs + d];
           if (this.isNear(p, other)) this.nearPool[base + (other >> 5)] |= 1 << (other & 31);
         }
       }
@@ -183,28 +186,30 @@ export class ReferenceTilingEngine implements TilingEngine {
   }
 
   private buildSymmetries(input: Uint32Array, at: number): void {
-    const { cells, kinds, symmetries } = this;
+    const { cells, kinds, symmetries, dirs } = this;
     this.invPerm = new Int32Array(symmetries * cells);
     this.kindImage = new Int32Array(symmetries * kinds);
-    this.connImage = new Uint8Array(symmetries * 16);
+    this.connImage = new Uint8Array(symmetries * 64);
     for (let s = 0; s < symmetries; s++) {
-      const base = at + s * (cells + kinds + 4);
+      const base = at + s * (cells + kinds + dirs);
       for (let c = 0; c < cells; c++) this.invPerm[s * cells + input[base + c]] = c;
       for (let k = 0; k < kinds; k++) this.kindImage[s * kinds + k] = input[base + cells + k];
-      for (let bits = 0; bits < 16; bits++) {
+      for (let bits = 0; bits < 64; bits++) {
         let image = 0;
-        for (let d = 0; d < 4; d++) if ((bits >> d) & 1) image |= 1 << input[base + cells + kinds + d];
-        this.connImage[s * 16 + bits] = image;
+        for (let d = 0; d < dirs; d++) if ((bits >> d) & 1) image |= 1 << input[base + cells + kinds + d];
+        this.connImage[s * 64 + bits] = image;
       }
     }
   }
 
   start(pre: readonly number[], weight: number, mask: number, emit: boolean, split: number): StatusCode {
     if (!this.input) return Status.BAD_INPUT;
-    if (pre.length > this.cells || weight < 1 || split < 0 || split > this.cells || mask >>> this.symmetries !== 0) return Status.BAD_INPUT;
+    if (pre.length > this.cells || weight < 1 || split < 0 || split > this.cells || !(mask >= 0 && mask < 2 ** this.symmetries)) return Status.BAD_INPUT;
     this.pre = [...pre];
     this.weight = BigInt(weight);
-    this.symMask = mask;
+    this.symMask = new Uint8Array(this.symmetries);
+    for (let s = 0; s < this.symmetries; s++) this.symMask[s] = Math.floor(mask / 2 ** s) % 2;
+    this.anyMask = mask !== 0;
     this.emit = emit;
     this.splitDepth = split > 0 ? split : -1;
     this.totalCount = 0n;
@@ -365,8 +370,8 @@ export class ReferenceTilingEngine implements TilingEngine {
         let big = false;
         while (top > 0 && !big) {
           const f = floodStack[--top];
-          for (let dir = 0; dir < 4; dir++) {
-            const g = nbrs[f * 4 + dir];
+          for (let dir = 0; dir < this.dirs; dir++) {
+            const g = nbrs[f * this.dirs + dir];
             if (g < 0) continue;
             const bit = 1 << (g & 31);
             if (board[g >> 5] & bit || comp[g >> 5] & bit) continue;
@@ -411,7 +416,7 @@ export class ReferenceTilingEngine implements TilingEngine {
   private leaf(): boolean {
     for (let k = 0; k < this.kinds; k++) if (this.kindExact[k] && this.remaining[k] !== 0) return false;
     this.totalCount += this.weight;
-    if (this.symMask !== 0 && !this.smallestImage()) return false;
+    if (this.anyMask && !this.smallestImage()) return false;
     this.distinctCount++;
     return true;
   }
@@ -419,7 +424,7 @@ export class ReferenceTilingEngine implements TilingEngine {
   private labelPlacement(p: number): void {
     const k = this.placeKind[p];
     for (let i = 0; i < this.kindArea[k]; i++) {
-      this.labels[this.cellOf(p, i)] = (k << 4) | this.conn[p * this.perPlacement + i];
+      this.labels[this.cellOf(p, i)] = (k << 6) | this.conn[p * this.perPlacement + i];
     }
   }
 
@@ -428,10 +433,10 @@ export class ReferenceTilingEngine implements TilingEngine {
     for (const p of this.pre) this.labelPlacement(p);
     for (let d = 0; d < this.depth; d++) this.labelPlacement(this.listId[this.stackPlaced[d]]);
     for (let s = 0; s < this.symmetries; s++) {
-      if (((this.symMask >>> s) & 1) === 0) continue;
+      if (this.symMask[s] === 0) continue;
       for (let c = 0; c < cells; c++) {
         const source = labels[this.invPerm[s * cells + c]];
-        const image = (this.kindImage[s * kinds + (source >> 4)] << 4) | this.connImage[s * 16 + (source & 15)];
+        const image = (this.kindImage[s * kinds + (source >> 6)] << 6) | this.connImage[s * 64 + (source & 63)];
         if (image < labels[c]) return false;
         if (image > labels[c]) break;
       }

@@ -44,7 +44,11 @@ export type TilingStats = SearchStats;
 export interface TilingCount {
   /** Every solution (every way to place the pieces). */
   total: bigint;
-  /** Solutions up to the symmetries of the problem (rotations and reflections of the region that keep the piece set). */
+  /**
+   * Solutions up to the symmetries of the problem (rotations and reflections of the region that
+   * keep the piece set; in space, when the pieces are not the mirror images of each other, the
+   * rotations only).
+   */
   distinct: bigint;
   /** How many symmetries the problem has (1: none but the identity). */
   symmetries: number;
@@ -60,13 +64,15 @@ export interface PlacedPiece {
   piece: string;
   /** Which of the piece's fixed shapes (index into `orientations`). */
   orientation: number;
-  /** [x, y] of each cell, x from the left and y from the top, 0-based. */
+  /** [x, y] of each cell, x from the left and y from the top, 0-based; in space [x, y, z], z the layer from the top. */
   cells: Cell[];
 }
 
 export interface TilingSolution {
   width: number;
   height: number;
+  /** The layers of a region in space (absent on a plane). */
+  depth?: number;
   pieces: PlacedPiece[];
 }
 
@@ -199,6 +205,7 @@ export function decode(prepared: Prepared, placementIds: readonly number[]): Til
   return {
     width: prepared.region.width,
     height: prepared.region.height,
+    ...(prepared.region.depth === undefined ? {} : { depth: prepared.region.depth }),
     pieces: placementIds.map((id) => {
       const p = prepared.placements[id];
       return { piece: prepared.pieces[p.kind].name, orientation: p.orientation, cells: p.cells.map((c) => prepared.cellXY[c]) };

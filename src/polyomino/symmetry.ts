@@ -10,17 +10,17 @@
 // when r lies on a mirror line or at the centre such symmetries exist, and a leaf counts as
 // distinct only when none of them maps it to a smaller labelling. Without such a piece, no
 // placement is fixed and every leaf is compared with all its images.
-import { TRANSFORMS, normalize, orientations, shapeKey, transformCell, transformDirection, type Cell } from './shapes.js';
+import { directionsOf, isSpatial, normalize, orientations, shapeKey, transformAny, transformCount, transformDirectionAny, type Cell } from './shapes.js';
 import type { Piece } from './pieces.js';
 
 export interface Symmetry {
-  /** Index into TRANSFORMS. */
+  /** Index into TRANSFORMS (on a plane) or TRANSFORMS3 (in space). */
   transform: number;
   /** The cell each cell is mapped to. */
   cellImage: Int32Array;
   /** The piece each piece is mapped to. */
   pieceImage: number[];
-  /** The direction (up, right, down, left) each direction is mapped to. */
+  /** The direction (up, right, down, left; in space also above, below) each direction is mapped to. */
   directionImage: number[];
 }
 
@@ -32,24 +32,34 @@ export interface Part {
   mask: number;
 }
 
-/** The non-identity symmetries of the region that map the piece set onto itself. */
-export function problemSymmetries(cells: readonly Cell[], index: (x: number, y: number) => number, pieces: readonly Piece[]): Symmetry[] {
+/**
+ * The non-identity symmetries of the region that map the piece set onto itself. In space,
+ * a symmetry that moves no cell (a flat box turned over) or moves them as an earlier one
+ * does is left out: the list holds each permutation of the cells once.
+ */
+export function problemSymmetries(cells: readonly Cell[], index: (cell: Cell) => number, pieces: readonly Piece[]): Symmetry[] {
   const symmetries: Symmetry[] = [];
-  for (let t = 1; t < TRANSFORMS.length; t++) {
-    const images = cells.map((c) => transformCell(c, t));
-    const minX = Math.min(...images.map((c) => c[0]));
-    const minY = Math.min(...images.map((c) => c[1]));
+  const spatial = isSpatial(cells);
+  const seen = new Set<string>();
+  if (spatial) seen.add(cells.map((_, c) => c).join(','));
+  for (let t = 1; t < transformCount(spatial).all; t++) {
+    const images = cells.map((c) => transformAny(c, t));
+    const mins = [0, 1, 2].slice(0, spatial ? 3 : 2).map((i) => Math.min(...images.map((c) => c[i]!)));
     const cellImage = new Int32Array(cells.length);
     let regionMaps = true;
-    images.forEach(([x, y], c) => {
-      const target = index(x - minX, y - minY);
+    images.forEach((image, c) => {
+      const target = index(image.map((v, i) => v - mins[i]) as unknown as Cell);
       if (target < 0) regionMaps = false;
       cellImage[c] = target;
     });
     if (!regionMaps) continue;
+    const key = cellImage.join(',');
+    if (spatial && seen.has(key)) continue;
     const pieceImage = pieceImages(pieces, t);
     if (!pieceImage) continue;
-    symmetries.push({ transform: t, cellImage, pieceImage, directionImage: [0, 1, 2, 3].map((d) => transformDirection(d, t)) });
+    seen.add(key);
+    const directionImage = directionsOf(spatial).map((_, d) => transformDirectionAny(d, t, spatial));
+    symmetries.push({ transform: t, cellImage, pieceImage, directionImage });
   }
   return symmetries;
 }
@@ -62,7 +72,7 @@ function pieceImages(pieces: readonly Piece[], t: number): number[] | null {
   const keys = pieces.map((p) => orientationSetKey(p.cells, p.oneSided));
   const images: number[] = [];
   for (const piece of pieces) {
-    const moved = normalize(piece.cells.map((c) => transformCell(c, t)));
+    const moved = normalize(piece.cells.map((c) => transformAny(c, t)));
     const key = orientationSetKey(moved, piece.oneSided);
     const image = pieces.findIndex((q, i) => keys[i] === key && q.count === piece.count && q.atMost === piece.atMost);
     if (image < 0) return null;
@@ -117,7 +127,7 @@ export function rootParts(
           .join(','),
       )!;
       orbit.add(image);
-      if (image === id) mask |= 2 ** i;
+      if (image === id) mask += 2 ** i; // masks have up to 63 bits: no 32-bit `|`
     });
     orbit.forEach((o) => done.add(o));
     parts.push({ pre: [id], weight: orbit.size, mask });

@@ -8,7 +8,7 @@ import { checkTilingSolution } from './format.js';
 export function checkSolution(problem: PolyominoProblem, solution: TilingSolution): string | null {
   const { region, spec } = prepare(problem);
   checkTilingSolution(solution, false);
-  const inRegion = new Set(region.cells.map(([x, y]) => `${x},${y}`));
+  const inRegion = new Set(region.cells.map((c) => c.join(',')));
   const covered = new Set<string>();
   const used = new Map<string, number>();
   for (const placed of solution.pieces) {
@@ -16,8 +16,9 @@ export function checkSolution(problem: PolyominoProblem, solution: TilingSolutio
     if (!piece) return `unknown piece "${placed.piece}"`;
     const shapes = new Set(orientations(piece.cells, piece.oneSided).map(shapeKey));
     if (!shapes.has(shapeKey(placed.cells))) return `piece "${placed.piece}" is placed in a shape it cannot take`;
-    for (const [x, y] of placed.cells) {
-      const key = `${x},${y}`;
+    if (placed.cells.some((c) => c.length !== region.cells[0].length)) return `piece "${placed.piece}" has cells of another dimension than the region`;
+    for (const cell of placed.cells) {
+      const key = cell.join(',');
       if (!inRegion.has(key)) return `piece "${placed.piece}" covers ${key}, outside the region`;
       if (covered.has(key)) return `cell ${key} is covered twice`;
       covered.add(key);

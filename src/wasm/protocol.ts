@@ -39,7 +39,7 @@ export interface EngineExports {
   polyPartPtr(): number;
   polyOutputPtr(): number;
   polyOutputLength(): number;
-  polyStart(pre: number, weight: number, mask: number, emit: number, split: number): StatusCode;
+  polyStart(pre: number, weight: number, maskLow: number, maskHigh: number, emit: number, split: number): StatusCode;
   polyRun(budget: number): StatusCode;
   polyTotal(): bigint;
   polyDistinct(): bigint;

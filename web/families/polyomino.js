@@ -1,5 +1,6 @@
 // Polyomino tiling: paint a region (click cells to cut holes), choose a piece set, count the
-// tilings and draw one in colour.
+// tilings and draw one in colour. With more than one layer the region is a box in space
+// (polycubes: Soma, Bedlam…), and the solution is drawn as its layers side by side.
 import { board, hint, numberInput } from './board.js';
 
 // The 2×2 hole in the middle of an 8×8 board, as the editor's "x,y" keys.
@@ -13,16 +14,25 @@ export const polyominoFamily = {
     { name: 'pentominoes, 8×8 minus the centre', input: { width: 8, height: 8, holes: CENTRE_HOLE, pieces: 'pentominoes' } },
     { name: 'pentominoes, 3×20', input: { width: 20, height: 3, holes: [], pieces: 'pentominoes' } },
     { name: 'tetrominoes, 4×5', input: { width: 5, height: 4, holes: [], pieces: 'tetrominoes' } },
+    { name: 'Soma cube, 3×3×3', input: { width: 3, height: 3, depth: 3, holes: [], pieces: 'soma' } },
+    { name: 'flat pentacubes, 2×3×10', input: { width: 10, height: 3, depth: 2, holes: [], pieces: 'flat-pentacubes' } },
+    { name: 'flat pentacubes, 2×5×6', input: { width: 6, height: 5, depth: 2, holes: [], pieces: 'flat-pentacubes' } },
   ],
 
   editor(root, preset) {
     let { width, height } = preset;
+    let depth = preset.depth ?? 1;
     let holes = new Set(preset.holes);
     const area = document.createElement('div');
     const pieces = document.createElement('select');
-    for (const name of ['pentominoes', 'tetrominoes', 'hexominoes', 'one-sided-pentominoes']) pieces.append(new Option(name, name));
+    const sets = ['pentominoes', 'tetrominoes', 'hexominoes', 'one-sided-pentominoes', 'soma', 'tetracubes', 'flat-pentacubes', 'pentacubes', 'bedlam'];
+    for (const name of sets) pieces.append(new Option(name, name));
     pieces.value = preset.pieces;
     const redraw = () => {
+      if (depth > 1) {
+        area.replaceChildren(hint(`A box of ${depth} layers of ${width}×${height}: the pieces turn in space.`));
+        return;
+      }
       area.replaceChildren(
         board(
           width,
@@ -49,19 +59,21 @@ export const polyominoFamily = {
     root.append(
       numberInput('width', width, 1, 30, resize((v) => (width = v))),
       numberInput('height', height, 1, 30, resize((v) => (height = v))),
+      numberInput('layers', depth, 1, 12, resize((v) => (depth = v))),
       label,
-      hint('Click cells to cut holes in the region.'),
+      hint('Click cells to cut holes in the region (one layer). More layers make a box in space, drawn layer by layer, the top first.'),
       area,
     );
     redraw();
     return {
       read() {
+        if (depth > 1) return { region: `${width}x${height}x${depth}`, pieces: pieces.value };
         const rows = Array.from({ length: height }, (_, y) =>
           Array.from({ length: width }, (_, x) => (holes.has(`${x},${y}`) ? '#' : '.')).join(''),
         );
         return { region: rows.join('\n'), pieces: pieces.value };
       },
-      label: () => `${pieces.value}, ${width}×${height}${holes.size ? ` − ${holes.size}` : ''}`,
+      label: () => `${pieces.value}, ${width}×${height}${depth > 1 ? `×${depth}` : holes.size ? ` − ${holes.size}` : ''}`,
     };
   },
 
