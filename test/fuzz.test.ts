@@ -373,6 +373,7 @@ const F: Record<string, Entry> = {
   'samegame.moves': { args: [samegameArg] },
   'samegame.blocks': { args: [samegameArg] },
   'samegame.groupScore': { args: [or(fc.integer({ min: -2, max: 2000 }))] },
+  'samegame.randomBoard': { args: [or(fc.record({ width: or(fc.integer({ min: -1, max: 33 })), height: or(fc.integer({ min: -1, max: 33 })), colours: or(fc.integer({ min: -1, max: 11 })), seed: or(fc.integer({ min: -1, max: 2 ** 32 })) }, { requiredKeys: [] }))] },
 
   exactCover: { args: [coverInput], options: [...SEARCH, 'maxMemory', 'limit'] },
   parseShard: { args: [or(fc.oneof(fc.constantFrom('1/2', '3/2', ' 2 / 4 ', '0/0'), fc.record({ index: or(smallInt), count: or(smallInt) })))] },

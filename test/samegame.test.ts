@@ -193,6 +193,54 @@ describe('bad input', () => {
   });
 });
 
+describe('random boards', () => {
+  it('a seed names one board: full, of the size and colours asked, the same every time', () => {
+    const board = samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42 });
+    expect([board.width, board.height, samegame.blocks(board), board.symbols]).toEqual([15, 15, 225, ['0', '1', '2', '3', '4']]);
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42 }))).toBe(samegame.picture(board));
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 43 }))).not.toBe(samegame.picture(board));
+    // The documented generator, written out here: mulberry32, one draw per cell from the top row down.
+    const mulberry32 = (seed: number) => () => {
+      seed = (seed + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const draw = mulberry32(42);
+    const rows = Array.from({ length: 15 }, () => Array.from({ length: 15 }, () => String(Math.floor(draw() * 5))).join(''));
+    expect(samegame.picture(board)).toBe(rows.join('\n'));
+    expect(samegame.picture(samegame.randomBoard({ width: 3, height: 1, colours: 10 }))).toBe('605'); // seed 1 by default
+    // Colours are about equally likely.
+    const big = samegame.randomBoard({ width: 32, height: 32, colours: 4, seed: 9 });
+    const tally = [0, 0, 0, 0, 0];
+    for (const column of big.columns) for (const colour of column) tally[colour]++;
+    for (const n of tally.slice(1)) expect(Math.abs(n - 256)).toBeLessThan(60);
+  });
+
+  it('bad sizes, colours and seeds are BAD_INPUT', () => {
+    for (const [options, message] of [
+      [{ width: 0, height: 5, colours: 3 }, /width must be an integer from 1 to 32, got 0/],
+      [{ width: 5, height: 33, colours: 3 }, /height must be an integer from 1 to 32, got 33/],
+      [{ width: 5, height: 5, colours: 11 }, /colours must be an integer from 1 to 10, got 11/],
+      [{ width: 5, height: 5, colours: 2.5 }, /colours must be an integer/],
+      [{ width: 5, height: 5, colours: 3, seed: -1 }, /seed must be an integer from 0 to 4294967295, got -1/],
+      [{ width: 5, height: 5, colours: 3, seed: 2 ** 32 }, /seed must be an integer/],
+      [{ width: 5, height: 5, colours: 3, size: 2 }, /unknown option "size"/],
+    ] as const) {
+      const error = (() => {
+        try {
+          samegame.randomBoard(options as never);
+        } catch (e) {
+          return e as { code: string; message: string };
+        }
+        return null;
+      })();
+      expect(error?.code).toBe('BAD_INPUT');
+      expect(error?.message).toMatch(message);
+    }
+  });
+});
+
 describe('clear and fewest left against a brute force', () => {
   const next = random(20261122);
   const boards: string[][] = [];
@@ -362,6 +410,29 @@ describe('bitpuzzle samegame', () => {
     const second = JSON.parse(run(args, rows.join('\n')).stdout);
     expect(second.clicks).toEqual(first.clicks);
     expect(replayOracle(rows, first.clicks).score).toBe(first.score);
+  });
+
+  it('--random prints a reproducible board, plays it with a mode, and rejects bad sizes', () => {
+    const printed = run(['--random', '6x4', '--colours', '3', '--seed', '5']);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout.trim()).toBe(samegame.picture(samegame.randomBoard({ width: 6, height: 4, colours: 3, seed: 5 })));
+    const json = JSON.parse(run(['--random', '6x4', '--colours', '3', '--seed', '5', '--json']).stdout);
+    expect(json).toEqual({ mode: 'random', width: 6, height: 4, colours: 3, board: printed.stdout.trim().split('\n') });
+    const played = JSON.parse(run(['--random', '6x4', '--colours', '3', '--seed', '5', '--min-left', '--json']).stdout);
+    expect(replayOracle(printed.stdout.trim().split('\n'), played.clicks).left).toBe(played.left);
+    for (const [args, message] of [
+      [['--random', '6by4'], /--random takes a size WxH/],
+      [['--random', '33x4'], /width must be an integer from 1 to 32, got 33/],
+      [['--random', '6x4', '--colours', '11'], /--colours must be an integer from 1 to 10/],
+      [['--random', '6x4', '--seed', '-1'], /--seed must be an integer from 0/],
+      [['-', '--colours', '3'], /--colours does not work without --random/],
+      [['board.txt', '--random', '6x4'], /a board file or --random, not both/],
+      [['--random', '6x4', '--time', '2'], /--time does not work with --random and no mode/],
+    ] as const) {
+      const { status, stderr } = run([...args]);
+      expect(status).toBe(2);
+      expect(stderr).toMatch(message);
+    }
   });
 
   it('bad input exits 2 with the line and column', () => {

@@ -17,6 +17,8 @@ interface SameGameFlags {
   json?: boolean;
   batch?: string;
   queue?: string | boolean;
+  random?: string;
+  colours?: string;
 }
 
 export function samegameCommand(): Command {
@@ -29,13 +31,15 @@ export function samegameCommand(): Command {
         '--min-left: the fewest blocks that must remain.\n' +
         '--score: the best SameGame score found in --time seconds (default 10): (n-2)² per group of n, 1000 for clearing.',
     )
-    .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch)")
+    .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch or --random)")
+    .option('--random <WxH>', 'a random board of W columns and H rows (reproducible: --seed, default 1); alone, print it; with a mode, play it')
+    .option('--colours <K>', 'with --random: colours from 1 to 10 (default 5)')
     .option('--clear', 'decide whether the board can be cleared')
     .option('--min-left', 'find the fewest blocks that must remain')
     .option('--score', 'play for the best score')
     .option('--time <SECONDS>', 'stop after this many seconds with the best found so far')
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
-    .option('--seed <S>', 'with --score: the seed (default 1)')
+    .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
     .option('--final', 'print only the final board, not the board after each click')
@@ -55,7 +59,8 @@ export function samegameCommand(): Command {
 function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
-  if (!flags.score) rejectFlags('without --score', { '--seed': flags.seed, '--threads': flags.threads });
+  if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours });
+  if (!flags.score) rejectFlags('without --score', { '--seed': flags.random === undefined ? flags.seed : undefined, '--threads': flags.threads });
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
   if (flags.json || flags.batch !== undefined) {
     rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
@@ -72,11 +77,22 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
   };
 }
 
+/** The board of `--random WxH --colours K --seed S`. */
+function randomBoard(flags: SameGameFlags): samegame.SameGameBoard {
+  const size = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(flags.random!);
+  if (!size) throw new BitpuzzleError('BAD_INPUT', `--random takes a size WxH (like 15x15), got ${JSON.stringify(flags.random)}`);
+  const [width, height] = [Number(size[1]), Number(size[2])];
+  const colours = integerOption('--colours', flags.colours, 1, 10) ?? 5;
+  return samegame.randomBoard({ width, height, colours, seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1 });
+}
+
 async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {
-  if (file === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --batch FILE)');
+  if (file !== undefined && flags.random !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file or --random, not both');
+  if (file === undefined && flags.random === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --random WxH, or --batch FILE)');
   if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
+  if (flags.random !== undefined && !flags.clear && !flags.minLeft && !flags.score) return printRandom(flags);
   const { time, maxNodes, seed, threads } = settings(flags);
-  const board = samegame.toBoard(await readInput(file));
+  const board = flags.random !== undefined ? randomBoard(flags) : samegame.toBoard(await readInput(file!));
 
   let result: samegame.SameGameResult;
   if (flags.score) {
@@ -121,12 +137,30 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
   return status;
 }
 
+/** `--random WxH` without a mode: prints the board (text, or with --json its rows). */
+function printRandom(flags: SameGameFlags): number {
+  rejectFlags('with --random and no mode (it prints the board)', {
+    '--time': flags.time,
+    '--nodes': flags.nodes,
+    '--threads': flags.threads,
+    '--engine': flags.engine,
+    '--final': flags.final,
+  });
+  const board = randomBoard(flags);
+  const text = samegame.picture(board);
+  if (flags.json) {
+    console.log(toJson({ mode: 'random', width: board.width, height: board.height, colours: board.symbols.length, board: text.split('\n') }));
+  } else console.log(text);
+  return EXIT.ANSWERED;
+}
+
 /**
  * `--batch FILE`: every board of the file in the chosen mode, one line (or JSON object) per
  * board and the total score. On a queue all boards' runs go out at once.
  */
 async function runBatch(file: string | undefined, flags: SameGameFlags): Promise<number> {
   if (file !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give the boards with --batch FILE, not also a board file');
+  rejectFlags('with --batch', { '--random': flags.random });
   const queue = queueUrl(flags.queue);
   const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');

@@ -14,3 +14,5 @@ export {
   MAX_COLOURS,
 } from './board.js';
 export type { Click, Replay, SameGameBoard, SameGameInput } from './board.js';
+export { randomBoard } from './random.js';
+export type { RandomBoardOptions } from './random.js';
