@@ -56,6 +56,16 @@ export {
   samegameBeamComplete,
 } from './samegameScore';
 export {
+  samegameNrpaStart,
+  samegameNrpaRun,
+  samegameNrpaNodes,
+  samegameNrpaPlayouts,
+  samegameNrpaScore,
+  samegameNrpaRestarts,
+  samegameNrpaIteration,
+  samegameNrpaLine,
+} from './samegameNrpa';
+export {
   pegsInputAlloc,
   pegsLoad,
   pegsStart,

@@ -380,6 +380,61 @@ describe('score', () => {
   });
 });
 
+describe('score by NRPA, and from a given line', () => {
+  const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+  const oracle = (text: string, clicks: Array<{ column: number; row: number }>) => replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks);
+
+  it('every method answers lines that replay to their score, on small and random boards (never above the brute-force best)', async () => {
+    const next = random(91);
+    for (let i = 0; i < 8; i++) {
+      const rows = randomRows(3 + (i % 3), 4, 3, next);
+      const truth = bruteForce(rows);
+      for (const method of ['beam', 'nrpa'] as const) {
+        const result = await samegame.score(rows, { method, threads: 1, maxNodes: 400, seed: i });
+        expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+        expect(result.score).toBeLessThanOrEqual(truth.bestScore);
+      }
+    }
+    const board = samegame.randomBoard({ width: 12, height: 9, colours: 4, seed: 3 });
+    const result = await samegame.score(board, { method: 'nrpa', threads: 2, maxNodes: 600 });
+    expect(replayOracle(samegame.picture(board).split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
+  });
+
+  it('NRPA on a standard position: the same seed and thread count give the same line, which replays', async () => {
+    const options = { method: 'nrpa' as const, seed: 5, maxNodes: 1200 };
+    for (const threads of [1, 2]) {
+      const one = await samegame.score(standard[1], { ...options, threads });
+      const again = await samegame.score(standard[1], { ...options, threads });
+      expect(again.clicks).toEqual(one.clicks);
+      expect(oracle(standard[1], one.clicks)).toEqual({ score: one.score, left: one.left });
+      expect(one.score).toBeGreaterThan(500);
+      expect(one.stats).toMatchObject({ threads, parts: threads });
+    }
+  });
+
+  it('a run from a given line scores at least as much (both methods), and a line that does not replay is BAD_INPUT', async () => {
+    const first = await samegame.score(standard[2], { method: 'beam', threads: 1, maxNodes: 3000, seed: 2 });
+    for (const method of ['beam', 'nrpa'] as const) {
+      const again = await samegame.score(standard[2], { method, threads: 1, maxNodes: 300, seed: 9, start: first.clicks });
+      expect(again.score).toBeGreaterThanOrEqual(first.score);
+      expect(oracle(standard[2], again.clicks)).toEqual({ score: again.score, left: again.left });
+    }
+    const error = await rejection(samegame.score(standard[2], { method: 'nrpa', maxNodes: 100, start: [{ column: 40, row: 1 }] }));
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toMatch(/start: click 1: the click at column 40, row 1 hits no block/);
+    expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
+  });
+
+  it('a long run in rounds reports the best line after each round, each as good as the last', async () => {
+    const updates: samegame.ScoreUpdate[] = [];
+    // Rounds of ROUND_SECONDS are too long for a test: a time budget shorter than a round is one round.
+    const result = await samegame.score(standard[0], { method: 'nrpa', threads: 1, time: 0.3, onUpdate: (u) => updates.push(u) });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ score: result.score, clicks: result.clicks, method: 'nrpa', level: samegame.NRPA_LEVELS });
+    expect(updates[0].playoutsPerSecond).toBeGreaterThan(0);
+  });
+});
+
 describe('bitpuzzle samegame', () => {
   const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
   const run = (args: string[], input?: string) => {
