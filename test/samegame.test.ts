@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { samegame } from '../dist/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BitpuzzleError } from '../dist/index.js';
+import { checkPart } from '../dist/queue/worker.js';
 import { random, rejection } from './helpers.js';
+import { startRedis, startWorker } from './redis.js';
 
 // ---- an independent oracle: the rules written plainly over rows of characters ----------
 
@@ -490,10 +496,83 @@ describe('bitpuzzle samegame', () => {
     }
   });
 
+  it('--save keeps the best line on disk, --resume starts from it and keeps its score; a file for another board is BAD_INPUT', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+    const board = join(dir, 'board.txt');
+    const other = join(dir, 'other.txt');
+    const saved = join(dir, 'best.json');
+    writeFileSync(board, samegame.picture(samegame.randomBoard({ width: 10, height: 10, colours: 4, seed: 1 })));
+    writeFileSync(other, samegame.picture(samegame.randomBoard({ width: 10, height: 10, colours: 4, seed: 2 })));
+    const first = run([board, '--score', '--method', 'nrpa', '--nodes', '400', '--threads', '1', '--save', saved, '--json']);
+    expect(first.status, first.stderr).toBe(0);
+    const result = JSON.parse(first.stdout);
+    const file = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(file).toMatchObject({ format: 'bitpuzzle-samegame-line', version: 1, score: result.score, clicks: result.clicks });
+    expect(replayOracle(file.board, file.clicks).score).toBe(file.score);
+    // A short run from the saved line, by either method, never scores less.
+    for (const method of ['beam', 'nrpa']) {
+      const resumed = run([board, '--score', '--method', method, '--nodes', '50', '--threads', '1', '--seed', '4', '--resume', saved, '--save', saved, '--json']);
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(JSON.parse(resumed.stdout).score).toBeGreaterThanOrEqual(result.score);
+      expect(JSON.parse(readFileSync(saved, 'utf8')).score).toBe(JSON.parse(resumed.stdout).score);
+    }
+    const wrong = run([other, '--score', '--nodes', '50', '--resume', saved]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/the saved line is for another board/);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...file, score: file.score + 1 }));
+    expect(run([board, '--score', '--nodes', '50', '--resume', join(dir, 'bad.json')]).stderr).toMatch(/the clicks score \d+, not \d+ as the file says/);
+    expect(run([board, '--score', '--nodes', '50', '--save', join(dir, 'missing', 'x.json')]).status).toBe(2);
+    expect(run([board, '--save', saved]).stderr).toMatch(/--save does not work without --score/);
+  });
+
   it('bad input exits 2 with the line and column', () => {
     const { status, stderr } = run(['-'], '12\n1x?\n');
     expect(status).toBe(2);
     expect(stderr).toMatch(/BAD_INPUT: line 2, column 3/);
     expect(run(['-', '--clear', '--score'], '11').status).toBe(2);
   });
+});
+
+describe('NRPA parts on the queue', () => {
+  it('a part is checked like any input: NRPA levels from 1 to 6, a known line of cells', () => {
+    const part = (task: unknown) => ({ v: 1, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', task });
+    const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, maxMemory: 1 << 24, known: [0], knownScore: 0 };
+    expect(checkPart(part(task), 'e').task).toMatchObject({ method: 'nrpa', level: 3 });
+    for (const [bad, message] of [
+      [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
+      [{ ...task, method: 'mcts' }, /method must be one of "beam", "nrpa"/],
+      [{ ...task, known: [4] }, /known\[0\] must be an integer from 0 to 3/],
+    ] as const) {
+      let error: unknown;
+      try {
+        checkPart(part(bad), 'e');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BitpuzzleError);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  it('samegame --batch --method nrpa --queue: the positions and seeds as parts on a worker give the local answer', async () => {
+    const redis = await startRedis();
+    const worker = startWorker(redis.url);
+    try {
+      await worker.waitFor(/worker ready/);
+      const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+      const file = join(dir, 'games.txt');
+      writeFileSync(file, readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/).slice(0, 2).join('\n\n') + '\n');
+      const args = ['samegame', '--batch', file, '--score', '--method', 'nrpa', '--nodes', '600', '--threads', '2', '--json'];
+      const cli = (extra: string[]) => spawnSync(process.execPath, [fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url)), ...args, ...extra], { encoding: 'utf8', timeout: 60_000 });
+      const onQueue = cli(['--queue', redis.url]);
+      const local = cli([]);
+      expect(onQueue.status, onQueue.stderr).toBe(0);
+      const strip = (text: string) => JSON.parse(text).boards.map(({ stats: _, ...board }: { stats: unknown }) => board);
+      expect(strip(onQueue.stdout)).toEqual(strip(local.stdout));
+      expect(JSON.parse(onQueue.stdout).stats.parts).toBe(4);
+    } finally {
+      await worker.stop('SIGKILL');
+      await redis.stop();
+    }
+  }, 60_000);
 });
