@@ -19,7 +19,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
 import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
-  height, samegameOutputPtr, MAX_COLOURS,
+  height, samegameOutputPtr, MAX_COLOURS, markGroup, marked,
 } from './samegame';
 
 const ALPHA: f64 = 1.0;
@@ -42,7 +42,6 @@ let roll: usize = 0; // the board a playout or an adaptation plays on
 let keys: usize = 0; // u64 Zobrist key per cell and colour
 let columnOf: usize = 0; // u8 per cell: its column
 let mark: usize = 0; // u32 stamp per cell
-let groupOf: usize = 0; // u16 per cell: the move of its group (valid where marked with the stamp)
 let stack: usize = 0; // u16 per cell: the fill stack
 let moveCell: usize = 0; // per move: its first cell u16
 let moveIndex: usize = 0; // per move: its policy index u32
@@ -125,7 +124,8 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   keys = arenaAlloc(<u64>cellCount * 11 * 8);
   columnOf = arenaAlloc(<u64>cellCount);
   mark = arenaAlloc(<u64>cellCount * 4);
-  groupOf = arenaAlloc(<u64>cellCount * 2);
+  moveMinCol = arenaAlloc(maxMoves);
+  moveMaxCol = arenaAlloc(maxMoves);
   stack = arenaAlloc(<u64>cellCount * 2);
   moveCell = arenaAlloc(maxMoves * 2);
   moveIndex = arenaAlloc(maxMoves * 4);
@@ -140,7 +140,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   playLine = arenaAlloc(<u64>maxLine * 2);
   globalLine = arenaAlloc(<u64>maxLine * 2);
   policies = arenaAlloc(<u64>levels * <u64>tableBytes);
-  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || groupOf == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
+  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || moveMinCol == 0 || moveMaxCol == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
     || moveTabu == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
@@ -182,6 +182,12 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   return DONE;
 }
 
+// exp(x) for the changes of one adaptation (|x| ≤ alpha = 1): a polynomial of degree 7
+// (relative error below 3e-5 there), much cheaper than Math.exp.
+@inline function expSmall(x: f32): f32 {
+  return <f32>1 + x * (<f32>1 + x * (<f32>0.5 + x * (<f32>(1.0 / 6) + x * (<f32>(1.0 / 24) + x * (<f32>(1.0 / 120) + x * (<f32>(1.0 / 720) + x * <f32>(1.0 / 5040)))))));
+}
+
 // Every weight 0: exp(0) = 1 everywhere.
 function emptyPolicy(p: usize): void {
   const one = reinterpret<u32>(<f32>1.0);
@@ -198,13 +204,35 @@ function resetLevels(top: i32): void {
   }
 }
 
-// Lists the moves of `b` with their codes (see the header); returns how many. Marks each
-// cell in a group with the stamp and its move in groupOf.
-function listCoded(b: usize, withWeights: usize): i32 {
+// The moves of the board under play, listed by relist(): per move its first cell found, its
+// policy index, whether it is of the tabu colour, its weight, and its leftmost and rightmost columns.
+let moveCount = 0;
+let moveMinCol: usize = 0; // u8 per move
+let moveMaxCol: usize = 0; // u8 per move
+
+// Brings the list of moves of `b` (weights from policy `p`, or none when p is 0) up to date
+// after a click whose group's leftmost column was `first` (0 lists them all): a group wholly
+// left of column first − 1 is as it was (its cells and neighbours did not change), the others
+// are found again by a scan from column first − 1. Returns how many moves there are.
+function relist(b: usize, p: usize, first: i32): i32 {
   stamp++;
   let moves = 0;
+  if (first > 1) {
+    for (let i = 0; i < moveCount; i++) {
+      if (<i32>load<u8>(moveMaxCol + <usize>i) > first - 2) continue;
+      if (i != moves) {
+        store<u16>(moveCell + (<usize>moves << 1), load<u16>(moveCell + (<usize>i << 1)));
+        store<u32>(moveIndex + (<usize>moves << 2), load<u32>(moveIndex + (<usize>i << 2)));
+        store<u8>(moveTabu + <usize>moves, load<u8>(moveTabu + <usize>i));
+        store<f64>(moveWeight + (<usize>moves << 3), load<f64>(moveWeight + (<usize>i << 3)));
+        store<u8>(moveMinCol + <usize>moves, load<u8>(moveMinCol + <usize>i));
+        store<u8>(moveMaxCol + <usize>moves, load<u8>(moveMaxCol + <usize>i));
+      }
+      moves++;
+    }
+  }
   const cols = columnsOf(b);
-  for (let c = 0; c < cols; c++) {
+  for (let c = first > 1 ? first - 1 : 0; c < cols; c++) {
     const h = heightOf(b, c);
     for (let r = 0; r < h; r++) {
       const cell = c * height + r;
@@ -212,11 +240,12 @@ function listCoded(b: usize, withWeights: usize): i32 {
       const colour = colourAt(b, cell);
       // Fill the group of `cell`, XORing its keys.
       store<u32>(mark + (<usize>cell << 2), stamp);
-      store<u16>(groupOf + (<usize>cell << 1), moves);
       store<u16>(stack, cell);
       let top = 1;
       let size = 0;
       let code: u64 = 0;
+      let lo = c;
+      let hi = c;
       while (top > 0) {
         top--;
         const at = <i32>load<u16>(stack + (<usize>top << 1));
@@ -224,29 +253,33 @@ function listCoded(b: usize, withWeights: usize): i32 {
         code ^= key(at, colour);
         const ac = <i32>load<u8>(columnOf + <usize>at);
         const ar = at - ac * height;
-        if (ar + 1 < heightOf(b, ac)) top = visit(b, at + 1, colour, moves, top);
-        if (ar > 0) top = visit(b, at - 1, colour, moves, top);
-        if (ac > 0 && ar < heightOf(b, ac - 1)) top = visit(b, at - height, colour, moves, top);
-        if (ac + 1 < cols && ar < heightOf(b, ac + 1)) top = visit(b, at + height, colour, moves, top);
+        if (ac < lo) lo = ac;
+        if (ac > hi) hi = ac;
+        if (ar + 1 < heightOf(b, ac)) top = visit(b, at + 1, colour, top);
+        if (ar > 0) top = visit(b, at - 1, colour, top);
+        if (ac > 0 && ar < heightOf(b, ac - 1)) top = visit(b, at - height, colour, top);
+        if (ac + 1 < cols && ar < heightOf(b, ac + 1)) top = visit(b, at + height, colour, top);
       }
       if (size < 2) continue;
       store<u16>(moveCell + (<usize>moves << 1), cell);
       const index = <u32>(code ^ (code >> 29)) & tableMask;
       store<u32>(moveIndex + (<usize>moves << 2), index);
       store<u8>(moveTabu + <usize>moves, colour == tabu ? 1 : 0);
-      if (withWeights != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(withWeights + (<usize>index << 2)));
+      store<u8>(moveMinCol + <usize>moves, lo);
+      store<u8>(moveMaxCol + <usize>moves, hi);
+      if (p != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(p + (<usize>index << 2)));
       moves++;
     }
   }
+  moveCount = moves;
   return moves;
 }
 
-@inline function visit(b: usize, n: i32, colour: i32, move: i32, top: i32): i32 {
+@inline function visit(b: usize, n: i32, colour: i32, top: i32): i32 {
   if (colourAt(b, n) != colour) return top;
   const m = mark + (<usize>n << 2);
   if (load<u32>(m) == stamp) return top;
   store<u32>(m, stamp);
-  store<u16>(groupOf + (<usize>n << 1), move);
   store<u16>(stack + (<usize>top << 1), n);
   return top + 1;
 }
@@ -264,8 +297,9 @@ function playout(p: usize): i32 {
   playouts++;
   memory.copy(roll, root, boardBytes);
   let length = 0;
+  let first = 0;
   for (;;) {
-    const moves = listCoded(roll, p);
+    const moves = relist(roll, p, first);
     if (moves == 0) break;
     const others = anyOther(moves);
     let sum: f64 = 0;
@@ -284,6 +318,7 @@ function playout(p: usize): i32 {
     const cell = <i32>load<u16>(moveCell + (<usize>chosen << 1));
     store<u16>(playLine + (<usize>length << 1), cell);
     length++;
+    first = <i32>load<u8>(moveMinCol + <usize>chosen);
     playFast(roll, roll, cell);
   }
   playLength = length;
@@ -296,19 +331,24 @@ function playout(p: usize): i32 {
   return score;
 }
 
-// Renames each click of `line` to its group's first cell, replaying it from the root; false
-// when a click hits no group.
+// Renames each click of `line` to the cell the move lists name its group by, replaying it
+// from the root; false when a click hits no group.
 function normalise(line: usize, length: i32): bool {
   memory.copy(roll, root, boardBytes);
+  let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = listCoded(roll, 0);
+    const moves = relist(roll, 0, first);
     const cell = <i32>load<u16>(line + (<usize>t << 1));
-    if (cell >= cellCount || load<u32>(mark + (<usize>cell << 2)) != stamp) return false;
-    const move = <i32>load<u16>(groupOf + (<usize>cell << 1));
-    if (move >= moves) return false; // a lone block
-    const first = <i32>load<u16>(moveCell + (<usize>move << 1));
-    store<u16>(line + (<usize>t << 1), first);
-    playFast(roll, roll, first);
+    const c = cell / height;
+    if (c >= columnsOf(roll) || cell - c * height >= heightOf(roll, c)) return false;
+    markGroup(roll, cell);
+    let move = -1;
+    for (let i = 0; i < moves && move < 0; i++) if (marked(<i32>load<u16>(moveCell + (<usize>i << 1)))) move = i;
+    if (move < 0) return false; // a lone block
+    const named = <i32>load<u16>(moveCell + (<usize>move << 1));
+    store<u16>(line + (<usize>t << 1), named);
+    first = <i32>load<u8>(moveMinCol + <usize>move);
+    playFast(roll, roll, named);
   }
   return true;
 }
@@ -319,8 +359,9 @@ function adapt(p: usize, line: usize, length: i32): void {
   nodes++;
   memory.copy(roll, root, boardBytes);
   let count: usize = 0;
+  let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = listCoded(roll, p);
+    const moves = relist(roll, p, first);
     const others = anyOther(moves);
     const cell = <i32>load<u16>(line + (<usize>t << 1));
     let sum: f64 = 0;
@@ -329,6 +370,7 @@ function adapt(p: usize, line: usize, length: i32): void {
       sum += load<f64>(moveWeight + (<usize>i << 3));
     }
     for (let i = 0; i < moves; i++) {
+      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) first = <i32>load<u8>(moveMinCol + <usize>i);
       if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
       let delta = -ALPHA * load<f64>(moveWeight + (<usize>i << 3)) / sum;
       if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) delta += ALPHA;
@@ -344,7 +386,7 @@ function adapt(p: usize, line: usize, length: i32): void {
   for (let k: usize = 0; k < count; k++) {
     const at = pending + (k << 3);
     const w = p + (<usize>load<u32>(at) << 2);
-    let e = load<f32>(w) * <f32>Math.exp(<f64>load<f32>(at + 4));
+    let e = load<f32>(w) * expSmall(load<f32>(at + 4));
     if (e > MAX_WEIGHT) e = MAX_WEIGHT;
     else if (e < MIN_WEIGHT) e = MIN_WEIGHT;
     store<f32>(w, e);

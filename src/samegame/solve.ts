@@ -63,6 +63,8 @@ export interface ScoreUpdate {
   /** NRPA: its levels, and the top level's iteration under way (of NRPA_ITERATIONS) in the best thread; the beam: 0 and 0. */
   level: number;
   iteration: number;
+  /** When the best score so far improved (seconds since the call started), over every thread and round. */
+  timeline: Array<{ seconds: number; score: number }>;
 }
 
 /** Stats of a SameGame result; `nodes`: positions searched (score: over every run; parts: the runs). */
@@ -201,6 +203,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   let nodes = 0n;
   let parts = 0;
   let optimal = false;
+  const timeline: Array<{ seconds: number; score: number }> = [];
+  const startedAt = Date.now();
   for (let round = 0; ; round++) {
     const roundStarted = Date.now();
     const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
@@ -241,6 +245,12 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     let top = runs[0];
     for (const run of runs) if (run.score > top.score) top = run;
     if (top.score > best.score || best.line.length === 0) best = { score: top.score, line: top.line };
+    // The threads' improvements in time order: each that beats every earlier one.
+    const noted = runs.flatMap((run) => Array.from({ length: run.timeline.length / 2 }, (_, k) => ({ at: run.timeline[2 * k], score: run.timeline[2 * k + 1] })));
+    noted.sort((a, b) => a.at - b.at);
+    for (const { at, score } of noted) {
+      if (timeline.length === 0 || score > timeline[timeline.length - 1].score) timeline.push({ seconds: Math.max(0, at - startedAt) / 1000, score });
+    }
     nodes += runs.reduce((sum, run) => sum + run.nodes, 0n);
     parts += runs.length;
     optimal ||= runs.some((run) => run.optimal);
@@ -255,6 +265,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
         playoutsPerSecond: playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000),
         level: method === 'nrpa' ? NRPA_LEVELS : 0,
         iteration: top.iteration,
+        timeline: timeline.slice(),
       });
     }
     if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5 || optimal) break;

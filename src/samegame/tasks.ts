@@ -123,6 +123,25 @@ export interface ScoreTaskResult {
   /** NRPA: the top level's iteration under way and its restarts so far (0 for the beam). */
   iteration: number;
   restarts: number;
+  /** When the best score improved: pairs of epoch milliseconds and the score then (at most MAX_TIMELINE pairs). */
+  timeline: number[];
+}
+
+const MAX_TIMELINE = 256;
+
+/** Wraps a run(budget) so that each improvement of score() after a slice is noted in `timeline`. */
+function noting(run: (budget: number) => number, score: () => number, timeline: number[]): (budget: number) => number {
+  let last = timeline.length > 0 ? timeline[timeline.length - 1] : -1;
+  return (budget) => {
+    const status = run(budget);
+    const now = score();
+    if (now > last) {
+      last = now;
+      if (timeline.length >= 2 * MAX_TIMELINE) timeline.splice(0, 2);
+      timeline.push(Date.now(), now);
+    }
+    return status;
+  };
 }
 
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
@@ -181,7 +200,8 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, bits, task.seed, task.known, task.knownScore), what, task.maxMemory);
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
-    await runToLimits((budget) => nrpa.run(budget), () => nrpa.nodes(), limits, what, task.maxMemory);
+    const timeline: number[] = [];
+    await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline), () => nrpa.nodes(), limits, what, task.maxMemory);
     const score = nrpa.score();
     return {
       score: Math.max(score, 0),
@@ -192,6 +212,7 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
       playouts: Number(nrpa.playouts()),
       iteration: nrpa.iteration(),
       restarts: nrpa.restarts(),
+      timeline,
     };
   } finally {
     releaseEngine(exports);
@@ -209,6 +230,7 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     let spent = 0n;
     const widest = widestBeam(task.width, task.height, task.maxMemory);
     let width = Math.min(widest, task.beams[0]);
+    const timeline: number[] = [];
     let msPerWidth: number | null = null;
     let nodesPerWidth: number | null = null;
     for (let run = 0; ; run++) {
@@ -221,14 +243,14 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
         maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
         signal,
       };
-      const finished = await runToLimits((budget) => beam.run(budget), () => beam.nodes(), limits, what, task.maxMemory);
+      const finished = await runToLimits(noting((budget) => beam.run(budget), () => Math.max(beam.score(), best.score), timeline), () => beam.nodes(), limits, what, task.maxMemory);
       spent += beam.nodes();
       // A stopped run's finished lines are real games too.
       if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
       const optimal = beam.complete();
       const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
       // Stopped before any line was found: no clicks at all is the best line known (score 0).
-      const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0 };
+      const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0, timeline };
       if (!finished && best.score < 0) return { score: 0, line: [], ...counts, optimal: false };
       if (!finished || optimal || last) return { ...best, ...counts, optimal };
       if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
