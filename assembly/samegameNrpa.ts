@@ -30,6 +30,7 @@ const MIN_WEIGHT: f32 = 1e-30;
 
 let levels = 0;
 let iterations = 0;
+let stable = 1; // playouts per adaptation at level 1
 let tableBits = 0;
 let tableMask: u32 = 0;
 let tableBytes: usize = 0;
@@ -96,23 +97,25 @@ export function samegameNrpaNodes(): u64 { return nodes; }
 export function samegameNrpaPlayouts(): u64 { return playouts; }
 export function samegameNrpaScore(): i32 { return globalBest; }
 export function samegameNrpaRestarts(): i32 { return restarts; }
-/** The top level's iteration under way (0 to iterations − 1). */
-export function samegameNrpaIteration(): i32 { return ready ? iterOf(levels) : 0; }
+/** The top level's iteration under way (0 to iterations − 1; at level 1, playouts / playoutsPerAdapt). */
+export function samegameNrpaIteration(): i32 { return ready ? (levels == 1 ? iterOf(1) / stable : iterOf(levels)) : 0; }
 
 /**
- * Starts NRPA of `nestLevels` levels of `iterationsPerLevel` iterations on the board in INPUT
+ * Starts NRPA of `nestLevels` levels of `iterationsPerLevel` iterations (level 1 adapting after
+ * every `playoutsPerAdapt` playouts) on the board in INPUT
  * (w × h), its random numbers from `seed`, with a policy table of 2^bits entries; `knownLength`
  * clicks in the output region are a line known to score `knownScore` (the search starts from
  * it: it is the best so far and the top level adapts toward it).
  */
-export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPerLevel: i32, bits: i32, seed: u32, knownScore: i32, knownLength: i32): i32 {
+export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPerLevel: i32, playoutsPerAdapt: i32, bits: i32, seed: u32, knownScore: i32, knownLength: i32): i32 {
   ready = false;
-  if (nestLevels < 1 || nestLevels > MAX_LEVELS || iterationsPerLevel < 1 || iterationsPerLevel > 100000 || bits < 8 || bits > 26
+  if (playoutsPerAdapt < 1 || playoutsPerAdapt > 1000 || nestLevels < 1 || nestLevels > MAX_LEVELS || iterationsPerLevel < 1 || iterationsPerLevel > 100000 || bits < 8 || bits > 26
     || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
   const prepared = prepareBoards(w, h);
   if (prepared != DONE) return prepared;
   levels = nestLevels;
   iterations = iterationsPerLevel;
+  stable = playoutsPerAdapt;
   tableBits = bits;
   tableMask = (1 << bits) - 1;
   tableBytes = <usize>4 << <usize>bits;
@@ -416,10 +419,14 @@ export function samegameNrpaRun(budget: i32): i32 {
         setLength(l, length);
         if (from != lineOf(l)) memory.copy(lineOf(l), from, <usize>length << 1);
       }
-      adapt(policy(l), lineOf(l), lengthOf(l));
-      budget--;
+      // Stabilized NRPA (Cazenave, Sevestre and Toulemont 2021): level 1 plays `stable`
+      // playouts with the same policy between adaptations (so `stable` × iterations in all).
       setIter(l, iterOf(l) + 1);
-      if (iterOf(l) < iterations) break;
+      if (l > 1 || iterOf(l) % stable == 0) {
+        adapt(policy(l), lineOf(l), lengthOf(l));
+        budget--;
+      }
+      if (iterOf(l) < (l == 1 ? iterations * stable : iterations)) break;
       if (l == levels) {
         // The top level is done: restart it from an empty policy (the best line is kept).
         restarts++;

@@ -81,7 +81,7 @@ export interface SameGameNrpa {
    * `levels` nested levels of `iterations` iterations, a policy table of 2^tableBits weights
    * per level; `known` is a line (engine cells) scoring `knownScore` that the search starts from.
    */
-  start(cells: Uint8Array, width: number, height: number, levels: number, iterations: number, tableBits: number, seed: number, known: number[], knownScore: number): StatusCode;
+  start(cells: Uint8Array, width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, known: number[], knownScore: number): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   playouts(): bigint;
@@ -96,10 +96,10 @@ export interface SameGameNrpa {
 
 export function wasmSameGameNrpa(exports: EngineExports): SameGameNrpa {
   return {
-    start(cells, width, height, levels, iterations, tableBits, seed, known, knownScore) {
+    start(cells, width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, known, knownScore) {
       writeCells(exports, cells);
       new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
-      return exports.samegameNrpaStart(width, height, levels, iterations, tableBits, seed, knownScore, known.length);
+      return exports.samegameNrpaStart(width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, knownScore, known.length);
     },
     run: (budget) => exports.samegameNrpaRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameNrpaNodes()),

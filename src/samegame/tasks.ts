@@ -197,7 +197,7 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     setMemoryLimit(exports, task.maxMemory);
     const nrpa = wasmSameGameNrpa(exports);
     const bits = policyBits(task.level, task.maxMemory);
-    checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, bits, task.seed, task.known, task.knownScore), what, task.maxMemory);
+    checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, task.playouts, bits, task.seed, task.known, task.knownScore), what, task.maxMemory);
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
     const timeline: number[] = [];
