@@ -27,7 +27,7 @@ export interface Limits {
  * Runs `run(budget)` until it is done or a limit is reached; true when it finished.
  * `nodes()` is the engine's count so far.
  */
-async function runToLimits(run: (budget: number) => number, nodes: () => bigint, limits: Limits, what: string, maxMemory: number): Promise<boolean> {
+async function runToLimits(run: (budget: number) => number, nodes: () => bigint, limits: Limits, what: string, maxMemory: number, firstSlice = FIRST_SLICE): Promise<boolean> {
   let stopped = false;
   const status = await runSliced((budget) => {
     let slice = Math.min(budget, SLICE);
@@ -37,7 +37,7 @@ async function runToLimits(run: (budget: number) => number, nodes: () => bigint,
       return Status.DONE;
     }
     return run(slice);
-  }, limits.signal, FIRST_SLICE);
+  }, limits.signal, firstSlice);
   checkStatus(status, what, maxMemory);
   return !stopped;
 }
@@ -201,7 +201,8 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
     const timeline: number[] = [];
-    await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline), () => nrpa.nodes(), limits, what, task.maxMemory);
+    // One node first: a playout on a 32×32 board takes milliseconds.
+    await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline), () => nrpa.nodes(), limits, what, task.maxMemory, 1);
     const score = nrpa.score();
     return {
       score: Math.max(score, 0),
