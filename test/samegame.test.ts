@@ -205,14 +205,8 @@ describe('random boards', () => {
     expect([board.width, board.height, samegame.blocks(board), board.symbols]).toEqual([15, 15, 225, ['0', '1', '2', '3', '4']]);
     expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42 }))).toBe(samegame.picture(board));
     expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 43 }))).not.toBe(samegame.picture(board));
-    // The documented generator, written out here: mulberry32, one draw per cell from the top row down.
-    const mulberry32 = (seed: number) => () => {
-      seed = (seed + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const draw = mulberry32(42);
+    // The documented generator: mulberry32 (the tests' own `random`), one draw per cell from the top row down.
+    const draw = random(42);
     const rows = Array.from({ length: 15 }, () => Array.from({ length: 15 }, () => String(Math.floor(draw() * 5))).join(''));
     expect(samegame.picture(board)).toBe(rows.join('\n'));
     expect(samegame.picture(samegame.randomBoard({ width: 3, height: 1, colours: 10 }))).toBe('605'); // seed 1 by default
