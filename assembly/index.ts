@@ -64,6 +64,16 @@ export {
   samegameBeamComplete,
 } from './samegameScore';
 export {
+  samegameNrpaStart,
+  samegameNrpaRun,
+  samegameNrpaNodes,
+  samegameNrpaPlayouts,
+  samegameNrpaScore,
+  samegameNrpaRestarts,
+  samegameNrpaIteration,
+  samegameNrpaLine,
+} from './samegameNrpa';
+export {
   pegsInputAlloc,
   pegsLoad,
   pegsStart,

@@ -1,9 +1,11 @@
-// npm run bench:samegame [-- --only clear|score --time 30 --threads N --positions 1-20]:
+// npm run bench:samegame [-- --only clear|score --time 30 --threads N --positions 1-20 --method beam|nrpa]:
 // 1. clear: seeded random boards (3 colours 5×5, 8×8, 10×10; 4 colours 10×10), each decided
 //    with a node budget by the Wasm engine and by its TS twin: share cleared, proved
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
-// 2. score: the 20 standard SameGame positions, --time seconds each on every thread; the
-//    total beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934).
+// 2. score: the 20 standard SameGame positions, --time seconds each on every thread, by
+//    --method (default: the API's choice for the budget); each position's score and when it was
+//    reached (runs over 60 s are played in rounds of 60 s, each reported), the total after each
+//    round beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,9 +18,11 @@ const { values } = parseArgs({
     time: { type: 'string', default: '30' },
     threads: { type: 'string', default: String(os.availableParallelism()) },
     positions: { type: 'string', default: '1-20' },
+    method: { type: 'string' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
+if (values.method && !['beam', 'nrpa'].includes(values.method)) fail(`--method is beam or nrpa, got ${values.method}`);
 const seconds = Number(values.time);
 const threads = Number(values.threads);
 const range = /^(\d+)-(\d+)$/.exec(values.positions) ?? fail(`--positions is a range like 1-20, got ${values.positions}`);
@@ -99,26 +103,54 @@ async function benchClear() {
   console.log(markdown(rows));
 }
 
+const PUBLISHED = [
+  ['SP-MCTS', 73998],
+  ['nested Monte-Carlo level 3', 77934],
+  ['NRPA', 80030],
+];
+
 async function benchScore() {
   const text = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8');
   const positions = text.trim().split(/\n\s*\n/);
   const first = Number(range[1]);
   const last = Math.min(Number(range[2]), positions.length);
-  const rows = [['position', 'score', 'left', 'nodes']];
+  // Milestones: the total of the scores each position had reached by these times.
+  const marks = [...[1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600].filter((m) => m < seconds), seconds];
+  const rows = [['position', 'score', 'left', 'found at', ...marks.map((m) => `by ${m} s`), 'nodes']];
+  const totals = marks.map(() => 0);
   let total = 0;
+  let method = values.method;
   for (let i = first; i <= last; i++) {
     const board = samegame.parseBoard(positions[i - 1]);
-    const result = await samegame.score(board, { time: seconds, threads, seed: i });
+    let timeline = [];
+    const result = await samegame.score(board, {
+      time: seconds,
+      threads,
+      seed: i,
+      method: values.method,
+      onUpdate: (update) => {
+        method = update.method;
+        timeline = update.timeline;
+      },
+    });
     checkLine(board, result);
     total += result.score;
-    console.error(`position ${i}: ${result.score} (${result.left} left), running total ${total}`);
-    rows.push([String(i), String(result.score), String(result.left), String(result.stats.nodes)]);
+    const found = timeline.find((m) => m.score === result.score)?.seconds ?? result.stats.milliseconds / 1000;
+    const byMark = marks.map((m) => timeline.filter((t) => t.seconds <= m).at(-1)?.score ?? 0);
+    byMark[byMark.length - 1] = result.score;
+    byMark.forEach((score, k) => (totals[k] += score));
+    console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
+    rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
   }
-  rows.push(['total', String(total), '', '']);
-  console.log(`\nScore: standard positions ${first}-${last}, ${seconds} s each on ${threads} thread(s)\n`);
+  rows.push(['total', String(total), '', '', ...totals.map(String), '']);
+  console.log(`\nScore: standard positions ${first}-${last}, ${seconds} s each on ${threads} thread(s), method ${method}, seed = position\n`);
   console.log(markdown(rows));
   if (first === 1 && last === 20) {
-    console.log(`\ntotal ${total}: ${ratio(total, 73998)} SP-MCTS (73,998), ${ratio(total, 77934)} nested Monte-Carlo level 3 (77,934)`);
+    console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);
+    for (const [name, figure] of PUBLISHED) {
+      const k = totals.findIndex((t) => t >= figure);
+      console.log(`  ${name} (${figure.toLocaleString('en')}): ${k < 0 ? 'not reached' : `reached by ${marks[k]} s a position`}`);
+    }
   }
 }
 

@@ -145,6 +145,11 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => samegame.score(board, { maxNodes: 2_000_000_000, threads: 1, signal }), 4000);
   });
 
+  it('samegame: score by NRPA on a 32×32 board (a playout there takes milliseconds)', async () => {
+    const board = randomSameGame(32, 32, 5, 13);
+    await expectAbortedPromptly((signal) => samegame.score(board, { method: 'nrpa', time: 30, threads: 1, signal }), 600);
+  });
+
   it('a call that finishes before the abort does not stall either', async () => {
     const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '6x10' }, { threads: 1, signal }), 60_000);
     expect(error).toBeNull();

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { samegame } from '../dist/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BitpuzzleError } from '../dist/index.js';
+import { checkPart } from '../dist/queue/worker.js';
 import { random, rejection } from './helpers.js';
+import { startRedis, startWorker } from './redis.js';
 
 // ---- an independent oracle: the rules written plainly over rows of characters ----------
 
@@ -193,6 +199,48 @@ describe('bad input', () => {
   });
 });
 
+describe('random boards', () => {
+  it('a seed names one board: full, of the size and colours asked, the same every time', () => {
+    const board = samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42 });
+    expect([board.width, board.height, samegame.blocks(board), board.symbols]).toEqual([15, 15, 225, ['0', '1', '2', '3', '4']]);
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42 }))).toBe(samegame.picture(board));
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 43 }))).not.toBe(samegame.picture(board));
+    // The documented generator: mulberry32 (the tests' own `random`), one draw per cell from the top row down.
+    const draw = random(42);
+    const rows = Array.from({ length: 15 }, () => Array.from({ length: 15 }, () => String(Math.floor(draw() * 5))).join(''));
+    expect(samegame.picture(board)).toBe(rows.join('\n'));
+    expect(samegame.picture(samegame.randomBoard({ width: 3, height: 1, colours: 10 }))).toBe('605'); // seed 1 by default
+    // Colours are about equally likely.
+    const big = samegame.randomBoard({ width: 32, height: 32, colours: 4, seed: 9 });
+    const tally = [0, 0, 0, 0, 0];
+    for (const column of big.columns) for (const colour of column) tally[colour]++;
+    for (const n of tally.slice(1)) expect(Math.abs(n - 256)).toBeLessThan(60);
+  });
+
+  it('bad sizes, colours and seeds are BAD_INPUT', () => {
+    for (const [options, message] of [
+      [{ width: 0, height: 5, colours: 3 }, /width must be an integer from 1 to 32, got 0/],
+      [{ width: 5, height: 33, colours: 3 }, /height must be an integer from 1 to 32, got 33/],
+      [{ width: 5, height: 5, colours: 11 }, /colours must be an integer from 1 to 10, got 11/],
+      [{ width: 5, height: 5, colours: 2.5 }, /colours must be an integer/],
+      [{ width: 5, height: 5, colours: 3, seed: -1 }, /seed must be an integer from 0 to 4294967295, got -1/],
+      [{ width: 5, height: 5, colours: 3, seed: 2 ** 32 }, /seed must be an integer/],
+      [{ width: 5, height: 5, colours: 3, size: 2 }, /unknown option "size"/],
+    ] as const) {
+      const error = (() => {
+        try {
+          samegame.randomBoard(options as never);
+        } catch (e) {
+          return e as { code: string; message: string };
+        }
+        return null;
+      })();
+      expect(error?.code).toBe('BAD_INPUT');
+      expect(error?.message).toMatch(message);
+    }
+  });
+});
+
 describe('clear and fewest left against a brute force', () => {
   const next = random(20261122);
   const boards: string[][] = [];
@@ -332,6 +380,61 @@ describe('score', () => {
   });
 });
 
+describe('score by NRPA, and from a given line', () => {
+  const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+  const oracle = (text: string, clicks: Array<{ column: number; row: number }>) => replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks);
+
+  it('every method answers lines that replay to their score, on small and random boards (never above the brute-force best)', async () => {
+    const next = random(91);
+    for (let i = 0; i < 8; i++) {
+      const rows = randomRows(3 + (i % 3), 4, 3, next);
+      const truth = bruteForce(rows);
+      for (const method of ['beam', 'nrpa'] as const) {
+        const result = await samegame.score(rows, { method, threads: 1, maxNodes: 400, seed: i });
+        expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+        expect(result.score).toBeLessThanOrEqual(truth.bestScore);
+      }
+    }
+    const board = samegame.randomBoard({ width: 12, height: 9, colours: 4, seed: 3 });
+    const result = await samegame.score(board, { method: 'nrpa', threads: 2, maxNodes: 600 });
+    expect(replayOracle(samegame.picture(board).split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
+  });
+
+  it('NRPA on a standard position: the same seed and thread count give the same line, which replays', async () => {
+    const options = { method: 'nrpa' as const, seed: 5, maxNodes: 1200 };
+    for (const threads of [1, 2]) {
+      const one = await samegame.score(standard[1], { ...options, threads });
+      const again = await samegame.score(standard[1], { ...options, threads });
+      expect(again.clicks).toEqual(one.clicks);
+      expect(oracle(standard[1], one.clicks)).toEqual({ score: one.score, left: one.left });
+      expect(one.score).toBeGreaterThan(500);
+      expect(one.stats).toMatchObject({ threads, parts: threads });
+    }
+  });
+
+  it('a run from a given line scores at least as much (both methods), and a line that does not replay is BAD_INPUT', async () => {
+    const first = await samegame.score(standard[2], { method: 'beam', threads: 1, maxNodes: 3000, seed: 2 });
+    for (const method of ['beam', 'nrpa'] as const) {
+      const again = await samegame.score(standard[2], { method, threads: 1, maxNodes: 300, seed: 9, start: first.clicks });
+      expect(again.score).toBeGreaterThanOrEqual(first.score);
+      expect(oracle(standard[2], again.clicks)).toEqual({ score: again.score, left: again.left });
+    }
+    const error = await rejection(samegame.score(standard[2], { method: 'nrpa', maxNodes: 100, start: [{ column: 40, row: 1 }] }));
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toMatch(/start: click 1: the click at column 40, row 1 hits no block/);
+    expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
+  });
+
+  it('a long run in rounds reports the best line after each round, each as good as the last', async () => {
+    const updates: samegame.ScoreUpdate[] = [];
+    // Rounds of ROUND_SECONDS are too long for a test: a time budget shorter than a round is one round.
+    const result = await samegame.score(standard[0], { method: 'nrpa', threads: 1, time: 0.3, onUpdate: (u) => updates.push(u) });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ score: result.score, clicks: result.clicks, method: 'nrpa', level: samegame.NRPA_LEVELS });
+    expect(updates[0].playoutsPerSecond).toBeGreaterThan(0);
+  });
+});
+
 describe('bitpuzzle samegame', () => {
   const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
   const run = (args: string[], input?: string) => {
@@ -364,10 +467,106 @@ describe('bitpuzzle samegame', () => {
     expect(replayOracle(rows, first.clicks).score).toBe(first.score);
   });
 
+  it('--random prints a reproducible board, plays it with a mode, and rejects bad sizes', () => {
+    const printed = run(['--random', '6x4', '--colours', '3', '--seed', '5']);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout.trim()).toBe(samegame.picture(samegame.randomBoard({ width: 6, height: 4, colours: 3, seed: 5 })));
+    const json = JSON.parse(run(['--random', '6x4', '--colours', '3', '--seed', '5', '--json']).stdout);
+    expect(json).toEqual({ mode: 'random', width: 6, height: 4, colours: 3, board: printed.stdout.trim().split('\n') });
+    const played = JSON.parse(run(['--random', '6x4', '--colours', '3', '--seed', '5', '--min-left', '--json']).stdout);
+    expect(replayOracle(printed.stdout.trim().split('\n'), played.clicks).left).toBe(played.left);
+    for (const [args, message] of [
+      [['--random', '6by4'], /--random takes a size WxH/],
+      [['--random', '33x4'], /width must be an integer from 1 to 32, got 33/],
+      [['--random', '6x4', '--colours', '11'], /--colours must be an integer from 1 to 10/],
+      [['--random', '6x4', '--seed', '-1'], /--seed must be an integer from 0/],
+      [['-', '--colours', '3'], /--colours does not work without --random/],
+      [['board.txt', '--random', '6x4'], /a board file or --random, not both/],
+      [['--random', '6x4', '--time', '2'], /--time does not work with --random and no mode/],
+    ] as const) {
+      const { status, stderr } = run([...args]);
+      expect(status).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+  });
+
+  it('--save keeps the best line on disk, --resume starts from it and keeps its score; a file for another board is BAD_INPUT', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+    const board = join(dir, 'board.txt');
+    const other = join(dir, 'other.txt');
+    const saved = join(dir, 'best.json');
+    writeFileSync(board, samegame.picture(samegame.randomBoard({ width: 10, height: 10, colours: 4, seed: 1 })));
+    writeFileSync(other, samegame.picture(samegame.randomBoard({ width: 10, height: 10, colours: 4, seed: 2 })));
+    const first = run([board, '--score', '--method', 'nrpa', '--nodes', '400', '--threads', '1', '--save', saved, '--json']);
+    expect(first.status, first.stderr).toBe(0);
+    const result = JSON.parse(first.stdout);
+    const file = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(file).toMatchObject({ format: 'bitpuzzle-samegame-line', version: 1, score: result.score, clicks: result.clicks });
+    expect(replayOracle(file.board, file.clicks).score).toBe(file.score);
+    // A short run from the saved line, by either method, never scores less.
+    for (const method of ['beam', 'nrpa']) {
+      const resumed = run([board, '--score', '--method', method, '--nodes', '50', '--threads', '1', '--seed', '4', '--resume', saved, '--save', saved, '--json']);
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(JSON.parse(resumed.stdout).score).toBeGreaterThanOrEqual(result.score);
+      expect(JSON.parse(readFileSync(saved, 'utf8')).score).toBe(JSON.parse(resumed.stdout).score);
+    }
+    const wrong = run([other, '--score', '--nodes', '50', '--resume', saved]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/the saved line is for another board/);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...file, score: file.score + 1 }));
+    expect(run([board, '--score', '--nodes', '50', '--resume', join(dir, 'bad.json')]).stderr).toMatch(/the clicks score \d+, not \d+ as the file says/);
+    expect(run([board, '--score', '--nodes', '50', '--save', join(dir, 'missing', 'x.json')]).status).toBe(2);
+    expect(run([board, '--save', saved]).stderr).toMatch(/--save does not work without --score/);
+  });
+
   it('bad input exits 2 with the line and column', () => {
     const { status, stderr } = run(['-'], '12\n1x?\n');
     expect(status).toBe(2);
     expect(stderr).toMatch(/BAD_INPUT: line 2, column 3/);
     expect(run(['-', '--clear', '--score'], '11').status).toBe(2);
   });
+});
+
+describe('NRPA parts on the queue', () => {
+  it('a part is checked like any input: NRPA levels from 1 to 6, a known line of cells', () => {
+    const part = (task: unknown) => ({ v: 1, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', task });
+    const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, maxMemory: 1 << 24, known: [0], knownScore: 0 };
+    expect(checkPart(part(task), 'e').task).toMatchObject({ method: 'nrpa', level: 3 });
+    for (const [bad, message] of [
+      [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
+      [{ ...task, method: 'mcts' }, /method must be one of "beam", "nrpa"/],
+      [{ ...task, known: [4] }, /known\[0\] must be an integer from 0 to 3/],
+    ] as const) {
+      let error: unknown;
+      try {
+        checkPart(part(bad), 'e');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BitpuzzleError);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  it('samegame --batch --method nrpa --queue: the positions and seeds as parts on a worker give the local answer', async () => {
+    const redis = await startRedis();
+    const worker = startWorker(redis.url);
+    try {
+      await worker.waitFor(/worker ready/);
+      const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+      const file = join(dir, 'games.txt');
+      writeFileSync(file, readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/).slice(0, 2).join('\n\n') + '\n');
+      const args = ['samegame', '--batch', file, '--score', '--method', 'nrpa', '--nodes', '600', '--threads', '2', '--json'];
+      const cli = (extra: string[]) => spawnSync(process.execPath, [fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url)), ...args, ...extra], { encoding: 'utf8', timeout: 60_000 });
+      const onQueue = cli(['--queue', redis.url]);
+      const local = cli([]);
+      expect(onQueue.status, onQueue.stderr).toBe(0);
+      const strip = (text: string) => JSON.parse(text).boards.map(({ stats: _, ...board }: { stats: unknown }) => board);
+      expect(strip(onQueue.stdout)).toEqual(strip(local.stdout));
+      expect(JSON.parse(onQueue.stdout).stats.parts).toBe(4);
+    } finally {
+      await worker.stop('SIGKILL');
+      await redis.stop();
+    }
+  }, 60_000);
 });

@@ -109,6 +109,7 @@ const cases: Record<string, Case[]> = {
     { args: ['--batch', games, '--score', '--nodes', '500', '--threads', '1'], mode: 'batch', status: 0 },
     { args: ['--batch', games, '--final'], mode: 'error', status: 2, code: 'BAD_INPUT' },
     { args: [clearable, '--score', '--engine', 'js'], mode: 'error', status: 2, code: 'BAD_INPUT' },
+    { args: ['--random', '5x4', '--colours', '3', '--seed', '2'], mode: 'random', status: 0 },
   ],
 };
 

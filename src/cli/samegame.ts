@@ -1,7 +1,7 @@
 // `bitpuzzle samegame`: clear a Clickomania board, leave the fewest blocks, or play SameGame for score.
 import { Command, Option } from 'commander';
 import { BitpuzzleError, samegame } from '../index.js';
-import { EXIT, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { EXIT, OutputFile, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueSignal, queueUrl } from './queue.js';
 
 interface SameGameFlags {
@@ -17,6 +17,11 @@ interface SameGameFlags {
   json?: boolean;
   batch?: string;
   queue?: string | boolean;
+  random?: string;
+  colours?: string;
+  method?: 'beam' | 'nrpa';
+  save?: string;
+  resume?: string;
 }
 
 export function samegameCommand(): Command {
@@ -29,14 +34,19 @@ export function samegameCommand(): Command {
         '--min-left: the fewest blocks that must remain.\n' +
         '--score: the best SameGame score found in --time seconds (default 10): (n-2)² per group of n, 1000 for clearing.',
     )
-    .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch)")
+    .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch or --random)")
+    .option('--random <WxH>', 'a random board of W columns and H rows (reproducible: --seed, default 1); alone, print it; with a mode, play it')
+    .option('--colours <K>', 'with --random: colours from 1 to 10 (default 5)')
     .option('--clear', 'decide whether the board can be cleared')
     .option('--min-left', 'find the fewest blocks that must remain')
     .option('--score', 'play for the best score')
     .option('--time <SECONDS>', 'stop after this many seconds with the best found so far')
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
-    .option('--seed <S>', 'with --score: the seed (default 1)')
+    .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
+    .addOption(new Option('--method <name>', 'with --score: beam (Monte-Carlo beam search) or nrpa (nested rollout policy adaptation); default beam, nrpa for --time of 120 s or more').choices(['beam', 'nrpa']))
+    .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')
+    .option('--resume <FILE>', 'with --score: start from the line saved in FILE (it must be for the same board)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
     .option('--final', 'print only the final board, not the board after each click')
     .option('--batch <FILE>', 'play every board of FILE (boards separated by blank lines): one result per board and the total')
@@ -55,7 +65,16 @@ export function samegameCommand(): Command {
 function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
-  if (!flags.score) rejectFlags('without --score', { '--seed': flags.seed, '--threads': flags.threads });
+  if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours });
+  if (!flags.score) {
+    rejectFlags('without --score', {
+      '--seed': flags.random === undefined ? flags.seed : undefined,
+      '--threads': flags.threads,
+      '--method': flags.method,
+      '--save': flags.save,
+      '--resume': flags.resume,
+    });
+  }
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
   if (flags.json || flags.batch !== undefined) {
     rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
@@ -72,19 +91,54 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
   };
 }
 
+/** The board of `--random WxH --colours K --seed S`. */
+function randomBoard(flags: SameGameFlags): samegame.SameGameBoard {
+  const size = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(flags.random!);
+  if (!size) throw new BitpuzzleError('BAD_INPUT', `--random takes a size WxH (like 15x15), got ${JSON.stringify(flags.random)}`);
+  const [width, height] = [Number(size[1]), Number(size[2])];
+  const colours = integerOption('--colours', flags.colours, 1, 10) ?? 5;
+  return samegame.randomBoard({ width, height, colours, seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1 });
+}
+
 async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {
-  if (file === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --batch FILE)');
+  if (file !== undefined && flags.random !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file or --random, not both');
+  if (file === undefined && flags.random === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --random WxH, or --batch FILE)');
   if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
+  if (flags.random !== undefined && !flags.clear && !flags.minLeft && !flags.score) return printRandom(flags);
   const { time, maxNodes, seed, threads } = settings(flags);
-  const board = samegame.toBoard(await readInput(file));
+  const board = flags.random !== undefined ? randomBoard(flags) : samegame.toBoard(await readInput(file!));
 
   let result: samegame.SameGameResult;
   if (flags.score) {
-    const bar = progressBar('playing', 'runs');
+    const start = flags.resume === undefined ? undefined : await readSaved(flags.resume, board);
+    const save = flags.save;
+    // Opened first, so that a path that cannot be written fails before the search.
+    let opened = save === undefined ? undefined : await OutputFile.open(save);
+    // A progress line (stderr) and the saved file after every round of a long run.
+    const showProgress = process.stderr.isTTY || save !== undefined;
+    const onUpdate = async (update: samegame.ScoreUpdate): Promise<void> => {
+      if (process.stderr.isTTY) {
+        const where = update.method === 'nrpa' ? `NRPA level ${update.level}, iteration ${update.iteration + 1}/${samegame.NRPA_ITERATIONS}` : 'beam';
+        console.error(`${update.seconds.toFixed(0)} s: best ${update.score} | ${where} | ${Math.round(update.playoutsPerSecond).toLocaleString('en')} playouts/s`);
+      }
+      if (save !== undefined) await (opened ?? (await OutputFile.open(save))).write(savedLine(board, update.score, update.clicks));
+      opened = undefined;
+    };
+    // Saves run one after another, each awaited before the command ends.
+    let saving: Promise<void> = Promise.resolve();
     try {
-      result = await samegame.score(board, { time, maxNodes, seed, threads, onProgress: bar.onProgress });
+      result = await samegame.score(board, {
+        time,
+        maxNodes,
+        seed,
+        threads,
+        method: flags.method,
+        start,
+        onUpdate: showProgress ? (update) => void (saving = saving.then(() => onUpdate(update))) : undefined,
+      });
     } finally {
-      bar.stop();
+      await saving;
+      await opened?.discard();
     }
   } else {
     const search = flags.minLeft ? samegame.minLeft : samegame.clear;
@@ -121,12 +175,61 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
   return status;
 }
 
+/** The file --save writes: the board, the score and the clicks of the best line. */
+function savedLine(board: samegame.SameGameBoard, score: number, clicks: samegame.Click[]): string {
+  return `${JSON.stringify({ format: 'bitpuzzle-samegame-line', version: 1, board: samegame.picture(board).split('\n'), score, clicks })}\n`;
+}
+
+/** The clicks saved in FILE by --save, checked: the same board, and the clicks score what the file says. */
+async function readSaved(file: string, board: samegame.SameGameBoard): Promise<samegame.Click[]> {
+  const text = await readInput(file);
+  let saved: { format?: unknown; version?: unknown; board?: unknown; score?: unknown; clicks?: unknown };
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    throw new BitpuzzleError('BAD_INPUT', `${file}: not a line saved by --save (not JSON)`);
+  }
+  if (saved === null || typeof saved !== 'object' || saved.format !== 'bitpuzzle-samegame-line' || saved.version !== 1 || !Array.isArray(saved.board) || !Array.isArray(saved.clicks)) {
+    throw new BitpuzzleError('BAD_INPUT', `${file}: not a line saved by --save (expected format "bitpuzzle-samegame-line", version 1, with board and clicks)`);
+  }
+  if (saved.board.join('\n') !== samegame.picture(board)) {
+    throw new BitpuzzleError('BAD_INPUT', `${file}: the saved line is for another board (resume with the board it was saved for)`);
+  }
+  let played;
+  try {
+    played = samegame.replay(board, saved.clicks as samegame.Click[]);
+  } catch (error) {
+    if (error instanceof BitpuzzleError) throw new BitpuzzleError('BAD_INPUT', `${file}: ${error.message}`);
+    throw error;
+  }
+  if (played.score !== saved.score) throw new BitpuzzleError('BAD_INPUT', `${file}: the clicks score ${played.score}, not ${JSON.stringify(saved.score)} as the file says`);
+  return saved.clicks as samegame.Click[];
+}
+
+/** `--random WxH` without a mode: prints the board (text, or with --json its rows). */
+function printRandom(flags: SameGameFlags): number {
+  rejectFlags('with --random and no mode (it prints the board)', {
+    '--time': flags.time,
+    '--nodes': flags.nodes,
+    '--threads': flags.threads,
+    '--engine': flags.engine,
+    '--final': flags.final,
+  });
+  const board = randomBoard(flags);
+  const text = samegame.picture(board);
+  if (flags.json) {
+    console.log(toJson({ mode: 'random', width: board.width, height: board.height, colours: board.symbols.length, board: text.split('\n') }));
+  } else console.log(text);
+  return EXIT.ANSWERED;
+}
+
 /**
  * `--batch FILE`: every board of the file in the chosen mode, one line (or JSON object) per
  * board and the total score. On a queue all boards' runs go out at once.
  */
 async function runBatch(file: string | undefined, flags: SameGameFlags): Promise<number> {
   if (file !== undefined) throw new BitpuzzleError('BAD_INPUT', 'give the boards with --batch FILE, not also a board file');
+  rejectFlags('with --batch', { '--random': flags.random, '--save': flags.save, '--resume': flags.resume });
   const queue = queueUrl(flags.queue);
   const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
@@ -145,7 +248,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   });
   const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
     flags.score
-      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal })
+      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal, method: flags.method })
       : (flags.minLeft ? samegame.minLeft : samegame.clear)(board, { time, maxNodes, engine: flags.engine });
   const bar = progressBar('playing', 'boards');
   const results: samegame.SameGameResult[] = [];

@@ -233,13 +233,15 @@ function checkFastBatch(fields: Fields): FastBatchTask {
 }
 
 function checkSameGame(value: unknown): ScoreTask {
-  const task = object(value, 'a samegame part', ['cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'maxMemory']);
+  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'maxMemory', 'known', 'knownScore']);
+  const method = oneOf(task.method, 'method', ['beam', 'nrpa'] as const);
   const width = integer(task.width, 'width', 1, 64);
   const height = integer(task.height, 'height', 1, 64);
   const cells = integers(task.cells, 'cells', 0, 255, width * height);
   if (cells.length !== width * height) badLength('cells', width * height);
   if (task.deadline !== null) throw badInput('a part from outside runs with maxNodes, not a deadline');
   return {
+    method,
     cells,
     width,
     height,
@@ -247,9 +249,12 @@ function checkSameGame(value: unknown): ScoreTask {
     deadline: null,
     maxNodes: integer(task.maxNodes, 'maxNodes', 1, Number.MAX_SAFE_INTEGER),
     beams: integers(task.beams, 'beams', 1, 65536, 64),
-    level: integer(task.level, 'level', 0, 1),
+    level: method === 'nrpa' ? integer(task.level, 'level', 1, 6) : integer(task.level, 'level', 0, 1),
     playouts: integer(task.playouts, 'playouts', 1, 64),
     maxMemory: memory(task.maxMemory),
+    // The engine replays the line and refuses one that hits no group; the host replays the result.
+    known: integers(task.known, 'known', 0, width * height - 1, Math.floor((width * height) / 2)),
+    knownScore: integer(task.knownScore, 'knownScore', -1, 2 ** 30),
   };
 }
 

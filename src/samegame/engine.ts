@@ -74,3 +74,42 @@ export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
     },
   };
 }
+
+/** Nested rollout policy adaptation for score (Wasm only; see assembly/samegameNrpa.ts). */
+export interface SameGameNrpa {
+  /**
+   * `levels` nested levels of `iterations` iterations, a policy table of 2^tableBits weights
+   * per level; `known` is a line (engine cells) scoring `knownScore` that the search starts from.
+   */
+  start(cells: Uint8Array, width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, known: number[], knownScore: number): StatusCode;
+  run(budget: number): StatusCode;
+  nodes(): bigint;
+  playouts(): bigint;
+  /** The best score of a finished line so far, or -1. */
+  score(): number;
+  /** Restarts of the top level so far. */
+  restarts(): number;
+  /** The top level's iteration under way. */
+  iteration(): number;
+  line(): number[];
+}
+
+export function wasmSameGameNrpa(exports: EngineExports): SameGameNrpa {
+  return {
+    start(cells, width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, known, knownScore) {
+      writeCells(exports, cells);
+      new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
+      return exports.samegameNrpaStart(width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, knownScore, known.length);
+    },
+    run: (budget) => exports.samegameNrpaRun(budget),
+    nodes: () => BigInt.asUintN(64, exports.samegameNrpaNodes()),
+    playouts: () => BigInt.asUintN(64, exports.samegameNrpaPlayouts()),
+    score: () => exports.samegameNrpaScore(),
+    restarts: () => exports.samegameNrpaRestarts(),
+    iteration: () => exports.samegameNrpaIteration(),
+    line() {
+      const length = exports.samegameNrpaLine();
+      return length < 0 ? [] : readLine(exports, length);
+    },
+  };
+}

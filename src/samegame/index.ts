@@ -1,5 +1,6 @@
-export { clear, minLeft, score, DEFAULT_SCORE_SECONDS } from './solve.js';
-export type { SameGameOptions, SameGameResult, SameGameStats, ScoreOptions, SearchOptions } from './solve.js';
+export { clear, minLeft, score, DEFAULT_SCORE_SECONDS, NRPA_FROM_SECONDS, NRPA_LEVELS, ROUND_SECONDS } from './solve.js';
+export type { SameGameOptions, SameGameResult, SameGameStats, ScoreMethod, ScoreOptions, ScoreUpdate, SearchOptions } from './solve.js';
+export { NRPA_ITERATIONS } from './tasks.js';
 export {
   parseBoard,
   toBoard,
@@ -14,3 +15,5 @@ export {
   MAX_COLOURS,
 } from './board.js';
 export type { Click, Replay, SameGameBoard, SameGameInput } from './board.js';
+export { randomBoard } from './random.js';
+export type { RandomBoardOptions } from './random.js';

@@ -7,7 +7,7 @@ import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
-import { runScoreTask, searchFewestLeft, type Limits, type ScoreTask } from './tasks.js';
+import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type ScoreTask, type ScoreTaskResult } from './tasks.js';
 
 export interface SameGameOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
@@ -34,6 +34,37 @@ export interface ScoreOptions extends SameGameOptions {
   onProgress?: (progress: Progress) => void;
   /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
   queue?: QueueOption;
+  /**
+   * 'beam' (the Monte-Carlo beam search) or 'nrpa' (nested rollout policy adaptation); by default
+   * the beam, and NRPA for a time budget of NRPA_FROM_SECONDS or more.
+   */
+  method?: ScoreMethod;
+  /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
+  start?: readonly Click[];
+  /**
+   * Called with the best line so far after every round of a long run: a time budget over
+   * ROUND_SECONDS is played in rounds of ROUND_SECONDS when this is given, each round's runs
+   * starting from the best line of the rounds before.
+   */
+  onUpdate?: (update: ScoreUpdate) => void;
+}
+
+export type ScoreMethod = 'beam' | 'nrpa';
+
+/** What onUpdate gets after each round. */
+export interface ScoreUpdate {
+  score: number;
+  clicks: Click[];
+  method: ScoreMethod;
+  /** Seconds since the call started. */
+  seconds: number;
+  /** Playouts per second over every thread in the last round. */
+  playoutsPerSecond: number;
+  /** NRPA: its levels, and the top level's iteration under way (of NRPA_ITERATIONS) in the best thread; the beam: 0 and 0. */
+  level: number;
+  iteration: number;
+  /** When the best score so far improved (seconds since the call started), over every thread and round. */
+  timeline: Array<{ seconds: number; score: number }>;
 }
 
 /** Stats of a SameGame result; `nodes`: positions searched (score: over every run; parts: the runs). */
@@ -87,7 +118,7 @@ function result(board: SameGameBoard, line: number[], proved: boolean, stats: Sa
 // The options each function takes (checkOptions rejects any other key).
 const LIMIT_KEYS = ['signal', 'time', 'maxNodes', 'maxMemory'];
 const SEARCH_KEYS = [...LIMIT_KEYS, 'engine'];
-const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue'];
+const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue', 'method', 'start', 'onUpdate'];
 
 async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
   const started = performance.now();
@@ -122,10 +153,36 @@ export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of the first runs, until one is long enough to time (see runScoreTask). */
 const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
+/** Time budgets of this many seconds or more use NRPA unless `method` says otherwise. */
+export const NRPA_FROM_SECONDS = 120;
 /**
- * The best SameGame score found within the limits: independent runs of a Monte-Carlo beam
- * search valued by the best of 3 playouts, one per thread with its own seed, each widening its beam
- * to fill the time or node budget; the best line of all.
+ * Playouts between adaptations at level 1 of NRPA (stabilized NRPA). On positions 1-4 at 15 s
+ * on 2 threads (one run each, the machine shared): 10,737 with 1, 11,290 with 4, 10,674 with 10.
+ */
+const NRPA_STABLE = 4;
+/** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
+export const NRPA_LEVELS = 3;
+/** A long run with onUpdate is played in rounds of this many seconds. */
+export const ROUND_SECONDS = 60;
+
+/** The clicks of `start`, checked by replaying them on the board: engine cells and their score. */
+function startLine(board: SameGameBoard, start: unknown): { line: number[]; score: number } {
+  if (start === undefined) return { line: [], score: -1 };
+  let played;
+  try {
+    played = replay(board, start as Click[]);
+  } catch (error) {
+    if (error instanceof BitpuzzleError) throw badInput(`start: ${error.message}`);
+    throw error;
+  }
+  const line = (start as Click[]).map((click) => (click.column - 1) * board.height + (click.row - 1));
+  return { line, score: line.length === 0 ? -1 : played.score };
+}
+
+/**
+ * The best SameGame score found within the limits: independent runs, one per thread with its
+ * own seed, of the Monte-Carlo beam search (each widening its beam to fill the time or node
+ * budget) or of NRPA; the best line of all.
  */
 export async function score(input: SameGameInput, options: ScoreOptions = {}): Promise<SameGameResult> {
   const started = performance.now();
@@ -134,47 +191,91 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const threads = checkThreads(options.threads);
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
+  if (options.method !== undefined && options.method !== 'beam' && options.method !== 'nrpa') throw badInput(`method must be 'beam' or 'nrpa', got ${describeValue(options.method)}`);
+  if (options.onUpdate !== undefined && typeof options.onUpdate !== 'function') throw badInput(`onUpdate must be a function, got ${describeValue(options.onUpdate)}`);
   const limits = limitsOf(options, Date.now());
   if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
     throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
   }
+  const known = startLine(board, options.start);
+  const method: ScoreMethod = options.method ?? (options.time !== undefined && options.time >= NRPA_FROM_SECONDS ? 'nrpa' : 'beam');
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
-  const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
-    cells,
-    width: board.width,
-    height: board.height,
-    seed: (seed + i * 0x3c6ef372) >>> 0,
-    deadline: limits.deadline,
-    maxNodes: limits.maxNodes === null ? null : Math.max(1, Math.floor(limits.maxNodes / threads)),
-    beams: BEAMS,
-    // Children valued by playouts: on the standard positions this beat valuing them by
-    // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
-    // against 14,308 for the mix), since a wider beam pays more than a better valuation.
-    // The best of 3 playouts beat a single one there (3 seeds: 15,521, 16,253 and 16,361
-    // against 14,926, 14,901 and 15,327), and 2, 5 or 8 (15,258, 15,126, 15,140). Since only
-    // children near the beam get more than one, 5 still lost to 3 (positions 1-20 at 5 s on
-    // one thread, 2 seeds: 66,501 against 68,961).
-    level: 0,
-    playouts: 3,
-    // The threads' engines together stay within maxMemory.
-    maxMemory: memoryShare(maxMemory, threads),
-  }));
-  const runs = await runTasks({
-    tasks,
-    threads,
-    kind: 'samegame',
-    queue: options.queue,
-    runInline: runScoreTask,
-    engineModule: await loadEngineModule(),
-    signal: options.signal,
-    onProgress: options.onProgress,
-  });
-  // The best run; ties go to the lowest thread, so the result does not depend on timing.
-  let best = runs[0];
-  for (const run of runs) if (run.score > best.score) best = run;
-  const nodes = runs.reduce((sum, run) => sum + run.nodes, 0n);
-  const stats = { nodes, milliseconds: performance.now() - started, threads, parts: runs.length };
-  return result(board, best.line, runs.some((run) => run.optimal), stats, { score: best.score });
+  const engineModule = await loadEngineModule();
+  const roundMs = options.onUpdate !== undefined && limits.deadline !== null ? ROUND_SECONDS * 1000 : Infinity;
+  let best = { score: known.score, line: known.line };
+  let nodes = 0n;
+  let parts = 0;
+  let optimal = false;
+  const timeline: Array<{ seconds: number; score: number }> = [];
+  const startedAt = Date.now();
+  for (let round = 0; ; round++) {
+    const roundStarted = Date.now();
+    const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
+    const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
+      method,
+      cells,
+      width: board.width,
+      height: board.height,
+      seed: (seed + i * 0x3c6ef372 + round * 0x2545f491) >>> 0,
+      deadline,
+      maxNodes: limits.maxNodes === null ? null : Math.max(1, Math.floor(limits.maxNodes / threads)),
+      beams: BEAMS,
+      // Beam: children valued by playouts: on the standard positions this beat valuing them by
+      // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
+      // against 14,308 for the mix), since a wider beam pays more than a better valuation.
+      // The best of 3 playouts beat a single one there (3 seeds: 15,521, 16,253 and 16,361
+      // against 14,926, 14,901 and 15,327), and 2, 5 or 8 (15,258, 15,126, 15,140). Since only
+      // children near the beam get more than one, 5 still lost to 3 (positions 1-20 at 5 s on
+      // one thread, 2 seeds: 66,501 against 68,961). NRPA: its levels.
+      level: method === 'nrpa' ? NRPA_LEVELS : 0,
+      // NRPA: playouts per adaptation at level 1 (NRPA_STABLE).
+      playouts: method === 'nrpa' ? NRPA_STABLE : 3,
+      // The threads' engines together stay within maxMemory.
+      maxMemory: memoryShare(maxMemory, threads),
+      known: best.line,
+      knownScore: best.score,
+    }));
+    const runs: ScoreTaskResult[] = await runTasks({
+      tasks,
+      threads,
+      kind: 'samegame',
+      queue: options.queue,
+      runInline: runScoreTask,
+      engineModule,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    // The best run; ties go to the lowest thread, so the result does not depend on timing.
+    let top = runs[0];
+    for (const run of runs) if (run.score > top.score) top = run;
+    if (top.score > best.score || best.line.length === 0) best = { score: top.score, line: top.line };
+    // The threads' improvements in time order: each that beats every earlier one.
+    const noted = runs.flatMap((run) => Array.from({ length: run.timeline.length / 2 }, (_, k) => ({ at: run.timeline[2 * k], score: run.timeline[2 * k + 1] })));
+    noted.sort((a, b) => a.at - b.at);
+    for (const { at, score } of noted) {
+      if (timeline.length === 0 || score > timeline[timeline.length - 1].score) timeline.push({ seconds: Math.max(0, at - startedAt) / 1000, score });
+    }
+    nodes += runs.reduce((sum, run) => sum + run.nodes, 0n);
+    parts += runs.length;
+    optimal ||= runs.some((run) => run.optimal);
+    if (options.onUpdate) {
+      const played = best.line.map((cell) => clickOfCell(cell, board.height));
+      const playouts = runs.reduce((sum, run) => sum + run.playouts, 0);
+      options.onUpdate({
+        score: Math.max(best.score, 0),
+        clicks: played,
+        method,
+        seconds: (performance.now() - started) / 1000,
+        playoutsPerSecond: playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000),
+        level: method === 'nrpa' ? NRPA_LEVELS : 0,
+        iteration: top.iteration,
+        timeline: timeline.slice(),
+      });
+    }
+    if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5 || optimal) break;
+  }
+  const stats = { nodes, milliseconds: performance.now() - started, threads, parts };
+  return result(board, best.line, optimal, stats, { score: Math.max(best.score, 0) });
 }

@@ -4,7 +4,7 @@ import { BitpuzzleError } from '../errors.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { wasmSameGameBeam, wasmSameGameSearch, type SameGameSearch } from './engine.js';
+import { wasmSameGameBeam, wasmSameGameNrpa, wasmSameGameSearch, type SameGameSearch } from './engine.js';
 import { ReferenceSameGameSearch } from './reference.js';
 
 /** Nodes per engine call: a few milliseconds, so deadlines and aborts are prompt. */
@@ -27,7 +27,7 @@ export interface Limits {
  * Runs `run(budget)` until it is done or a limit is reached; true when it finished.
  * `nodes()` is the engine's count so far.
  */
-async function runToLimits(run: (budget: number) => number, nodes: () => bigint, limits: Limits, what: string, maxMemory: number): Promise<boolean> {
+async function runToLimits(run: (budget: number) => number, nodes: () => bigint, limits: Limits, what: string, maxMemory: number, firstSlice = FIRST_SLICE): Promise<boolean> {
   let stopped = false;
   const status = await runSliced((budget) => {
     let slice = Math.min(budget, SLICE);
@@ -37,7 +37,7 @@ async function runToLimits(run: (budget: number) => number, nodes: () => bigint,
       return Status.DONE;
     }
     return run(slice);
-  }, limits.signal, FIRST_SLICE);
+  }, limits.signal, firstSlice);
   checkStatus(status, what, maxMemory);
   return !stopped;
 }
@@ -89,6 +89,8 @@ export async function searchFewestLeft(
 }
 
 export interface ScoreTask {
+  /** 'beam' (the Monte-Carlo beam search) or 'nrpa' (nested rollout policy adaptation). */
+  method: 'beam' | 'nrpa';
   cells: number[];
   width: number;
   height: number;
@@ -97,11 +99,14 @@ export interface ScoreTask {
   maxNodes: number | null;
   /** Beam widths of the runs in turn; the last repeats (with new seeds) while limits allow. */
   beams: number[];
-  /** How the beam values children: 0 one playout, 1 a nested search of level 1. */
+  /** How the beam values children: 0 one playout, 1 a nested search of level 1; NRPA: its levels (1 to 6). */
   level: number;
   /** At level 0, how many playouts value a child (the best counts). */
   playouts: number;
   maxMemory: number;
+  /** A line (engine cells) known to score `knownScore`, that the run starts from ([] and -1: none). */
+  known: number[];
+  knownScore: number;
 }
 
 export interface ScoreTaskResult {
@@ -113,6 +118,30 @@ export interface ScoreTaskResult {
   runs: number;
   /** A run followed every line, so `score` is the board's best. */
   optimal: boolean;
+  /** Playouts played (NRPA; the beam's nodes are mostly playouts too). */
+  playouts: number;
+  /** NRPA: the top level's iteration under way and its restarts so far (0 for the beam). */
+  iteration: number;
+  restarts: number;
+  /** When the best score improved: pairs of epoch milliseconds and the score then (at most MAX_TIMELINE pairs). */
+  timeline: number[];
+}
+
+const MAX_TIMELINE = 256;
+
+/** Wraps a run(budget) so that each improvement of score() after a slice is noted in `timeline`. */
+function noting(run: (budget: number) => number, score: () => number, timeline: number[]): (budget: number) => number {
+  let last = timeline.length > 0 ? timeline[timeline.length - 1] : -1;
+  return (budget) => {
+    const status = run(budget);
+    const now = score();
+    if (now > last) {
+      last = now;
+      if (timeline.length >= 2 * MAX_TIMELINE) timeline.splice(0, 2);
+      timeline.push(Date.now(), now);
+    }
+    return status;
+  };
 }
 
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
@@ -146,17 +175,63 @@ function widestBeam(width: number, height: number, maxMemory: number): number {
  * found before it; the best line of them all. The widths follow `beams` until a run is long
  * enough to time: then each next width is chosen to fill what is left of the limits.
  */
-export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
+export function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
+  return task.method === 'nrpa' ? runNrpaTask(task, signal) : runBeamTask(task, signal);
+}
+
+/** The policy table of NRPA: 2^bits f32 weights per level, at most an eighth of maxMemory in all. */
+function policyBits(levels: number, maxMemory: number): number {
+  let bits = 18;
+  while (bits > 10 && levels * 4 * 2 ** bits > maxMemory / 8) bits--;
+  return bits;
+}
+
+/** Iterations per level of NRPA (Rosin's N). */
+export const NRPA_ITERATIONS = 100;
+
+/** NRPA from the known line (if any) until a limit is reached; its best line. */
+async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
+  const what = 'the SameGame NRPA search';
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, task.maxMemory);
+    const nrpa = wasmSameGameNrpa(exports);
+    const bits = policyBits(task.level, task.maxMemory);
+    checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, task.playouts, bits, task.seed, task.known, task.knownScore), what, task.maxMemory);
+    const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
+    if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
+    const timeline: number[] = [];
+    // One node first: a playout on a 32×32 board takes milliseconds.
+    await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline), () => nrpa.nodes(), limits, what, task.maxMemory, 1);
+    const score = nrpa.score();
+    return {
+      score: Math.max(score, 0),
+      line: score < 0 ? [] : nrpa.line(),
+      nodes: nrpa.nodes(),
+      runs: nrpa.restarts() + 1,
+      optimal: false,
+      playouts: Number(nrpa.playouts()),
+      iteration: nrpa.iteration(),
+      restarts: nrpa.restarts(),
+      timeline,
+    };
+  } finally {
+    releaseEngine(exports);
+  }
+}
+
+async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<ScoreTaskResult> {
   const what = 'the SameGame beam search';
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, task.maxMemory);
     const beam = wasmSameGameBeam(exports);
     const cells = Uint8Array.from(task.cells);
-    let best = { score: -1, line: [] as number[] };
+    let best = { score: task.known.length > 0 ? task.knownScore : -1, line: task.known };
     let spent = 0n;
     const widest = widestBeam(task.width, task.height, task.maxMemory);
     let width = Math.min(widest, task.beams[0]);
+    const timeline: number[] = [];
     let msPerWidth: number | null = null;
     let nodesPerWidth: number | null = null;
     for (let run = 0; ; run++) {
@@ -169,15 +244,16 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
         maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
         signal,
       };
-      const finished = await runToLimits((budget) => beam.run(budget), () => beam.nodes(), limits, what, task.maxMemory);
+      const finished = await runToLimits(noting((budget) => beam.run(budget), () => Math.max(beam.score(), best.score), timeline), () => beam.nodes(), limits, what, task.maxMemory);
       spent += beam.nodes();
       // A stopped run's finished lines are real games too.
       if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
       const optimal = beam.complete();
       const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
       // Stopped before any line was found: no clicks at all is the best line known (score 0).
-      if (!finished && best.score < 0) return { score: 0, line: [], nodes: spent, runs: run + 1, optimal: false };
-      if (!finished || optimal || last) return { ...best, nodes: spent, runs: run + 1, optimal };
+      const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0, timeline };
+      if (!finished && best.score < 0) return { score: 0, line: [], ...counts, optimal: false };
+      if (!finished || optimal || last) return { ...best, ...counts, optimal };
       if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
       // The cost of a width unit, from the last run long enough to measure (start-up costs
       // dominate shorter ones).
@@ -192,7 +268,7 @@ export async function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promi
       if (task.maxNodes !== null && nodesPerWidth !== null) affordable.push((task.maxNodes - Number(spent)) / nodesPerWidth);
       if (affordable.length === 0) width = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
       else width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
-      if (width < 1) return { ...best, nodes: spent, runs: run + 1, optimal: false };
+      if (width < 1) return { ...best, ...counts, optimal: false };
     }
   } finally {
     releaseEngine(exports);

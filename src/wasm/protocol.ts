@@ -70,6 +70,14 @@ export interface EngineExports {
   samegameBeamScore(): number;
   samegameBeamComplete(): number;
   samegameBeamLine(): number;
+  samegameNrpaStart(width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, knownScore: number, knownLength: number): StatusCode;
+  samegameNrpaRun(budget: number): StatusCode;
+  samegameNrpaNodes(): bigint;
+  samegameNrpaPlayouts(): bigint;
+  samegameNrpaScore(): number;
+  samegameNrpaRestarts(): number;
+  samegameNrpaIteration(): number;
+  samegameNrpaLine(): number;
   // Peg solitaire (assembly/pegs.ts)
   pegsInputAlloc(words: number): number;
   pegsLoad(): StatusCode;

@@ -1,0 +1,455 @@
+// SameGame for score: nested rollout policy adaptation (NRPA; Rosin 2011), resumable.
+//
+// A policy gives each move a weight; a playout picks each move with probability proportional
+// to exp(weight) among the legal moves (the table holds exp(weight)). A move is coded by its colour and the cells of its
+// group on the board of the time: the XOR of Zobrist keys (one per cell and colour), whose low
+// bits index a table of f32 weights in linear memory (so two moves share a weight only by a
+// rare collision). Level 1 runs `iterations` playouts, each time adapting its policy toward
+// the best line so far (the moves of the line gain `alpha`, every legal move along it loses
+// alpha × its probability, all computed with the policy before the step); level l runs
+// `iterations` searches of level l − 1, each on a copy of its policy, adapting toward its
+// best line the same way. The top level restarts from an empty policy when it is done.
+//
+// Selective policy (Cazenave 2016): the colour with the most blocks at the start (tabu) is
+// not played while another group is left, so it can gather into one big group at the end;
+// playouts and adaptation see the same legal moves.
+//
+// The recursion is an explicit stack of levels, so that run(budget) can stop after any
+// playout: a node is a playout, an adaptation or a copy of a policy table.
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import {
+  prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
+  height, samegameOutputPtr, MAX_COLOURS, markGroup, marked,
+} from './samegame';
+
+const ALPHA: f64 = 1.0;
+const MAX_LEVELS = 6;
+// The table holds exp(weight) (1 for a weight of 0), kept within these bounds.
+const MAX_WEIGHT: f32 = 1e30;
+const MIN_WEIGHT: f32 = 1e-30;
+
+let levels = 0;
+let iterations = 0;
+let stable = 1; // playouts per adaptation at level 1
+let tableBits = 0;
+let tableMask: u32 = 0;
+let tableBytes: usize = 0;
+let maxLine = 0;
+let cellCount = 0;
+let tabu = 0;
+
+let root: usize = 0; // the start board
+let roll: usize = 0; // the board a playout or an adaptation plays on
+let keys: usize = 0; // u64 Zobrist key per cell and colour
+let columnOf: usize = 0; // u8 per cell: its column
+let mark: usize = 0; // u32 stamp per cell
+let stack: usize = 0; // u16 per cell: the fill stack
+let moveCell: usize = 0; // per move: its first cell u16
+let moveIndex: usize = 0; // per move: its policy index u32
+let moveWeight: usize = 0; // per move: exp(weight) f64
+let moveTabu: usize = 0; // per move: 1 when of the tabu colour u8
+let pending: usize = 0; // adaptation: (index u32, delta f32) per legal move along the line
+let pendingCap: usize = 0;
+let stamp: u32 = 0;
+
+// Per level (1..levels): the policy, the iteration, the best score and line of this level's run.
+let policies: usize = 0;
+let iterAt: usize = 0; // i32 per level
+let bestAt: usize = 0; // i32 per level
+let lineLenAt: usize = 0; // i32 per level
+let lines: usize = 0; // u16 × maxLine per level
+
+let playLine: usize = 0;
+let playLength = 0;
+let globalBest = -1;
+let globalLine: usize = 0;
+let globalLength = 0;
+let nodes: u64 = 0;
+let playouts: u64 = 0;
+let restarts = 0;
+let rng: u64 = 1;
+let ready = false;
+// The copy of policies down the levels still to do before the next playout (a level l from
+// `copyFrom` down to 1), one node each.
+let copyFrom = 0;
+
+@inline function policy(l: i32): usize { return policies + <usize>(l - 1) * tableBytes; }
+@inline function lineOf(l: i32): usize { return lines + <usize>(l - 1) * (<usize>maxLine << 1); }
+@inline function iterOf(l: i32): i32 { return load<i32>(iterAt + (<usize>l << 2)); }
+@inline function setIter(l: i32, v: i32): void { store<i32>(iterAt + (<usize>l << 2), v); }
+@inline function bestOf(l: i32): i32 { return load<i32>(bestAt + (<usize>l << 2)); }
+@inline function setBest(l: i32, v: i32): void { store<i32>(bestAt + (<usize>l << 2), v); }
+@inline function lengthOf(l: i32): i32 { return load<i32>(lineLenAt + (<usize>l << 2)); }
+@inline function setLength(l: i32, v: i32): void { store<i32>(lineLenAt + (<usize>l << 2), v); }
+@inline function key(cell: i32, colour: i32): u64 { return load<u64>(keys + ((<usize>cell * 11 + <usize>colour) << 3)); }
+
+function random(): u64 {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/** A random number in [0, 1). */
+@inline function uniform(): f64 { return <f64>(random() >> 11) * (1.0 / 9007199254740992.0); }
+
+export function samegameNrpaNodes(): u64 { return nodes; }
+export function samegameNrpaPlayouts(): u64 { return playouts; }
+export function samegameNrpaScore(): i32 { return globalBest; }
+export function samegameNrpaRestarts(): i32 { return restarts; }
+/** The top level's iteration under way (0 to iterations − 1; at level 1, playouts / playoutsPerAdapt). */
+export function samegameNrpaIteration(): i32 { return ready ? (levels == 1 ? iterOf(1) / stable : iterOf(levels)) : 0; }
+
+/**
+ * Starts NRPA of `nestLevels` levels of `iterationsPerLevel` iterations (level 1 adapting after
+ * every `playoutsPerAdapt` playouts) on the board in INPUT
+ * (w × h), its random numbers from `seed`, with a policy table of 2^bits entries; `knownLength`
+ * clicks in the output region are a line known to score `knownScore` (the search starts from
+ * it: it is the best so far and the top level adapts toward it).
+ */
+export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPerLevel: i32, playoutsPerAdapt: i32, bits: i32, seed: u32, knownScore: i32, knownLength: i32): i32 {
+  ready = false;
+  if (playoutsPerAdapt < 1 || playoutsPerAdapt > 1000 || nestLevels < 1 || nestLevels > MAX_LEVELS || iterationsPerLevel < 1 || iterationsPerLevel > 100000 || bits < 8 || bits > 26
+    || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
+  const prepared = prepareBoards(w, h);
+  if (prepared != DONE) return prepared;
+  levels = nestLevels;
+  iterations = iterationsPerLevel;
+  stable = playoutsPerAdapt;
+  tableBits = bits;
+  tableMask = (1 << bits) - 1;
+  tableBytes = <usize>4 << <usize>bits;
+  cellCount = w * h;
+  maxLine = cellCount / 2 + 1;
+  const maxMoves = <u64>maxLine;
+  root = arenaAlloc(<u64>boardBytes);
+  roll = arenaAlloc(<u64>boardBytes);
+  keys = arenaAlloc(<u64>cellCount * 11 * 8);
+  columnOf = arenaAlloc(<u64>cellCount);
+  mark = arenaAlloc(<u64>cellCount * 4);
+  moveMinCol = arenaAlloc(maxMoves);
+  moveMaxCol = arenaAlloc(maxMoves);
+  stack = arenaAlloc(<u64>cellCount * 2);
+  moveCell = arenaAlloc(maxMoves * 2);
+  moveIndex = arenaAlloc(maxMoves * 4);
+  moveWeight = arenaAlloc(maxMoves * 8);
+  moveTabu = arenaAlloc(maxMoves);
+  pendingCap = <usize>maxLine * <usize>maxLine;
+  pending = arenaAlloc(<u64>pendingCap * 8);
+  iterAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
+  bestAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
+  lineLenAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
+  lines = arenaAlloc(<u64>levels * <u64>maxLine * 2);
+  playLine = arenaAlloc(<u64>maxLine * 2);
+  globalLine = arenaAlloc(<u64>maxLine * 2);
+  policies = arenaAlloc(<u64>levels * <u64>tableBytes);
+  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || moveMinCol == 0 || moveMaxCol == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
+    || moveTabu == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
+    return OUT_OF_MEMORY;
+  }
+  if (!loadInput(root)) return BAD_INPUT;
+  // Zobrist keys of the move codes, from a fixed seed (the same codes in every run).
+  let x: u64 = 0x2545f4914f6cdd1d;
+  for (let i = 0; i < cellCount * 11; i++) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    store<u64>(keys + (<usize>i << 3), x);
+  }
+  memory.fill(mark, 0, <usize>cellCount * 4);
+  for (let cell = 0; cell < cellCount; cell++) store<u8>(columnOf + <usize>cell, cell / h);
+  stamp = 0;
+  tabu = 1;
+  for (let c = 2; c <= MAX_COLOURS; c++) if (countOf(root, c) > countOf(root, tabu)) tabu = c;
+  rng = (<u64>seed << 1) | 0x9e3779b900000001;
+  nodes = 0;
+  playouts = 0;
+  restarts = 0;
+  globalBest = -1;
+  globalLength = 0;
+  emptyPolicy(policy(levels));
+  resetLevels(levels);
+  if (knownLength > 0) {
+    // The known line, its clicks named as the engine names them (the group's first cell).
+    memory.copy(globalLine, samegameOutputPtr(), <usize>knownLength << 1);
+    if (!normalise(globalLine, knownLength)) return BAD_INPUT;
+    globalBest = knownScore;
+    globalLength = knownLength;
+    setBest(levels, knownScore);
+    setLength(levels, knownLength);
+    memory.copy(lineOf(levels), globalLine, <usize>knownLength << 1);
+    adapt(policy(levels), lineOf(levels), knownLength);
+  }
+  copyFrom = levels;
+  ready = true;
+  return DONE;
+}
+
+// exp(x) for the changes of one adaptation (|x| ≤ alpha = 1): a polynomial of degree 7
+// (relative error below 3e-5 there), much cheaper than Math.exp.
+@inline function expSmall(x: f32): f32 {
+  return <f32>1 + x * (<f32>1 + x * (<f32>0.5 + x * (<f32>(1.0 / 6) + x * (<f32>(1.0 / 24) + x * (<f32>(1.0 / 120) + x * (<f32>(1.0 / 720) + x * <f32>(1.0 / 5040)))))));
+}
+
+// Every weight 0: exp(0) = 1 everywhere.
+function emptyPolicy(p: usize): void {
+  const one = reinterpret<u32>(<f32>1.0);
+  const ones = (<u64>one << 32) | <u64>one;
+  for (let at: usize = 0; at < tableBytes; at += 8) store<u64>(p + at, ones);
+}
+
+// Levels `top` and below start a run: no iteration done, no line yet.
+function resetLevels(top: i32): void {
+  for (let l = 1; l <= top; l++) {
+    setIter(l, 0);
+    setBest(l, -1);
+    setLength(l, 0);
+  }
+}
+
+// The moves of the board under play, listed by relist(): per move its first cell found, its
+// policy index, whether it is of the tabu colour, its weight, and its leftmost and rightmost columns.
+let moveCount = 0;
+let moveMinCol: usize = 0; // u8 per move
+let moveMaxCol: usize = 0; // u8 per move
+
+// Brings the list of moves of `b` (weights from policy `p`, or none when p is 0) up to date
+// after a click whose group's leftmost column was `first` (0 lists them all): a group wholly
+// left of column first − 1 is as it was (its cells and neighbours did not change), the others
+// are found again by a scan from column first − 1. Returns how many moves there are.
+function relist(b: usize, p: usize, first: i32): i32 {
+  stamp++;
+  let moves = 0;
+  if (first > 1) {
+    for (let i = 0; i < moveCount; i++) {
+      if (<i32>load<u8>(moveMaxCol + <usize>i) > first - 2) continue;
+      if (i != moves) {
+        store<u16>(moveCell + (<usize>moves << 1), load<u16>(moveCell + (<usize>i << 1)));
+        store<u32>(moveIndex + (<usize>moves << 2), load<u32>(moveIndex + (<usize>i << 2)));
+        store<u8>(moveTabu + <usize>moves, load<u8>(moveTabu + <usize>i));
+        store<f64>(moveWeight + (<usize>moves << 3), load<f64>(moveWeight + (<usize>i << 3)));
+        store<u8>(moveMinCol + <usize>moves, load<u8>(moveMinCol + <usize>i));
+        store<u8>(moveMaxCol + <usize>moves, load<u8>(moveMaxCol + <usize>i));
+      }
+      moves++;
+    }
+  }
+  const cols = columnsOf(b);
+  for (let c = first > 1 ? first - 1 : 0; c < cols; c++) {
+    const h = heightOf(b, c);
+    for (let r = 0; r < h; r++) {
+      const cell = c * height + r;
+      if (load<u32>(mark + (<usize>cell << 2)) == stamp) continue;
+      const colour = colourAt(b, cell);
+      // Fill the group of `cell`, XORing its keys.
+      store<u32>(mark + (<usize>cell << 2), stamp);
+      store<u16>(stack, cell);
+      let top = 1;
+      let size = 0;
+      let code: u64 = 0;
+      let lo = c;
+      let hi = c;
+      while (top > 0) {
+        top--;
+        const at = <i32>load<u16>(stack + (<usize>top << 1));
+        size++;
+        code ^= key(at, colour);
+        const ac = <i32>load<u8>(columnOf + <usize>at);
+        const ar = at - ac * height;
+        if (ac < lo) lo = ac;
+        if (ac > hi) hi = ac;
+        if (ar + 1 < heightOf(b, ac)) top = visit(b, at + 1, colour, top);
+        if (ar > 0) top = visit(b, at - 1, colour, top);
+        if (ac > 0 && ar < heightOf(b, ac - 1)) top = visit(b, at - height, colour, top);
+        if (ac + 1 < cols && ar < heightOf(b, ac + 1)) top = visit(b, at + height, colour, top);
+      }
+      if (size < 2) continue;
+      store<u16>(moveCell + (<usize>moves << 1), cell);
+      const index = <u32>(code ^ (code >> 29)) & tableMask;
+      store<u32>(moveIndex + (<usize>moves << 2), index);
+      store<u8>(moveTabu + <usize>moves, colour == tabu ? 1 : 0);
+      store<u8>(moveMinCol + <usize>moves, lo);
+      store<u8>(moveMaxCol + <usize>moves, hi);
+      if (p != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(p + (<usize>index << 2)));
+      moves++;
+    }
+  }
+  moveCount = moves;
+  return moves;
+}
+
+@inline function visit(b: usize, n: i32, colour: i32, top: i32): i32 {
+  if (colourAt(b, n) != colour) return top;
+  const m = mark + (<usize>n << 2);
+  if (load<u32>(m) == stamp) return top;
+  store<u32>(m, stamp);
+  store<u16>(stack + (<usize>top << 1), n);
+  return top + 1;
+}
+
+// True when the legal moves (as the selective policy sees them) of the last listing are
+// those not of the tabu colour: there is at least one such move.
+function anyOther(moves: i32): bool {
+  for (let i = 0; i < moves; i++) if (load<u8>(moveTabu + <usize>i) == 0) return true;
+  return false;
+}
+
+// A playout from the root with policy `p`: its score; its clicks in playLine.
+function playout(p: usize): i32 {
+  nodes++;
+  playouts++;
+  memory.copy(roll, root, boardBytes);
+  let length = 0;
+  let first = 0;
+  for (;;) {
+    const moves = relist(roll, p, first);
+    if (moves == 0) break;
+    const others = anyOther(moves);
+    let sum: f64 = 0;
+    for (let i = 0; i < moves; i++) {
+      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
+      sum += load<f64>(moveWeight + (<usize>i << 3));
+    }
+    let r = uniform() * sum;
+    let chosen = -1;
+    for (let i = 0; i < moves; i++) {
+      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
+      chosen = i;
+      r -= load<f64>(moveWeight + (<usize>i << 3));
+      if (r < 0) break;
+    }
+    const cell = <i32>load<u16>(moveCell + (<usize>chosen << 1));
+    store<u16>(playLine + (<usize>length << 1), cell);
+    length++;
+    first = <i32>load<u8>(moveMinCol + <usize>chosen);
+    playFast(roll, roll, cell);
+  }
+  playLength = length;
+  const score = scoreOf(roll);
+  if (score > globalBest) {
+    globalBest = score;
+    globalLength = length;
+    memory.copy(globalLine, playLine, <usize>length << 1);
+  }
+  return score;
+}
+
+// Renames each click of `line` to the cell the move lists name its group by, replaying it
+// from the root; false when a click hits no group.
+function normalise(line: usize, length: i32): bool {
+  memory.copy(roll, root, boardBytes);
+  let first = 0;
+  for (let t = 0; t < length; t++) {
+    const moves = relist(roll, 0, first);
+    const cell = <i32>load<u16>(line + (<usize>t << 1));
+    const c = cell / height;
+    if (c >= columnsOf(roll) || cell - c * height >= heightOf(roll, c)) return false;
+    markGroup(roll, cell);
+    let move = -1;
+    for (let i = 0; i < moves && move < 0; i++) if (marked(<i32>load<u16>(moveCell + (<usize>i << 1)))) move = i;
+    if (move < 0) return false; // a lone block
+    const named = <i32>load<u16>(moveCell + (<usize>move << 1));
+    store<u16>(line + (<usize>t << 1), named);
+    first = <i32>load<u8>(moveMinCol + <usize>move);
+    playFast(roll, roll, named);
+  }
+  return true;
+}
+
+// Adapts policy `p` toward `line` (see the header): every change is computed with `p` as it
+// was before, then applied.
+function adapt(p: usize, line: usize, length: i32): void {
+  nodes++;
+  memory.copy(roll, root, boardBytes);
+  let count: usize = 0;
+  let first = 0;
+  for (let t = 0; t < length; t++) {
+    const moves = relist(roll, p, first);
+    const others = anyOther(moves);
+    const cell = <i32>load<u16>(line + (<usize>t << 1));
+    let sum: f64 = 0;
+    for (let i = 0; i < moves; i++) {
+      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
+      sum += load<f64>(moveWeight + (<usize>i << 3));
+    }
+    for (let i = 0; i < moves; i++) {
+      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) first = <i32>load<u8>(moveMinCol + <usize>i);
+      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
+      let delta = -ALPHA * load<f64>(moveWeight + (<usize>i << 3)) / sum;
+      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) delta += ALPHA;
+      if (count < pendingCap) {
+        const at = pending + (count << 3);
+        store<u32>(at, load<u32>(moveIndex + (<usize>i << 2)));
+        store<f32>(at + 4, <f32>delta);
+        count++;
+      }
+    }
+    playFast(roll, roll, cell);
+  }
+  for (let k: usize = 0; k < count; k++) {
+    const at = pending + (k << 3);
+    const w = p + (<usize>load<u32>(at) << 2);
+    let e = load<f32>(w) * expSmall(load<f32>(at + 4));
+    if (e > MAX_WEIGHT) e = MAX_WEIGHT;
+    else if (e < MIN_WEIGHT) e = MIN_WEIGHT;
+    store<f32>(w, e);
+  }
+}
+
+/** Advances the search by about `budget` nodes; MORE (NRPA never ends: the top level restarts). */
+export function samegameNrpaRun(budget: i32): i32 {
+  if (!ready) return BAD_INPUT;
+  while (budget > 0) {
+    // Copies of the policy down to level 1, before the next playout.
+    if (copyFrom > 1) {
+      memory.copy(policy(copyFrom - 1), policy(copyFrom), tableBytes);
+      copyFrom--;
+      nodes++;
+      budget--;
+      continue;
+    }
+    let score = playout(policy(1));
+    budget--;
+    let from = playLine;
+    let length = playLength;
+    let l = 1;
+    for (;;) {
+      if (score >= bestOf(l)) {
+        setBest(l, score);
+        setLength(l, length);
+        if (from != lineOf(l)) memory.copy(lineOf(l), from, <usize>length << 1);
+      }
+      // Stabilized NRPA (Cazenave, Sevestre and Toulemont 2021): level 1 plays `stable`
+      // playouts with the same policy between adaptations (so `stable` × iterations in all).
+      setIter(l, iterOf(l) + 1);
+      if (l > 1 || iterOf(l) % stable == 0) {
+        adapt(policy(l), lineOf(l), lengthOf(l));
+        budget--;
+      }
+      if (iterOf(l) < (l == 1 ? iterations * stable : iterations)) break;
+      if (l == levels) {
+        // The top level is done: restart it from an empty policy (the best line is kept).
+        restarts++;
+        emptyPolicy(policy(levels));
+        resetLevels(levels);
+        budget--;
+        break;
+      }
+      score = bestOf(l);
+      from = lineOf(l);
+      length = lengthOf(l);
+      l++;
+    }
+    // Level l goes on: the levels below it start new runs on copies of its policy.
+    resetLevels(l - 1);
+    copyFrom = l;
+  }
+  return MORE;
+}
+
+/** Writes the best line's clicks to the output region; returns how many (-1: none yet). */
+export function samegameNrpaLine(): i32 {
+  if (globalBest < 0) return -1;
+  memory.copy(samegameOutputPtr(), globalLine, <usize>globalLength << 1);
+  return globalLength;
+}
