@@ -33,8 +33,9 @@ export function workerCommand(): Command {
       const { startWorker } = await import('../queue/worker.js');
       const log = (line: string): void => console.error(`${new Date().toISOString()} ${line}`);
       const worker = await startWorker({ queue: queueUrl(url ?? flags.queue ?? true)!, prefix: flags.prefix, threads, concurrency, lockMs, log });
-      log(`worker ready: ${threads} thread(s)`);
-      await new Promise<void>((resolve) => {
+      // The signal handlers go in before the ready line: whoever waits for that line may
+      // signal at once (a SIGTERM that came first killed the process, exit status null).
+      const stopped = new Promise<void>((resolve) => {
         let stopping = false;
         const stop = (): void => {
           if (stopping) {
@@ -49,6 +50,8 @@ export function workerCommand(): Command {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      log(`worker ready: ${threads} thread(s)`);
+      await stopped;
       log(`worker stopped: ${worker.done} part(s) done, ${worker.failed} failed`);
     });
 }
