@@ -149,8 +149,9 @@ describe('counts and batches on a queue', () => {
     const url = `${redis.url}?prefix=idle`;
     const controller = new AbortController();
     const counting = sudoku.count(SPARSE_SUDOKU, { queue: url, signal: controller.signal }).catch((e: unknown) => e);
+    // The coordinator adds its parts in batches: wait until all of them are there.
     let waiting = 0;
-    for (let i = 0; i < 100 && waiting === 0; i++) {
+    for (let i = 0; i < 200 && waiting < 64; i++) {
       await new Promise((r) => setTimeout(r, 50));
       waiting = (await queueStatus(url)).problems.reduce((sum, p) => sum + p.parts.waiting, 0);
     }
