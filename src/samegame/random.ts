@@ -3,6 +3,7 @@
 import { badInput, describeValue } from '../errors.js';
 import { checkOptions } from '../wasm/options.js';
 import { MAX_COLOURS, MAX_SIDE, parseBoard, type SameGameBoard } from './board.js';
+import { mulberry32 } from '../random.js';
 
 export interface RandomBoardOptions {
   /** Columns, from 1 to 32. */
@@ -13,18 +14,6 @@ export interface RandomBoardOptions {
   colours: number;
   /** Any integer from 0 to 2^32 − 1 (default 1). */
   seed?: number;
-}
-
-/** mulberry32: 32-bit state, one draw per cell; the numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function whole(value: unknown, name: string, min: number, max: number): number {

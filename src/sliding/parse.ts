@@ -2,6 +2,7 @@
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
 import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 import { STEP_CELLS, runSteps, type Steps } from '../wasm/protocol.js';
+import { mulberry32 } from '../random.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
@@ -409,15 +410,4 @@ export function randomBoard(rows: number, cols: number, seed = 1, goal: GoalInpu
     [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
   }
   return board;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
