@@ -2,65 +2,9 @@
 // whole search), and an abort fired during the call rejects with ABORTED soon after. The
 // bounds are generous on purpose: they catch a search held on the main thread (seconds), not
 // a slow machine. Each case is cut short by its abort, so none runs long.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { BitpuzzleError, pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
-
-/** The longest the event loop may stall during a call (the standard: 50 ms slices). */
-const MAX_DELAY_MS = 250;
-/** The longest from the moment the abort was due to the call's rejection. */
-const MAX_ABORT_MS = 1000;
-
-interface Watched {
-  /** The longest stall of the event loop seen during the call, in ms. */
-  maxDelay: number;
-  error: unknown;
-  /** From the moment the abort was due (not when its timer ran) to the call's end, in ms. */
-  abortLatency: number;
-}
-
-/**
- * Runs `call` with a signal that aborts after `abortAfter` ms, watching the event loop two
- * ways: perf_hooks' delay histogram and the gaps between ticks of a 5 ms interval.
- */
-async function watch(call: (signal: AbortSignal) => Promise<unknown>, abortAfter: number): Promise<Watched> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let last = performance.now();
-  let gap = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 5);
-  histogram.enable();
-  const controller = new AbortController();
-  const started = performance.now();
-  const timer = setTimeout(() => controller.abort(), abortAfter);
-  let error: unknown = null;
-  try {
-    await call(controller.signal);
-  } catch (caught) {
-    error = caught;
-  }
-  const ended = performance.now();
-  // One more turn of timers, so that a stall just before the end is measured too.
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  clearTimeout(timer);
-  clearInterval(ticker);
-  histogram.disable();
-  const watched = { maxDelay: Math.max(gap, histogram.max / 1e6), error, abortLatency: ended - (started + abortAfter) };
-  if (process.env.BLOCKING_LOG) console.log(`maxDelay ${watched.maxDelay.toFixed(1)} ms, abort latency ${watched.abortLatency.toFixed(1)} ms`);
-  return watched;
-}
-
-/** The call was still working when the abort came, gave the loop its turns, and stopped in time. */
-async function expectAbortedPromptly(call: (signal: AbortSignal) => Promise<unknown>, abortAfter: number): Promise<void> {
-  const { maxDelay, error, abortLatency } = await watch(call, abortAfter);
-  expect(error).toBeInstanceOf(BitpuzzleError);
-  expect((error as BitpuzzleError).code).toBe('ABORTED');
-  expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
-  expect(abortLatency).toBeLessThan(MAX_ABORT_MS);
-}
+import { pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
+import { MAX_DELAY_MS, expectAbortedPromptly, watch } from './helpers.js';
 
 const empty64 = (): number[][] => Array.from({ length: 64 }, () => new Array<number>(64).fill(0));
 

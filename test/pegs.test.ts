@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { memorySizeOption } from '../dist/cli/io.js';
+import { expectAbortedPromptly } from './helpers.js';
 
 // ---- independent oracles: plain sets of numbers (boards of up to 30 holes) ----------------
 
@@ -471,33 +471,6 @@ function bruteOptimal(jumps: Jump[], start: number, finishes: number[]): { lengt
   return { length: total === 0n ? -1 : length, total };
 }
 
-/** Runs `call` with a signal aborted after `after` ms; the longest event-loop stall and the error. */
-async function watchLoop(call: (signal: AbortSignal) => Promise<unknown>, after: number): Promise<{ stall: number; error: unknown; late: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let last = performance.now();
-  let stall = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last);
-    last = now;
-  }, 5);
-  histogram.enable();
-  const controller = new AbortController();
-  const started = performance.now();
-  const timer = setTimeout(() => controller.abort(), after);
-  let error: unknown = null;
-  try {
-    await call(controller.signal);
-  } catch (caught) {
-    error = caught;
-  }
-  const late = performance.now() - (started + after);
-  clearTimeout(timer);
-  clearInterval(ticker);
-  histogram.disable();
-  return { stall: Math.max(stall, histogram.max / 1e6), error, late };
-}
-
 describe('every fewest-move solution', () => {
   const cross = '  ooo  \n  ooo  \nooooooo\n  ooo  \n  ooo  ';
   const small: pegs.PegsInput[] = [
@@ -583,23 +556,13 @@ describe('every fewest-move solution', () => {
 });
 
 describe('never blocking', () => {
-  // Generous bounds, as in test/blocking.test.ts: they catch a search held on the thread for
-  // seconds, not a slow shared machine.
-  const expectPrompt = async (call: (signal: AbortSignal) => Promise<unknown>, after: number): Promise<void> => {
-    const { stall, error, late } = await watchLoop(call, after);
-    expect(error).toBeInstanceOf(BitpuzzleError);
-    expect((error as BitpuzzleError).code).toBe('ABORTED');
-    expect(stall).toBeLessThan(250);
-    expect(late).toBeLessThan(1000);
-  };
-
   it('countOptimal, optimalSolutions, minMoves and count on the English board give the loop its turns and stop on abort', async () => {
-    await expectPrompt((signal) => pegs.countOptimal('english', { signal }), 600);
-    await expectPrompt(async (signal) => {
+    await expectAbortedPromptly((signal) => pegs.countOptimal('english', { signal }), 600);
+    await expectAbortedPromptly(async (signal) => {
       for await (const s of pegs.optimalSolutions('english', { signal })) void s;
     }, 600);
-    await expectPrompt((signal) => pegs.minMoves('english', { signal }), 600);
-    await expectPrompt((signal) => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.minMoves('english', { signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, signal }), 600);
   });
 });
 
