@@ -2,8 +2,9 @@
 //   queens N                  plain recursive bitmask counter with only the half-first-row mirror;
 //                             prints "total=<count> ms=<milliseconds of counting>"
 //   queens N constellations   start constellations, the same method as assembly/queensConstellations.ts
-//                             (the same constellations, orientation, tables, explicit-stack loop and
-//                             recursion for the last rows; the same node count);
+//                             (the same constellations and orientation, most constrained line first,
+//                             the same choice of line and the same node count; recursion throughout,
+//                             where the engine keeps the top of each search on a stack in memory);
 //                             prints "total=<count> distinct=<count> nodes=<count> constellations=<count> ms=<ms>"
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,142 +120,142 @@ static int listConstellations(int *out) {
 }
 
 #define MAXR 32
-static u32 forb[MAXR], stLd[MAXR], stRd[MAXR], stCol[MAXR], stAvail[MAXR];
-static int shiftBy[MAXR], rowOf[MAXR];
+// The search of a constellation, as in the Wasm engine: most constrained line first (the empty
+// row, or when every row has two or more free squares the free column, with the fewest free
+// squares; ties to the smallest mask, rows first), forced moves in place. A node: the empty rows
+// (bit r), the taken columns (bit c, every bit from N up), and the diagonal words indexed by
+// r + c, c - r + N - 1 and r - c + N - 1. The node count is the engine's: one per node searched.
+#define COUNT_SHIFT 40
+#define MASK_SHIFT 6
+#define IS_COLUMN 32ull
 static u64 nodes, found, f180, f90;
+static int L1; // N - 1
 
-static void symmetricLeaf(int D, int i, int j, int k, int l, u32 col, u32 bit) {
-  int cols[MAXR];
-  int n1 = N - 1;
-  cols[0] = i;
-  cols[n1] = j;
-  cols[k] = 0;
-  cols[l] = n1;
-  // col at depth e holds the queens of depths < e; the leaf row's queen is `bit`.
-  for (int e = 0; e + 1 < D; e++) {
-    u32 placed = (e + 1 < D - 1 ? stCol[e + 1] : col) ^ stCol[e];
-    cols[rowOf[e]] = __builtin_ctz(placed) + 1;
+static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  u64 best = ~0ull;
+  u32 open = rem;
+  do {
+    int r = __builtin_ctz(open);
+    open &= open - 1;
+    u32 f = ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)));
+    u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | (u64)r;
+    best = key < best ? key : best;
+  } while (open);
+  if (best >= (2ull << COUNT_SHIFT)) {
+    open = ~col;
+    do {
+      int c = __builtin_ctz(open);
+      open &= open - 1;
+      u32 f = rem & ~((u32)(d1 >> c) | (u32)(e2 >> (L1 - c)));
+      u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | IS_COLUMN | (u64)c;
+      best = key < best ? key : best;
+    } while (open);
   }
-  cols[rowOf[D - 1]] = __builtin_ctz(bit) + 1;
+  return best;
+}
+
+// Counts the completions of a node into `found` (the Wasm engine's subtree(), here from the root).
+static void subtree(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  for (;;) {
+    nodes++;
+    if (!(rem & (rem - 1))) {
+      int r = __builtin_ctz(rem);
+      if (~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)))) found++;
+      return;
+    }
+    u64 key = choose(rem, col, d1, d2, e2);
+    u32 options = (u32)(key >> COUNT_SHIFT);
+    if (!options) return;
+    u32 free = (u32)(key >> MASK_SHIFT);
+    int line = (int)(key & 31);
+    if (options == 1) {
+      int r = (key & IS_COLUMN) ? __builtin_ctz(free) : line;
+      int c = (key & IS_COLUMN) ? line : __builtin_ctz(free);
+      rem &= ~(1u << r);
+      col |= 1u << c;
+      d1 |= 1ull << (r + c);
+      d2 |= 1ull << (c - r + L1);
+      e2 |= 1ull << (r - c + L1);
+      continue;
+    }
+    if (!(key & IS_COLUMN)) {
+      int r = line;
+      u32 rows = rem & ~(1u << r);
+      do {
+        u32 b = free & -free;
+        free ^= b;
+        int c = __builtin_ctz(b);
+        subtree(rows, col | b, d1 | ((u64)b << r), d2 | ((u64)b << (L1 - r)), e2 | (1ull << (r - c + L1)));
+      } while (free);
+    } else {
+      int c = line;
+      u64 cb = 1ull << c;
+      u32 cols = col | (1u << c);
+      do {
+        u32 b = free & -free;
+        free ^= b;
+        int r = __builtin_ctz(b);
+        subtree(rem ^ b, cols, d1 | (cb << r), d2 | (cb << (L1 - r)), e2 | ((u64)b << (L1 - c)));
+      } while (free);
+    }
+    return;
+  }
+}
+
+// The same search for the rare symmetric constellations, with the column of each row kept, so
+// that a solution fixed by the half or the quarter turn is recognised at its leaf.
+static int colOf[MAXR];
+
+static void symmetricLeaf(void) {
   int is180 = 1, is90 = 1;
   for (int r = 0; r < N; r++) {
-    if (cols[n1 - r] != n1 - cols[r]) is180 = 0;
-    if (cols[cols[r]] != n1 - r) is90 = 0;
+    if (colOf[L1 - r] != L1 - colOf[r]) is180 = 0;
+    if (colOf[colOf[r]] != L1 - r) is90 = 0;
   }
   f180 += is180;
   f90 += is90;
 }
 
-// The last rows are counted by recursion, a subtree at a time: this many rows above the leaf
-// parent (as in the Wasm engine). Returns the solutions in the high 32 bits, the placements in
-// the low 32.
-#define RECURSIVE_ROWS 4
-static int leafParentDepth;
-
-static u64 descend(int d, u32 ld, u32 rd, u32 col, u32 avail) {
-  int s = shiftBy[d];
-  u32 f = forb[d + 1];
-  u64 result = 0;
-  if (d == leafParentDepth) {
-    do {
-      u32 b = avail & -avail;
-      avail ^= b;
-      result += ~(((ld | b) << s) | ((rd | b) >> s) | col | b | f) ? (1ull << 32) + 1 : 1;
-    } while (avail);
-    return result;
-  }
-  do {
-    u32 b = avail & -avail;
-    avail ^= b;
-    result++;
-    u32 nld = (ld | b) << s, nrd = (rd | b) >> s, ncol = col | b;
-    u32 nf = ~(nld | nrd | ncol | f);
-    if (nf) result += descend(d + 1, nld, nrd, ncol, nf);
-  } while (avail);
-  return result;
-}
-
-// Counts the completions of one constellation (already oriented).
-static void searchConstellation(int c, int symmetric) {
-  int i = CI(c), j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1, w = N - 2;
-  u32 inner = (1u << w) - 1;
-  u32 colInit = ~inner;
-  if (i > 0 && i < n1) colInit |= 1u << (i - 1);
-  if (j > 0 && j < n1) colInit |= 1u << (j - 1);
-  int D = 0;
-  for (int r = 1; r < n1; r++) {
-    if (r == k || r == l) continue;
-    u32 m = 0;
-    int qr[4] = {0, n1, k, l}, qc[4] = {i, j, 0, n1};
-    for (int q = 0; q < 4; q++) {
-      int d = r - qr[q];
-      if (d < 0) d = -d;
-      int a = qc[q] - d, b = qc[q] + d;
-      if (a >= 1 && a <= w) m |= 1u << (a - 1);
-      if (b >= 1 && b <= w) m |= 1u << (b - 1);
-    }
-    forb[D] = m;
-    rowOf[D] = r;
-    D++;
-  }
-  for (int d = 0; d + 1 < D; d++) shiftBy[d] = rowOf[d + 1] - rowOf[d];
-  // n >= 5 leaves at least one free row (D >= 1).
-  int last = D - 1;
-  int d = 0;
-  u32 ld = 0, rd = 0, col = colInit, avail = ~(colInit | forb[0]);
-  if (last == 0) {
-    if (avail) {
-      found++;
-      nodes++;
-      if (symmetric) symmetricLeaf(1, i, j, k, l, col, avail);
-    }
+static void symmetricSearch(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  if (!rem) {
+    found++;
+    symmetricLeaf();
     return;
   }
-  u64 count = 0;
-  leafParentDepth = last - 1;
-  int recursive = symmetric || last < 2 ? MAXR : (last - 2 - RECURSIVE_ROWS > 0 ? last - 2 - RECURSIVE_ROWS : 0);
-  for (;;) {
-    if (avail == 0) {
-      if (d == 0) break;
-      d--;
-      ld = stLd[d];
-      rd = stRd[d];
-      col = stCol[d];
-      avail = stAvail[d];
-      continue;
-    }
-    nodes++;
-    u32 bit = avail & -avail;
-    avail ^= bit;
-    int s = shiftBy[d];
-    u32 nld = (ld | bit) << s, nrd = (rd | bit) >> s, ncol = col | bit;
-    u32 nfree = ~(nld | nrd | ncol | forb[d + 1]);
-    if (nfree == 0) continue;
-    if (d >= recursive) {
-      u64 sub = descend(d + 1, nld, nrd, ncol, nfree);
-      count += sub >> 32;
-      nodes += sub & 0xffffffffu;
-      continue;
-    }
-    if (d + 1 == last) {
-      count++;
-      if (symmetric) {
-        stCol[d] = col;
-        symmetricLeaf(D, i, j, k, l, ncol, nfree);
-      }
-      continue;
-    }
-    stLd[d] = ld;
-    stRd[d] = rd;
-    stCol[d] = col;
-    stAvail[d] = avail;
-    d++;
-    ld = nld;
-    rd = nrd;
-    col = ncol;
-    avail = nfree;
+  nodes++;
+  u64 key = choose(rem, col, d1, d2, e2);
+  u32 free = (u32)(key >> MASK_SHIFT);
+  if (!(key >> COUNT_SHIFT)) return;
+  int line = (int)(key & 31);
+  while (free) {
+    u32 b = free & -free;
+    free ^= b;
+    int r = (key & IS_COLUMN) ? __builtin_ctz(b) : line;
+    int c = (key & IS_COLUMN) ? line : __builtin_ctz(b);
+    colOf[r] = c;
+    symmetricSearch(rem & ~(1u << r), col | (1u << c), d1 | (1ull << (r + c)), d2 | (1ull << (c - r + L1)), e2 | (1ull << (r - c + L1)));
   }
-  found += count;
+}
+
+// Counts the completions of one constellation.
+static void searchConstellation(int c, int symmetric) {
+  int i = CI(c), j = CJ(c), k = CK(c), l = CL(c);
+  L1 = N - 1;
+  u32 all = N == 32 ? 0xffffffffu : (1u << N) - 1;
+  u32 rem = all & ~(1u | (1u << L1) | (1u << k) | (1u << l));
+  u32 col = ~all | (1u << i) | (1u << j) | 1u | (1u << L1);
+  u64 d1 = (1ull << i) | (1ull << (L1 + j)) | (1ull << k) | (1ull << (l + L1));
+  u64 d2 = (1ull << (i + L1)) | (1ull << j) | (1ull << (L1 - k)) | (1ull << (2 * L1 - l));
+  u64 e2 = (1ull << (L1 - i)) | (1ull << (2 * L1 - j)) | (1ull << (k + L1)) | (1ull << l);
+  if (symmetric) {
+    colOf[0] = i;
+    colOf[L1] = j;
+    colOf[k] = 0;
+    colOf[l] = L1;
+    symmetricSearch(rem, col, d1, d2, e2);
+  } else {
+    subtree(rem, col, d1, d2, e2);
+  }
 }
 
 static int stabilizer(int c) {
