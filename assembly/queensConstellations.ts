@@ -22,7 +22,9 @@
 //
 // The top of each search keeps its nodes in an explicit stack in memory, so that run(budget)
 // can stop and resume anywhere; subtrees of at most RECURSIVE_ROWS empty rows are counted by a
-// recursion (no stack in memory; a call may overrun its budget by one such subtree).
+// recursion (no stack in memory; a call may overrun its budget by one such subtree), where a
+// node with two or three empty rows is counted at once, without a scan (one node). Symmetric
+// constellations stay on the explicit stack to the leaves, whose queens it holds.
 //
 // A constellation is the code (i << 15) | (j << 10) | (k << 5) | l. The host writes a list of
 // them where queensConstellationsInputAlloc says; init checks them, run(budget) counts them in turn.
@@ -185,16 +187,62 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
 }
 
 /**
+ * The solutions of a node with two empty rows (one node): its two free columns go one to each
+ * row, in one order or the other; neither fits if the two squares are on a diagonal.
+ */
+@inline function twoRows(rem: u32, col: u32, d1: u64, d2: u64, last: i32): u64 {
+  const r1 = ctz(rem);
+  const r2 = 31 - clz(rem);
+  const free = ~col;
+  const x = free & (~free + 1);
+  const y = free ^ x;
+  const f1 = ~(col | <u32>(d1 >> <u64>r1) | <u32>(d2 >> <u64>(last - r1)));
+  const f2 = ~(col | <u32>(d1 >> <u64>r2) | <u32>(d2 >> <u64>(last - r2)));
+  const both = <u32>((f1 & x) != 0 && (f2 & y) != 0) + <u32>((f1 & y) != 0 && (f2 & x) != 0);
+  return r2 - r1 == ctz(y) - ctz(x) ? 0 : <u64>both;
+}
+
+/** The solutions of a node with three empty rows (one node): each free square of its first row, then as twoRows. */
+@inline function threeRows(rem: u32, col: u32, d1: u64, d2: u64, last: i32): u64 {
+  const r1 = ctz(rem);
+  const r3 = 31 - clz(rem);
+  const r2 = ctz(rem & (rem - 1));
+  const s2 = <u32>(r2 - r1);
+  const s3 = <u32>(r3 - r1);
+  const free = ~col;
+  let f1 = ~(col | <u32>(d1 >> <u64>r1) | <u32>(d2 >> <u64>(last - r1)));
+  const f2 = ~(col | <u32>(d1 >> <u64>r2) | <u32>(d2 >> <u64>(last - r2)));
+  const f3 = ~(col | <u32>(d1 >> <u64>r3) | <u32>(d2 >> <u64>(last - r3)));
+  let count: u32 = 0;
+  while (f1 != 0) {
+    const a = f1 & (~f1 + 1);
+    f1 ^= a;
+    const g2 = f2 & ~((a << s2) | (a >> s2));
+    const g3 = f3 & ~((a << s3) | (a >> s3));
+    const rest = free ^ a;
+    const x = rest & (~rest + 1);
+    const y = rest ^ x;
+    const both = <u32>((g2 & x) != 0 && (g3 & y) != 0) + <u32>((g2 & y) != 0 && (g3 & x) != 0);
+    count += r3 - r2 == ctz(y) - ctz(x) ? 0 : both;
+  }
+  return <u64>count;
+}
+
+/**
  * Counts the completions of a node (the hot loop): returns the solutions in the high 32 bits
  * and the nodes visited in the low 32 (a subtree of a few rows has fewer than 2^32 of each).
- * Forced moves are made in place; branches recurse.
+ * Forced moves are made in place; branches recurse; two empty rows are counted at once.
  */
 function subtree(rem: u32, col: u32, d1: u64, d2: u64, e2: u64): u64 {
   const last = n1;
   let result: u64 = 0;
   while (true) {
     result++;
-    if ((rem & (rem - 1)) == 0) {
+    const rest = rem & (rem - 1);
+    const rest2 = rest & (rest - 1);
+    if ((rest2 & (rest2 - 1)) == 0) {
+      if (rest2 != 0) return result + (threeRows(rem, col, d1, d2, last) << 32);
+      if (rest != 0) return result + (twoRows(rem, col, d1, d2, last) << 32);
       // One empty row: one free column left, which either fits or not.
       const r = ctz(rem);
       if (~(col | <u32>(d1 >> <u64>r) | <u32>(d2 >> <u64>(last - r))) != 0) result += ONE_SOLUTION;

@@ -124,7 +124,8 @@ static int listConstellations(int *out) {
 // row, or when every row has two or more free squares the free column, with the fewest free
 // squares; ties to the smallest mask, rows first), forced moves in place. A node: the empty rows
 // (bit r), the taken columns (bit c, every bit from N up), and the diagonal words indexed by
-// r + c, c - r + N - 1 and r - c + N - 1. The node count is the engine's: one per node searched.
+// r + c, c - r + N - 1 and r - c + N - 1. The node count is the engine's: one per node searched,
+// a node with two or three empty rows counted at once (not in symmetric constellations).
 #define COUNT_SHIFT 40
 #define MASK_SHIFT 6
 #define IS_COLUMN 32ull
@@ -154,10 +155,40 @@ static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
   return best;
 }
 
+static inline u32 rowFree(u32 col, u64 d1, u64 d2, int r) { return ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r))); }
+
+// Two empty rows r1 < r2 left in rows of free squares f1, f2 and two free columns (x, y bits).
+static inline u32 pairs(u32 f1, u32 f2, u32 free, int r1, int r2) {
+  u32 x = free & -free, y = free ^ x;
+  if (r2 - r1 == __builtin_ctz(y) - __builtin_ctz(x)) return 0;
+  return (((f1 & x) != 0) & ((f2 & y) != 0)) + (((f1 & y) != 0) & ((f2 & x) != 0));
+}
+
+// The engine's twoRows() and threeRows(): a node with two or three empty rows, counted at once.
+static u32 smallCount(u32 rem, u32 col, u64 d1, u64 d2) {
+  int r1 = __builtin_ctz(rem), r3 = 31 - __builtin_clz(rem);
+  u32 free = ~col, f3 = rowFree(col, d1, d2, r3);
+  u32 middle = rem & (rem - 1) & ~(1u << r3);
+  if (!middle) return pairs(rowFree(col, d1, d2, r1), f3, free, r1, r3);
+  int r2 = __builtin_ctz(middle), s2 = r2 - r1, s3 = r3 - r1;
+  u32 f2 = rowFree(col, d1, d2, r2), f1 = rowFree(col, d1, d2, r1), count = 0;
+  while (f1) {
+    u32 a = f1 & -f1;
+    f1 ^= a;
+    count += pairs(f2 & ~((a << s2) | (a >> s2)), f3 & ~((a << s3) | (a >> s3)), free ^ a, r2, r3);
+  }
+  return count;
+}
+
 // Counts the completions of a node into `found` (the Wasm engine's subtree(), here from the root).
 static void subtree(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
   for (;;) {
     nodes++;
+    u32 rest = rem & (rem - 1), rest2 = rest & (rest - 1);
+    if (rest && !(rest2 & (rest2 - 1))) {
+      found += smallCount(rem, col, d1, d2);
+      return;
+    }
     if (!(rem & (rem - 1))) {
       int r = __builtin_ctz(rem);
       if (~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)))) found++;

@@ -69,6 +69,39 @@ class Node {
     else this.e2hi |= 1 << (e - 32);
   }
 
+  /** The free columns of empty row r. */
+  rowFree(r: number, last: number): number {
+    return ~(this.col | window(this.d1lo, this.d1hi, r) | window(this.d2lo, this.d2hi, last - r));
+  }
+
+  /** The engine's twoRows() and threeRows(): the solutions of a node with two or three empty rows. */
+  smallCount(last: number): number {
+    const { rem } = this;
+    const r1 = ctz(rem);
+    const r3 = 31 - Math.clz32(rem);
+    const free = ~this.col;
+    const f3 = this.rowFree(r3, last);
+    const pairs = (g2: number, g3: number, rest: number, r2: number): number => {
+      const x = rest & -rest;
+      const y = rest ^ x;
+      if (r3 - r2 === ctz(y) - ctz(x)) return 0;
+      return Number((g2 & x) !== 0 && (g3 & y) !== 0) + Number((g2 & y) !== 0 && (g3 & x) !== 0);
+    };
+    const middle = rem & (rem - 1) & ~(1 << r3);
+    if (middle === 0) return pairs(this.rowFree(r1, last), f3, free, r1);
+    const r2 = ctz(middle);
+    const [s2, s3] = [r2 - r1, r3 - r1];
+    const f2 = this.rowFree(r2, last);
+    let f1 = this.rowFree(r1, last);
+    let count = 0;
+    while (f1 !== 0) {
+      const a = f1 & -f1;
+      f1 ^= a;
+      count += pairs(f2 & ~((a << s2) | (a >>> s2)), f3 & ~((a << s3) | (a >>> s3)), free ^ a, r2);
+    }
+    return count;
+  }
+
   /** The engine's choose(): the key of the line to branch on (rem is not empty). */
   choose(last: number): number {
     let best = Infinity;
@@ -103,6 +136,8 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
   private readonly placedRow = new Int32Array(MAX_ROWS + 1);
   private readonly placedCol = new Int32Array(MAX_ROWS + 1);
   private readonly child = new Node();
+  /** Non-symmetric constellations count a node with two or three empty rows at once (as the engine's subtree). */
+  private small = false;
   private readonly cols = new Int32Array(MAX_ROWS);
 
   private n = 0;
@@ -161,6 +196,7 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
     this.fixed90 = 0;
     this.depth = 0;
     this.started = true;
+    this.small = this.stabiliser === 1;
     const root = this.child;
     root.rem = n === 32 ? -1 : (1 << n) - 1;
     root.col = n === 32 ? 0 : ~((1 << n) - 1);
@@ -169,7 +205,16 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
     root.place(last, this.cj, last);
     root.place(this.ck, 0, last);
     root.place(this.cl, last, last);
+    if (this.isSmall(root)) {
+      this.found += root.smallCount(last);
+      return false;
+    }
     return this.push(0, root) !== 0;
+  }
+
+  private isSmall(node: Node): boolean {
+    const rows = popcount(node.rem);
+    return this.small && (rows === 2 || rows === 3);
   }
 
   private finishConstellation(): void {
@@ -245,7 +290,8 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
           continue;
         }
         remaining--;
-        if (this.push(t + 1, child) !== 0) t++;
+        if (this.isSmall(child)) this.found += child.smallCount(last);
+        else if (this.push(t + 1, child) !== 0) t++;
       }
       this.depth = t;
       if (!done) break;
