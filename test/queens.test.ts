@@ -52,10 +52,12 @@ describe('counting against the published figures', () => {
     expect(seen[0]).toEqual({ done: 0, total: list.length });
     expect(seen.at(-1)).toEqual({ done: list.length, total: list.length });
     for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThan(seen[i - 1].done);
-    // On one thread, one part per constellation.
+    // On one thread, runs of constellations too (about 64); on shards, one constellation a part.
     const one = await queens.count(15, { threads: 1, shard: '1/1' });
-    expect(one.stats.parts).toBe(list.length);
+    expect(one.stats.parts).toBe(Math.ceil(list.length / Math.floor(list.length / 64)));
     expect(one.stats.nodes).toBe(result.stats.nodes);
+    const shard = await queens.count(15, { threads: 1, shard: '2/500' });
+    expect(shard.stats.parts).toBe(list.filter((_, index) => index % 500 === 1).length);
   });
 
   it('the answer is the same for every thread count', async () => {
