@@ -72,8 +72,8 @@ static int valid(int i, int j, int k, int l) {
   return 1;
 }
 
-// Orientation for the search: of the 8 images, the one whose queens sit lowest-cost for a
-// top-down search (see src/queens/constellations.ts: orientationKey).
+// The orientation listed: of the 8 images, the one src/queens/constellations.ts picks (see its
+// orientationKey; it decides how the search breaks ties between lines).
 static int orientKey(int c) {
   int j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1;
   int dj = j < n1 - j ? j : n1 - j;
