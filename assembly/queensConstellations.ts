@@ -159,6 +159,11 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
 
 @inline function bit64(index: i32): u64 { return <u64>1 << <u64>index; }
 
+/** The free squares of empty row r (a bit per column; none outside the board). */
+@inline function rowFree(r: i32, col: u32, d1: u64, d2: u64, last: i32): u32 {
+  return ~(col | <u32>(d1 >> <u64>r) | <u32>(d2 >> <u64>(last - r)));
+}
+
 /**
  * The line a node branches on (see COUNT_SHIFT): the empty row with the fewest free squares,
  * or, when every row has two or more, the free column with fewer. `rem` is not empty.
@@ -169,7 +174,7 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
   do {
     const r = ctz(open);
     open &= open - 1;
-    const free = ~(col | <u32>(d1 >> <u64>r) | <u32>(d2 >> <u64>(last - r)));
+    const free = rowFree(r, col, d1, d2, last);
     const key = (<u64>popcnt(free) << COUNT_SHIFT) | (<u64>free << MASK_SHIFT) | <u64>r;
     best = select(key, best, key < best);
   } while (open != 0);
@@ -187,22 +192,25 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
 }
 
 /**
- * The solutions of a node with two empty rows (one node): its two free columns go one to each
- * row, in one order or the other; neither fits if the two squares are on a diagonal.
+ * The last two empty rows, `gap` rows apart, with free squares f1 and f2 and the two free
+ * columns `rest`: the columns go one to each row, in one order or the other; neither order
+ * fits if the columns are `gap` apart too (a diagonal).
  */
+@inline function lastTwo(f1: u32, f2: u32, rest: u32, gap: i32): u32 {
+  const x = rest & (~rest + 1);
+  const y = rest ^ x;
+  const both = <u32>((f1 & x) != 0 && (f2 & y) != 0) + <u32>((f1 & y) != 0 && (f2 & x) != 0);
+  return gap == ctz(y) - ctz(x) ? 0 : both;
+}
+
+/** The solutions of a node with two empty rows (one node). */
 @inline function twoRows(rem: u32, col: u32, d1: u64, d2: u64, last: i32): u64 {
   const r1 = ctz(rem);
   const r2 = 31 - clz(rem);
-  const free = ~col;
-  const x = free & (~free + 1);
-  const y = free ^ x;
-  const f1 = ~(col | <u32>(d1 >> <u64>r1) | <u32>(d2 >> <u64>(last - r1)));
-  const f2 = ~(col | <u32>(d1 >> <u64>r2) | <u32>(d2 >> <u64>(last - r2)));
-  const both = <u32>((f1 & x) != 0 && (f2 & y) != 0) + <u32>((f1 & y) != 0 && (f2 & x) != 0);
-  return r2 - r1 == ctz(y) - ctz(x) ? 0 : <u64>both;
+  return <u64>lastTwo(rowFree(r1, col, d1, d2, last), rowFree(r2, col, d1, d2, last), ~col, r2 - r1);
 }
 
-/** The solutions of a node with three empty rows (one node): each free square of its first row, then as twoRows. */
+/** The solutions of a node with three empty rows (one node): each free square of its first row, then lastTwo. */
 @inline function threeRows(rem: u32, col: u32, d1: u64, d2: u64, last: i32): u64 {
   const r1 = ctz(rem);
   const r3 = 31 - clz(rem);
@@ -210,20 +218,14 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
   const s2 = <u32>(r2 - r1);
   const s3 = <u32>(r3 - r1);
   const free = ~col;
-  let f1 = ~(col | <u32>(d1 >> <u64>r1) | <u32>(d2 >> <u64>(last - r1)));
-  const f2 = ~(col | <u32>(d1 >> <u64>r2) | <u32>(d2 >> <u64>(last - r2)));
-  const f3 = ~(col | <u32>(d1 >> <u64>r3) | <u32>(d2 >> <u64>(last - r3)));
+  let f1 = rowFree(r1, col, d1, d2, last);
+  const f2 = rowFree(r2, col, d1, d2, last);
+  const f3 = rowFree(r3, col, d1, d2, last);
   let count: u32 = 0;
   while (f1 != 0) {
     const a = f1 & (~f1 + 1);
     f1 ^= a;
-    const g2 = f2 & ~((a << s2) | (a >> s2));
-    const g3 = f3 & ~((a << s3) | (a >> s3));
-    const rest = free ^ a;
-    const x = rest & (~rest + 1);
-    const y = rest ^ x;
-    const both = <u32>((g2 & x) != 0 && (g3 & y) != 0) + <u32>((g2 & y) != 0 && (g3 & x) != 0);
-    count += r3 - r2 == ctz(y) - ctz(x) ? 0 : both;
+    count += lastTwo(f2 & ~((a << s2) | (a >> s2)), f3 & ~((a << s3) | (a >> s3)), free ^ a, r3 - r2);
   }
   return <u64>count;
 }
@@ -231,7 +233,7 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
 /**
  * Counts the completions of a node (the hot loop): returns the solutions in the high 32 bits
  * and the nodes visited in the low 32 (a subtree of a few rows has fewer than 2^32 of each).
- * Forced moves are made in place; branches recurse; two empty rows are counted at once.
+ * Forced moves are made in place; branches recurse; two or three empty rows are counted at once.
  */
 function subtree(rem: u32, col: u32, d1: u64, d2: u64, e2: u64): u64 {
   const last = n1;
@@ -244,8 +246,7 @@ function subtree(rem: u32, col: u32, d1: u64, d2: u64, e2: u64): u64 {
       if (rest2 != 0) return result + (threeRows(rem, col, d1, d2, last) << 32);
       if (rest != 0) return result + (twoRows(rem, col, d1, d2, last) << 32);
       // One empty row: one free column left, which either fits or not.
-      const r = ctz(rem);
-      if (~(col | <u32>(d1 >> <u64>r) | <u32>(d2 >> <u64>(last - r))) != 0) result += ONE_SOLUTION;
+      if (rowFree(ctz(rem), col, d1, d2, last) != 0) result += ONE_SOLUTION;
       return result;
     }
     const key = choose(rem, col, d1, d2, e2, last);

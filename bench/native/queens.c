@@ -158,7 +158,7 @@ static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
 static inline u32 rowFree(u32 col, u64 d1, u64 d2, int r) { return ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r))); }
 
 // Two empty rows r1 < r2 left in rows of free squares f1, f2 and two free columns (x, y bits).
-static inline u32 pairs(u32 f1, u32 f2, u32 free, int r1, int r2) {
+static inline u32 lastTwo(u32 f1, u32 f2, u32 free, int r1, int r2) {
   u32 x = free & -free, y = free ^ x;
   if (r2 - r1 == __builtin_ctz(y) - __builtin_ctz(x)) return 0;
   return (((f1 & x) != 0) & ((f2 & y) != 0)) + (((f1 & y) != 0) & ((f2 & x) != 0));
@@ -169,13 +169,13 @@ static u32 smallCount(u32 rem, u32 col, u64 d1, u64 d2) {
   int r1 = __builtin_ctz(rem), r3 = 31 - __builtin_clz(rem);
   u32 free = ~col, f3 = rowFree(col, d1, d2, r3);
   u32 middle = rem & (rem - 1) & ~(1u << r3);
-  if (!middle) return pairs(rowFree(col, d1, d2, r1), f3, free, r1, r3);
+  if (!middle) return lastTwo(rowFree(col, d1, d2, r1), f3, free, r1, r3);
   int r2 = __builtin_ctz(middle), s2 = r2 - r1, s3 = r3 - r1;
   u32 f2 = rowFree(col, d1, d2, r2), f1 = rowFree(col, d1, d2, r1), count = 0;
   while (f1) {
     u32 a = f1 & -f1;
     f1 ^= a;
-    count += pairs(f2 & ~((a << s2) | (a >> s2)), f3 & ~((a << s3) | (a >> s3)), free ^ a, r2, r3);
+    count += lastTwo(f2 & ~((a << s2) | (a >> s2)), f3 & ~((a << s3) | (a >> s3)), free ^ a, r2, r3);
   }
   return count;
 }

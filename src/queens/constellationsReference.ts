@@ -81,14 +81,14 @@ class Node {
     const r3 = 31 - Math.clz32(rem);
     const free = ~this.col;
     const f3 = this.rowFree(r3, last);
-    const pairs = (g2: number, g3: number, rest: number, r2: number): number => {
+    const lastTwo = (g2: number, g3: number, rest: number, r2: number): number => {
       const x = rest & -rest;
       const y = rest ^ x;
       if (r3 - r2 === ctz(y) - ctz(x)) return 0;
       return Number((g2 & x) !== 0 && (g3 & y) !== 0) + Number((g2 & y) !== 0 && (g3 & x) !== 0);
     };
     const middle = rem & (rem - 1) & ~(1 << r3);
-    if (middle === 0) return pairs(this.rowFree(r1, last), f3, free, r1);
+    if (middle === 0) return lastTwo(this.rowFree(r1, last), f3, free, r1);
     const r2 = ctz(middle);
     const [s2, s3] = [r2 - r1, r3 - r1];
     const f2 = this.rowFree(r2, last);
@@ -97,7 +97,7 @@ class Node {
     while (f1 !== 0) {
       const a = f1 & -f1;
       f1 ^= a;
-      count += pairs(f2 & ~((a << s2) | (a >>> s2)), f3 & ~((a << s3) | (a >>> s3)), free ^ a, r2);
+      count += lastTwo(f2 & ~((a << s2) | (a >>> s2)), f3 & ~((a << s3) | (a >>> s3)), free ^ a, r2);
     }
     return count;
   }
