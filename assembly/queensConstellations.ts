@@ -175,6 +175,7 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
     const r = ctz(open);
     open &= open - 1;
     const free = rowFree(r, col, d1, d2, last);
+    if (free == 0) return <u64>r; // a dead row: the least key there is
     const key = (<u64>popcnt(free) << COUNT_SHIFT) | (<u64>free << MASK_SHIFT) | <u64>r;
     best = select(key, best, key < best);
   } while (open != 0);
@@ -184,6 +185,7 @@ export function queensConstellationsInit(size: i32, count: i32): i32 {
       const c = ctz(open);
       open &= open - 1;
       const free = rem & ~(<u32>(d1 >> <u64>c) | <u32>(e2 >> <u64>(last - c)));
+      if (free == 0) return IS_COLUMN | <u64>c; // a dead column (no row is dead)
       const key = (<u64>popcnt(free) << COUNT_SHIFT) | (<u64>free << MASK_SHIFT) | IS_COLUMN | <u64>c;
       best = select(key, best, key < best);
     } while (open != 0);

@@ -139,6 +139,7 @@ static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
     int r = __builtin_ctz(open);
     open &= open - 1;
     u32 f = ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)));
+    if (!f) return (u64)r; // a dead row: the least key there is
     u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | (u64)r;
     best = key < best ? key : best;
   } while (open);
@@ -148,6 +149,7 @@ static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
       int c = __builtin_ctz(open);
       open &= open - 1;
       u32 f = rem & ~((u32)(d1 >> c) | (u32)(e2 >> (L1 - c)));
+      if (!f) return IS_COLUMN | (u64)c; // a dead column (no row is dead)
       u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | IS_COLUMN | (u64)c;
       best = key < best ? key : best;
     } while (open);

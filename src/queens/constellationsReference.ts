@@ -109,7 +109,8 @@ class Node {
     do {
       const r = ctz(open);
       open &= open - 1;
-      const free = ~(this.col | window(this.d1lo, this.d1hi, r) | window(this.d2lo, this.d2hi, last - r)) >>> 0;
+      const free = this.rowFree(r, last) >>> 0;
+      if (free === 0) return r; // a dead row: the least key there is
       const key = popcount(free) * COUNT_UNIT + free * MASK_UNIT + r;
       if (key < best) best = key;
     } while (open !== 0);
@@ -119,6 +120,7 @@ class Node {
         const c = ctz(open);
         open &= open - 1;
         const free = (this.rem & ~(window(this.d1lo, this.d1hi, c) | window(this.e2lo, this.e2hi, last - c))) >>> 0;
+        if (free === 0) return IS_COLUMN + c; // a dead column (no row is dead)
         const key = popcount(free) * COUNT_UNIT + free * MASK_UNIT + IS_COLUMN + c;
         if (key < best) best = key;
       } while (open !== 0);
