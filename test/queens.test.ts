@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queens } from '../dist/index.js';
 import { QUEENS } from './data/known-results.js';
 import { constellations, isConstellation, rot90 } from '../dist/queens/constellations.js';
-import { runQueensTask } from '../dist/queens/tasks.js';
+import { runQueensTask, splitTask } from '../dist/queens/tasks.js';
 import { taskKind } from '../dist/parallel/kinds.js';
 import {
   boardText,
@@ -58,6 +58,15 @@ describe('counting against the published figures', () => {
     expect(one.stats.nodes).toBe(result.stats.nodes);
     const shard = await queens.count(15, { threads: 1, shard: '2/500' });
     expect(shard.stats.parts).toBe(list.filter((_, index) => index % 500 === 1).length);
+  });
+
+  it('from n = 18 a count on one thread has one constellation a part (progress at each), runs on two threads', async () => {
+    const root = { engine: 'wasm' as const, n: 18, mode: 1 as const, allowed: new Array(18).fill(2 ** 18 - 1) };
+    const list = await constellations(18);
+    expect(await splitTask(root, 1, undefined, 1)).toHaveLength(list.length);
+    const two = await splitTask(root, 1, undefined, 2);
+    expect(two).toHaveLength(Math.ceil(list.length / Math.floor(list.length / 128)));
+    expect(two.flatMap((part) => ('constellations' in part ? part.constellations : []))).toEqual(list);
   });
 
   it('the answer is the same for every thread count', async () => {
