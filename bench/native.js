@@ -20,16 +20,16 @@ function compile(name) {
   return { binary, dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The C N-Queens counter: { run(n) → { total: bigint, ms }, dispose() }, or null without gcc. */
+/** The C N-Queens counter: { run(n) → { total: bigint, ms, cpu }, dispose() }, or null without gcc (ms wall, cpu CPU time). */
 export function buildNative() {
   const built = compile('queens');
   if (!built) return null;
   return {
     run(n) {
       const out = execFileSync(built.binary, [String(n)], { encoding: 'utf8' });
-      const match = /^total=(\d+) ms=([\d.]+)$/m.exec(out);
+      const match = /^total=(\d+) ms=([\d.]+) cpu=([\d.]+)$/m.exec(out);
       if (!match) throw new Error(`unexpected output from the C counter: ${out}`);
-      return { total: BigInt(match[1]), ms: Number(match[2]) };
+      return { total: BigInt(match[1]), ms: Number(match[2]), cpu: Number(match[3]) };
     },
     dispose: built.dispose,
   };
@@ -37,7 +37,7 @@ export function buildNative() {
 
 /**
  * The C count by start constellations (bench/native/queens.c, the method of the Wasm engine):
- * { run(n) → { total, distinct, nodes: bigint, constellations, ms }, dispose() }, or null without gcc.
+ * { run(n) → { total, distinct, nodes: bigint, constellations, ms, cpu }, dispose() }, or null without gcc.
  */
 export function buildNativeConstellations() {
   const built = compile('queens');
@@ -45,9 +45,9 @@ export function buildNativeConstellations() {
   return {
     run(n) {
       const out = execFileSync(built.binary, [String(n), 'constellations'], { encoding: 'utf8' });
-      const match = /^total=(\d+) distinct=(\d+) nodes=(\d+) constellations=(\d+) ms=([\d.]+)$/m.exec(out);
+      const match = /^total=(\d+) distinct=(\d+) nodes=(\d+) constellations=(\d+) ms=([\d.]+) cpu=([\d.]+)$/m.exec(out);
       if (!match) throw new Error(`unexpected output from the C constellation counter: ${out}`);
-      return { total: BigInt(match[1]), distinct: BigInt(match[2]), nodes: BigInt(match[3]), constellations: Number(match[4]), ms: Number(match[5]) };
+      return { total: BigInt(match[1]), distinct: BigInt(match[2]), nodes: BigInt(match[3]), constellations: Number(match[4]), ms: Number(match[5]), cpu: Number(match[6]) };
     },
     dispose: built.dispose,
   };

@@ -1,13 +1,16 @@
-// npm run bench:queens [-- --min N --max N] [--two-threads N,...]: N-Queens counting by start
-// constellations on one thread: the Wasm engine, its pure-TS twin and the same method in C
-// (bench/native/queens.c), beside the plain C counter with the first-row mirror, as ratios from
-// one run. NQueensFAF (Java, the fastest CPU counter we know) cannot run here; data/known-results
-// measured it at 0.39× the time of that plain C counter per thread, so its column is that
-// estimate, not a measurement. `--two-threads 18` also times the Wasm engine on 2 threads once.
+// npm run bench:queens [-- --min N --max N --runs R --twin-max N] [--two-threads N,...]
+// N-Queens counting by start constellations on one thread: the Wasm engine, its pure-TS twin
+// and the same method in C (bench/native/queens.c constellations), beside the plain C counter
+// with the first-row mirror, as ratios from one run. Each figure is the CPU time of one count
+// (the process's, for Node and C alike), the least of R runs taken in turn (A B C D A B C D …),
+// so that a machine shared with other work shifts every column alike. NQueensFAF (Java, the
+// fastest CPU counter we know of) is not run here: data/known-results measured it at 0.39× the
+// time of that plain C counter per thread, so its column is that estimate. `--two-threads 18`
+// also times the Wasm engine on 2 threads once (wall time, with the CPU time beside it).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
+import { fail, markdown, ratio, time } from './common.js';
 import { buildNative, buildNativeConstellations } from './native.js';
 
 // OEIS A000170 and A002562; every count of every contender is checked against them.
@@ -23,13 +26,17 @@ const { values } = parseArgs({
   options: {
     min: { type: 'string', default: '13' },
     max: { type: 'string', default: '16' },
+    runs: { type: 'string', default: '3' },
+    'twin-max': { type: 'string', default: '16' },
     'two-threads': { type: 'string', default: '' },
   },
 });
-const [min, max] = [Number(values.min), Number(values.max)];
-if (!(Number.isInteger(min) && Number.isInteger(max) && 10 <= min && min <= max && max <= 17)) {
-  fail(`--min and --max must be integers with 10 ≤ min ≤ max ≤ 17, got ${values.min}..${values.max}`);
+const [min, max, runs, twinMax] = [Number(values.min), Number(values.max), Number(values.runs), Number(values['twin-max'])];
+if (!(Number.isInteger(min) && Number.isInteger(max) && 10 <= min && min <= max && max <= 18)) {
+  fail(`--min and --max must be integers with 10 ≤ min ≤ max ≤ 18, got ${values.min}..${values.max}`);
 }
+if (!(Number.isInteger(runs) && runs >= 1 && runs <= 20)) fail(`--runs must be an integer from 1 to 20, got ${values.runs}`);
+if (!Number.isInteger(twinMax)) fail(`--twin-max must be an integer, got ${values['twin-max']}`);
 const twoThreads = values['two-threads'] ? values['two-threads'].split(',').map(Number) : [];
 if (twoThreads.some((n) => !KNOWN[n])) fail('--two-threads takes n from 10 to 20');
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) fail('dist/ is missing: run `npm run build` first');
@@ -41,8 +48,6 @@ function check(name, n, total, distinct) {
     fail(`${name} counted ${total} (${distinct} distinct) for n = ${n}, expected ${KNOWN[n][0]} (${KNOWN[n][1]})`);
   }
 }
-const progress = (n, name, ms, runs) =>
-  console.error(`n = ${n}  ${name.padEnd(22)} ${time(ms).padStart(9)}  (${runs} run${runs === 1 ? '' : 's'})`);
 
 const constellationsC = buildNativeConstellations();
 const plainC = buildNative();
@@ -52,52 +57,87 @@ process.on('exit', () => {
   plainC.dispose();
 });
 
+/** CPU milliseconds of the whole process while `run` counts (one thread: the calling thread). */
+async function cpuOf(run) {
+  const started = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1e3;
+}
+
+const nodeCount = (engine) => async (n) => {
+  const r = await queens.count(n, { threads: 1, engine });
+  check(engine === 'js' ? 'the TS twin' : 'Wasm', n, r.total, r.distinct);
+  return r.stats.nodes;
+};
 const CONTENDERS = [
-  { name: 'Wasm, 1 thread', engine: 'wasm' },
-  { name: 'TS twin, 1 thread', engine: 'js' },
+  { name: 'Wasm', run: nodeCount('wasm') },
+  { name: 'TS twin', run: nodeCount('js'), upTo: twinMax },
+  {
+    name: 'C, same method',
+    native: (n) => {
+      const r = constellationsC.run(n);
+      check('C constellations', n, r.total, r.distinct);
+      return r;
+    },
+  },
+  {
+    name: 'C, plain mirror',
+    native: (n) => {
+      const r = plainC.run(n);
+      check('C plain', n, r.total);
+      return r;
+    },
+  },
 ];
-// Warm-up: JIT tiers, the Wasm compile and the constellation lists stay out of the samples.
-for (const { engine } of CONTENDERS) await queens.count(12, { threads: 1, engine });
+// Warm-up: JIT tiers and the Wasm compile stay out of the samples.
+await queens.count(12, { threads: 1 });
+await queens.count(12, { threads: 1, engine: 'js' });
 
 const rows = [];
 for (let n = min; n <= max; n++) {
   await constellations(n); // the list of n's constellations, made once per process
-  const [wasm, twin] = await timeSuite(`n = ${n}`, CONTENDERS.map(({ name, engine }) => ({
-    name,
-    run: async () => {
-      const r = await queens.count(n, { threads: 1, engine });
-      check(name, n, r.total, r.distinct);
-    },
-  })), (name, ms, calls) => progress(n, name, ms, calls));
-  const c = timeNative(() => {
-    const r = constellationsC.run(n);
-    check('C constellations', n, r.total, r.distinct);
-    return r;
-  });
-  progress(n, 'C constellations', c.ms, c.runs);
-  const plain = timeNative(() => {
-    const r = plainC.run(n);
-    check('C plain', n, r.total);
-    return r;
-  });
-  progress(n, 'C plain (mirror)', plain.ms, plain.runs);
-  const faf = FAF_VS_PLAIN_C * plain.ms;
-  rows.push([String(n), time(wasm), time(twin), time(c.ms), time(plain.ms), `≈ ${time(faf)}`,
-    ratio(wasm, c.ms), ratio(twin, wasm), ratio(wasm, plain.ms), ratio(wasm, faf)]);
+  const best = CONTENDERS.map(() => Infinity);
+  const nodes = {};
+  for (let round = 0; round < runs; round++) {
+    for (const [index, contender] of CONTENDERS.entries()) {
+      if (contender.upTo !== undefined && n > contender.upTo) continue;
+      let ms;
+      if (contender.native) {
+        const r = contender.native(n);
+        ms = r.cpu;
+        if (r.nodes !== undefined) nodes.c = r.nodes;
+      } else {
+        ms = await cpuOf(async () => (nodes[contender.name] = await contender.run(n)));
+      }
+      best[index] = Math.min(best[index], ms);
+      console.error(`n = ${n}  ${contender.name.padEnd(16)} ${time(ms).padStart(9)} CPU  (run ${round + 1} of ${runs})`);
+    }
+  }
+  if (nodes.Wasm !== nodes.c || (nodes['TS twin'] !== undefined && nodes['TS twin'] !== nodes.Wasm)) {
+    fail(`n = ${n}: the node counts differ (Wasm ${nodes.Wasm}, twin ${nodes['TS twin']}, C ${nodes.c})`);
+  }
+  const [wasm, twin, c, plain] = best;
+  const faf = FAF_VS_PLAIN_C * plain;
+  const twinCell = (f) => (Number.isFinite(twin) ? f() : '–');
+  rows.push([String(n), String(nodes.Wasm), time(wasm), twinCell(() => time(twin)), time(c), time(plain), `≈ ${time(faf)}`,
+    ratio(wasm, c), twinCell(() => ratio(twin, wasm)), ratio(wasm, plain), ratio(wasm, faf)]);
 }
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`N-Queens counting by start constellations, one thread, mean time per count. ${cpu}, ${os.cpus().length} cores, Node ${process.version}, C by gcc -O3 -march=native.\n`);
+console.log(`N-Queens counting by start constellations, one thread, CPU time per count (least of ${runs} runs). ${cpu}, ${os.cpus().length} cores, Node ${process.version}, C by gcc -O3 -march=native.\n`);
 console.log(markdown([
-  ['n', 'Wasm', 'TS twin', 'C, same method', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'twin / Wasm', 'Wasm / plain C', 'Wasm / NQueensFAF'],
+  ['n', 'nodes', 'Wasm', 'TS twin', 'C, same method', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'twin / Wasm', 'Wasm / plain C', 'Wasm / NQueensFAF'],
   ...rows,
 ]));
-console.log(`\nRatios are times: below 1 the first named is faster. NQueensFAF's column is ${FAF_VS_PLAIN_C} × the plain C counter's time (its ratio measured on this machine kind), not a run of it.`);
+console.log(`\nRatios are times: below 1 the first named is faster. NQueensFAF's column is ${FAF_VS_PLAIN_C} × the plain C counter's time (its ratio measured on this machine kind), not a run of it; Wasm / plain C below ${FAF_VS_PLAIN_C} is ahead of it.`);
 
 for (const n of twoThreads) {
   const started = performance.now();
+  const usage = process.cpuUsage();
   const r = await queens.count(n, { threads: 2 });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(usage);
   check('Wasm, 2 threads', n, r.total, r.distinct);
-  console.log(`\nn = ${n} on 2 threads (Wasm): ${time(ms)}, ${r.stats.parts} parts, ${r.stats.nodes} nodes (one run).`);
+  console.log(`\nn = ${n} on 2 threads (Wasm): ${time(ms)} wall, ${time((used.user + used.system) / 1e3)} CPU, ${r.stats.parts} parts, ${r.stats.nodes} nodes (one run).`);
 }

@@ -4,6 +4,8 @@
 // a slow machine. Each case is cut short by its abort, so none runs long.
 import { describe, expect, it } from 'vitest';
 import { pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
+import { isConstellation } from '../dist/queens/constellations.js';
+import { runQueensTask } from '../dist/queens/tasks.js';
 import { MAX_DELAY_MS, expectAbortedPromptly, watch } from './helpers.js';
 
 const empty64 = (): number[][] => Array.from({ length: 64 }, () => new Array<number>(64).fill(0));
@@ -26,6 +28,15 @@ function randomSameGame(width: number, height: number, colours: number, seed: nu
 describe('no call holds the event loop, and an abort stops it', () => {
   it('queens: count(17) on the calling thread', async () => {
     await expectAbortedPromptly((signal) => queens.count(17, { threads: 1, signal }), 400);
+  });
+
+  it('queens: one start constellation of n = 32, the widest board, on the calling thread', async () => {
+    // Queens (0, 5), (31, 20), (10, 0) and (25, 31): a search of days, cut into slices.
+    const code = (5 << 15) | (20 << 10) | (10 << 5) | 25;
+    expect(isConstellation(32, code)).toBe(true);
+    for (const engine of ['wasm', 'js'] as const) {
+      await expectAbortedPromptly((signal) => runQueensTask({ engine, n: 32, constellations: [code] }, signal), 300);
+    }
   });
 
   it('queens: construct(30,000,000) writes its columns in slices', async () => {

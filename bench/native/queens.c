@@ -1,10 +1,11 @@
 // N-Queens counters in C, the yardsticks of the queens benchmarks.
 //   queens N                  plain recursive bitmask counter with only the half-first-row mirror;
-//                             prints "total=<count> ms=<milliseconds of counting>"
+//                             prints "total=<count> ms=<milliseconds of counting> cpu=<CPU milliseconds>"
 //   queens N constellations   start constellations, the same method as assembly/queensConstellations.ts
-//                             (the same constellations, orientation, tables, explicit-stack loop and
-//                             recursion for the last rows; the same node count);
-//                             prints "total=<count> distinct=<count> nodes=<count> constellations=<count> ms=<ms>"
+//                             (the same constellations and orientation, most constrained line first,
+//                             the same choice of line and the same node count; recursion throughout,
+//                             where the engine keeps the top of each search on a stack in memory);
+//                             prints "total=<count> distinct=<count> nodes=<count> constellations=<count> ms=<ms> cpu=<ms>"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,8 +72,8 @@ static int valid(int i, int j, int k, int l) {
   return 1;
 }
 
-// Orientation for the search: of the 8 images, the one whose queens sit lowest-cost for a
-// top-down search (see src/queens/constellations.ts: orientationKey).
+// The orientation listed: of the 8 images, the one src/queens/constellations.ts picks (see its
+// orientationKey; it decides how the search breaks ties between lines).
 static int orientKey(int c) {
   int j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1;
   int dj = j < n1 - j ? j : n1 - j;
@@ -119,142 +120,175 @@ static int listConstellations(int *out) {
 }
 
 #define MAXR 32
-static u32 forb[MAXR], stLd[MAXR], stRd[MAXR], stCol[MAXR], stAvail[MAXR];
-static int shiftBy[MAXR], rowOf[MAXR];
+// The search of a constellation, as in the Wasm engine: most constrained line first (the empty
+// row, or when every row has two or more free squares the free column, with the fewest free
+// squares; ties to the smallest mask, rows first), forced moves in place. A node: the empty rows
+// (bit r), the taken columns (bit c, every bit from N up), and the diagonal words indexed by
+// r + c, c - r + N - 1 and r - c + N - 1. The node count is the engine's: one per node searched,
+// a node with two or three empty rows counted at once (not in symmetric constellations).
+#define COUNT_SHIFT 40
+#define MASK_SHIFT 6
+#define IS_COLUMN 32ull
 static u64 nodes, found, f180, f90;
+static int L1; // N - 1
 
-static void symmetricLeaf(int D, int i, int j, int k, int l, u32 col, u32 bit) {
-  int cols[MAXR];
-  int n1 = N - 1;
-  cols[0] = i;
-  cols[n1] = j;
-  cols[k] = 0;
-  cols[l] = n1;
-  // col at depth e holds the queens of depths < e; the leaf row's queen is `bit`.
-  for (int e = 0; e + 1 < D; e++) {
-    u32 placed = (e + 1 < D - 1 ? stCol[e + 1] : col) ^ stCol[e];
-    cols[rowOf[e]] = __builtin_ctz(placed) + 1;
+static inline u64 choose(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  u64 best = ~0ull;
+  u32 open = rem;
+  do {
+    int r = __builtin_ctz(open);
+    open &= open - 1;
+    u32 f = ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)));
+    if (!f) return (u64)r; // a dead row: the least key there is
+    u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | (u64)r;
+    best = key < best ? key : best;
+  } while (open);
+  if (best >= (2ull << COUNT_SHIFT)) {
+    open = ~col;
+    do {
+      int c = __builtin_ctz(open);
+      open &= open - 1;
+      u32 f = rem & ~((u32)(d1 >> c) | (u32)(e2 >> (L1 - c)));
+      if (!f) return IS_COLUMN | (u64)c; // a dead column (no row is dead)
+      u64 key = ((u64)__builtin_popcount(f) << COUNT_SHIFT) | ((u64)f << MASK_SHIFT) | IS_COLUMN | (u64)c;
+      best = key < best ? key : best;
+    } while (open);
   }
-  cols[rowOf[D - 1]] = __builtin_ctz(bit) + 1;
+  return best;
+}
+
+static inline u32 rowFree(u32 col, u64 d1, u64 d2, int r) { return ~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r))); }
+
+// Two empty rows r1 < r2 left in rows of free squares f1, f2 and two free columns (x, y bits).
+static inline u32 lastTwo(u32 f1, u32 f2, u32 free, int r1, int r2) {
+  u32 x = free & -free, y = free ^ x;
+  if (r2 - r1 == __builtin_ctz(y) - __builtin_ctz(x)) return 0;
+  return (((f1 & x) != 0) & ((f2 & y) != 0)) + (((f1 & y) != 0) & ((f2 & x) != 0));
+}
+
+// The engine's twoRows() and threeRows(): a node with two or three empty rows, counted at once.
+static u32 smallCount(u32 rem, u32 col, u64 d1, u64 d2) {
+  int r1 = __builtin_ctz(rem), r3 = 31 - __builtin_clz(rem);
+  u32 free = ~col, f3 = rowFree(col, d1, d2, r3);
+  u32 middle = rem & (rem - 1) & ~(1u << r3);
+  if (!middle) return lastTwo(rowFree(col, d1, d2, r1), f3, free, r1, r3);
+  int r2 = __builtin_ctz(middle), s2 = r2 - r1, s3 = r3 - r1;
+  u32 f2 = rowFree(col, d1, d2, r2), f1 = rowFree(col, d1, d2, r1), count = 0;
+  while (f1) {
+    u32 a = f1 & -f1;
+    f1 ^= a;
+    count += lastTwo(f2 & ~((a << s2) | (a >> s2)), f3 & ~((a << s3) | (a >> s3)), free ^ a, r2, r3);
+  }
+  return count;
+}
+
+// Counts the completions of a node into `found` (the Wasm engine's subtree(), here from the root).
+static void subtree(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  for (;;) {
+    nodes++;
+    u32 rest = rem & (rem - 1), rest2 = rest & (rest - 1);
+    if (rest && !(rest2 & (rest2 - 1))) {
+      found += smallCount(rem, col, d1, d2);
+      return;
+    }
+    if (!(rem & (rem - 1))) {
+      int r = __builtin_ctz(rem);
+      if (~(col | (u32)(d1 >> r) | (u32)(d2 >> (L1 - r)))) found++;
+      return;
+    }
+    u64 key = choose(rem, col, d1, d2, e2);
+    u32 options = (u32)(key >> COUNT_SHIFT);
+    if (!options) return;
+    u32 free = (u32)(key >> MASK_SHIFT);
+    int line = (int)(key & 31);
+    if (options == 1) {
+      int r = (key & IS_COLUMN) ? __builtin_ctz(free) : line;
+      int c = (key & IS_COLUMN) ? line : __builtin_ctz(free);
+      rem &= ~(1u << r);
+      col |= 1u << c;
+      d1 |= 1ull << (r + c);
+      d2 |= 1ull << (c - r + L1);
+      e2 |= 1ull << (r - c + L1);
+      continue;
+    }
+    if (!(key & IS_COLUMN)) {
+      int r = line;
+      u32 rows = rem & ~(1u << r);
+      do {
+        u32 b = free & -free;
+        free ^= b;
+        int c = __builtin_ctz(b);
+        subtree(rows, col | b, d1 | ((u64)b << r), d2 | ((u64)b << (L1 - r)), e2 | (1ull << (r - c + L1)));
+      } while (free);
+    } else {
+      int c = line;
+      u64 cb = 1ull << c;
+      u32 cols = col | (1u << c);
+      do {
+        u32 b = free & -free;
+        free ^= b;
+        int r = __builtin_ctz(b);
+        subtree(rem ^ b, cols, d1 | (cb << r), d2 | (cb << (L1 - r)), e2 | ((u64)b << (L1 - c)));
+      } while (free);
+    }
+    return;
+  }
+}
+
+// The same search for the rare symmetric constellations, with the column of each row kept, so
+// that a solution fixed by the half or the quarter turn is recognised at its leaf.
+static int colOf[MAXR];
+
+static void symmetricLeaf(void) {
   int is180 = 1, is90 = 1;
   for (int r = 0; r < N; r++) {
-    if (cols[n1 - r] != n1 - cols[r]) is180 = 0;
-    if (cols[cols[r]] != n1 - r) is90 = 0;
+    if (colOf[L1 - r] != L1 - colOf[r]) is180 = 0;
+    if (colOf[colOf[r]] != L1 - r) is90 = 0;
   }
   f180 += is180;
   f90 += is90;
 }
 
-// The last rows are counted by recursion, a subtree at a time: this many rows above the leaf
-// parent (as in the Wasm engine). Returns the solutions in the high 32 bits, the placements in
-// the low 32.
-#define RECURSIVE_ROWS 4
-static int leafParentDepth;
-
-static u64 descend(int d, u32 ld, u32 rd, u32 col, u32 avail) {
-  int s = shiftBy[d];
-  u32 f = forb[d + 1];
-  u64 result = 0;
-  if (d == leafParentDepth) {
-    do {
-      u32 b = avail & -avail;
-      avail ^= b;
-      result += ~(((ld | b) << s) | ((rd | b) >> s) | col | b | f) ? (1ull << 32) + 1 : 1;
-    } while (avail);
-    return result;
-  }
-  do {
-    u32 b = avail & -avail;
-    avail ^= b;
-    result++;
-    u32 nld = (ld | b) << s, nrd = (rd | b) >> s, ncol = col | b;
-    u32 nf = ~(nld | nrd | ncol | f);
-    if (nf) result += descend(d + 1, nld, nrd, ncol, nf);
-  } while (avail);
-  return result;
-}
-
-// Counts the completions of one constellation (already oriented).
-static void searchConstellation(int c, int symmetric) {
-  int i = CI(c), j = CJ(c), k = CK(c), l = CL(c), n1 = N - 1, w = N - 2;
-  u32 inner = (1u << w) - 1;
-  u32 colInit = ~inner;
-  if (i > 0 && i < n1) colInit |= 1u << (i - 1);
-  if (j > 0 && j < n1) colInit |= 1u << (j - 1);
-  int D = 0;
-  for (int r = 1; r < n1; r++) {
-    if (r == k || r == l) continue;
-    u32 m = 0;
-    int qr[4] = {0, n1, k, l}, qc[4] = {i, j, 0, n1};
-    for (int q = 0; q < 4; q++) {
-      int d = r - qr[q];
-      if (d < 0) d = -d;
-      int a = qc[q] - d, b = qc[q] + d;
-      if (a >= 1 && a <= w) m |= 1u << (a - 1);
-      if (b >= 1 && b <= w) m |= 1u << (b - 1);
-    }
-    forb[D] = m;
-    rowOf[D] = r;
-    D++;
-  }
-  for (int d = 0; d + 1 < D; d++) shiftBy[d] = rowOf[d + 1] - rowOf[d];
-  // n >= 5 leaves at least one free row (D >= 1).
-  int last = D - 1;
-  int d = 0;
-  u32 ld = 0, rd = 0, col = colInit, avail = ~(colInit | forb[0]);
-  if (last == 0) {
-    if (avail) {
-      found++;
-      nodes++;
-      if (symmetric) symmetricLeaf(1, i, j, k, l, col, avail);
-    }
+static void symmetricSearch(u32 rem, u32 col, u64 d1, u64 d2, u64 e2) {
+  if (!rem) {
+    found++;
+    symmetricLeaf();
     return;
   }
-  u64 count = 0;
-  leafParentDepth = last - 1;
-  int recursive = symmetric || last < 2 ? MAXR : (last - 2 - RECURSIVE_ROWS > 0 ? last - 2 - RECURSIVE_ROWS : 0);
-  for (;;) {
-    if (avail == 0) {
-      if (d == 0) break;
-      d--;
-      ld = stLd[d];
-      rd = stRd[d];
-      col = stCol[d];
-      avail = stAvail[d];
-      continue;
-    }
-    nodes++;
-    u32 bit = avail & -avail;
-    avail ^= bit;
-    int s = shiftBy[d];
-    u32 nld = (ld | bit) << s, nrd = (rd | bit) >> s, ncol = col | bit;
-    u32 nfree = ~(nld | nrd | ncol | forb[d + 1]);
-    if (nfree == 0) continue;
-    if (d >= recursive) {
-      u64 sub = descend(d + 1, nld, nrd, ncol, nfree);
-      count += sub >> 32;
-      nodes += sub & 0xffffffffu;
-      continue;
-    }
-    if (d + 1 == last) {
-      count++;
-      if (symmetric) {
-        stCol[d] = col;
-        symmetricLeaf(D, i, j, k, l, ncol, nfree);
-      }
-      continue;
-    }
-    stLd[d] = ld;
-    stRd[d] = rd;
-    stCol[d] = col;
-    stAvail[d] = avail;
-    d++;
-    ld = nld;
-    rd = nrd;
-    col = ncol;
-    avail = nfree;
+  nodes++;
+  u64 key = choose(rem, col, d1, d2, e2);
+  u32 free = (u32)(key >> MASK_SHIFT);
+  if (!(key >> COUNT_SHIFT)) return;
+  int line = (int)(key & 31);
+  while (free) {
+    u32 b = free & -free;
+    free ^= b;
+    int r = (key & IS_COLUMN) ? __builtin_ctz(b) : line;
+    int c = (key & IS_COLUMN) ? line : __builtin_ctz(b);
+    colOf[r] = c;
+    symmetricSearch(rem & ~(1u << r), col | (1u << c), d1 | (1ull << (r + c)), d2 | (1ull << (c - r + L1)), e2 | (1ull << (r - c + L1)));
   }
-  found += count;
+}
+
+// Counts the completions of one constellation.
+static void searchConstellation(int c, int symmetric) {
+  int i = CI(c), j = CJ(c), k = CK(c), l = CL(c);
+  L1 = N - 1;
+  u32 all = N == 32 ? 0xffffffffu : (1u << N) - 1;
+  u32 rem = all & ~(1u | (1u << L1) | (1u << k) | (1u << l));
+  u32 col = ~all | (1u << i) | (1u << j) | 1u | (1u << L1);
+  u64 d1 = (1ull << i) | (1ull << (L1 + j)) | (1ull << k) | (1ull << (l + L1));
+  u64 d2 = (1ull << (i + L1)) | (1ull << j) | (1ull << (L1 - k)) | (1ull << (2 * L1 - l));
+  u64 e2 = (1ull << (L1 - i)) | (1ull << (2 * L1 - j)) | (1ull << (k + L1)) | (1ull << l);
+  if (symmetric) {
+    colOf[0] = i;
+    colOf[L1] = j;
+    colOf[k] = 0;
+    colOf[l] = L1;
+    symmetricSearch(rem, col, d1, d2, e2);
+  } else {
+    subtree(rem, col, d1, d2, e2);
+  }
 }
 
 static int stabilizer(int c) {
@@ -270,30 +304,34 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: queens N (1..31) | queens N constellations (5..32)\n");
     return 2;
   }
-  struct timespec t0, t1;
+  // Wall time, and the CPU time of the process (steadier when the machine is shared).
+  struct timespec t0, t1, c0, c1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  if (!constellations) {
-    u64 total = mirrorCount(n);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-    printf("total=%llu ms=%.3f\n", total, ms);
-    return 0;
-  }
-  N = n;
-  int *list = malloc(sizeof(int) * n * n * n * n);
-  int count = listConstellations(list);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
   u64 total = 0, distinct = 0;
-  for (int a = 0; a < count; a++) {
-    int c = list[a];
-    int stab = stabilizer(c);
-    found = f180 = f90 = 0;
-    searchConstellation(c, stab > 1);
-    total += found * (8 / stab);
-    distinct += stab == 1 ? found : stab == 2 ? (found + f180) / 2 : (found + f180 + 2 * f90) / 4;
+  int count = 0;
+  int *list = NULL;
+  if (!constellations) {
+    total = mirrorCount(n);
+  } else {
+    N = n;
+    list = malloc(sizeof(int) * n * n * n * n);
+    count = listConstellations(list);
+    for (int a = 0; a < count; a++) {
+      int c = list[a];
+      int stab = stabilizer(c);
+      found = f180 = f90 = 0;
+      searchConstellation(c, stab > 1);
+      total += found * (8 / stab);
+      distinct += stab == 1 ? found : stab == 2 ? (found + f180) / 2 : (found + f180 + 2 * f90) / 4;
+    }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
   double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-  printf("total=%llu distinct=%llu nodes=%llu constellations=%d ms=%.3f\n", total, distinct, nodes, count, ms);
+  double cpu = (c1.tv_sec - c0.tv_sec) * 1e3 + (c1.tv_nsec - c0.tv_nsec) / 1e6;
+  if (!constellations) printf("total=%llu ms=%.3f cpu=%.3f\n", total, ms, cpu);
+  else printf("total=%llu distinct=%llu nodes=%llu constellations=%d ms=%.3f cpu=%.3f\n", total, distinct, nodes, count, ms, cpu);
   free(list);
   return 0;
 }

@@ -1,7 +1,7 @@
 // Start constellations for counting N-Queens on an empty board (see assembly/queensConstellations.ts):
 // the queens of row 0 (column i), row n-1 (column j), column 0 (row k) and column n-1 (row l),
 // coded (i << 15) | (j << 10) | (k << 5) | l. The list holds one constellation per class of the
-// 8 board symmetries, each turned into the orientation that searches fastest, most costly first.
+// 8 board symmetries, each in a fixed orientation (see orientationKey), most costly first.
 import { runStepsSliced, type Steps } from '../wasm/protocol.js';
 
 /** The smallest board counted by constellations (smaller ones run the row search). */
@@ -60,9 +60,10 @@ export function isConstellation(n: number, c: number): boolean {
 }
 
 /**
- * The search order's key of an orientation (smaller searches faster, measured over every
- * constellation of n = 13): the queen nearest a corner in the last row, then rows k and l low.
- * bench/native/queens.c uses the same rule.
+ * The key of the orientation listed: the queen nearest a corner in the last row, then rows k and
+ * l low (chosen when the engine searched row by row; searching most constrained line first, the
+ * orientation only decides how ties between lines are broken). bench/native/queens.c uses the
+ * same rule, so that its node counts equal the engine's.
  */
 function orientationKey(n: number, c: number): number {
   const last = n - 1;

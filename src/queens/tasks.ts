@@ -98,6 +98,12 @@ async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSig
 
 /** Below this n, a count on one thread is one part of all the constellations (milliseconds). */
 const CONSTELLATION_PARTS_FROM = 15;
+/**
+ * From this n on, a count on one thread has one constellation a part (each takes milliseconds
+ * or more, so a part's set-up is lost in it, and progress moves at every constellation); below
+ * it, runs of them (one part each cost 4% of n = 16).
+ */
+const ONE_THREAD_SINGLE_PARTS_FROM = 18;
 
 /** Whether a task is the whole of an empty board that constellations count. */
 function byConstellations(task: RowsTask): boolean {
@@ -121,8 +127,10 @@ export async function splitTask(task: RowsTask, shards: number, signal?: AbortSi
     if (task.n < CONSTELLATION_PARTS_FROM && shards === 1) return [{ engine: task.engine, n: task.n, constellations: list }];
     // Shards and queues get one constellation a part. Worker threads get runs of consecutive
     // ones (still costliest first), about 64 runs a thread: a part crosses to a thread and back,
-    // which costs much more than a cheap constellation when the machine is busy.
-    const run = shards === 1 && threads > 1 ? Math.max(1, Math.floor(list.length / (64 * threads))) : 1;
+    // which costs much more than a cheap constellation when the machine is busy. On one thread,
+    // runs too, up to ONE_THREAD_SINGLE_PARTS_FROM.
+    const runs = shards === 1 && (threads > 1 || task.n < ONE_THREAD_SINGLE_PARTS_FROM);
+    const run = runs ? Math.max(1, Math.floor(list.length / (64 * threads))) : 1;
     const parts: QueensTask[] = [];
     for (let at = 0; at < list.length; at += run) {
       parts.push({ engine: task.engine, n: task.n, constellations: list.slice(at, at + run) });
