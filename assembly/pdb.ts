@@ -121,12 +121,11 @@ export function fillNeighbours(table: usize, cells: i32, width: i32): void {
 /**
  * Defines slot `slot` as the k goal cells in the pattern input, on a board of `cells` cells
  * `width` wide, and allocates its table from the arena: a byte an entry, or with `packed` 4 bits
- * (boards of up to 16 cells; built by assembly/pdbPacked.ts). Returns the table's address (the
+ * (built by assembly/pdbPacked.ts, following the blank). Returns the table's address (the
  * host may fill it from a cache) or 0 when the memory limit refuses it.
  */
 export function pdbDefine(slot: i32, cells: i32, width: i32, k: i32, packed: i32): usize {
   if (slot < 0 || slot >= MAX_SLOTS || k < 1 || k > MAX_PATTERN || cells > MAX_CELLS || k >= cells) return 0;
-  if (packed != 0 && cells > BLANK_AWARE_CELLS) return 0;
   const size = tableSize(cells, k);
   if (size > 0xffffffff) return 0;
   const table = arenaAlloc(packed != 0 ? (size + 1) >> 1 : size);

@@ -1,6 +1,6 @@
-// Compact pattern databases (4 bits an entry) for boards of up to 16 cells, built by a
+// Compact pattern databases (4 bits an entry) for boards of up to 32 cells, built by a
 // breadth-first search that follows the blank: the 15-puzzle's 7-8 tables (8 tiles: 16!/8! =
-// 519 M entries, 260 MB).
+// 519 M entries, 260 MB) and the 24-puzzle's 6-6-6-6 (25!/19! = 127.5 M entries, 64 MB each).
 //
 // An entry holds (d - m) / 2: d is the pattern's distance (moves of pattern tiles only, the
 // smallest over the blank's places) and m the Manhattan distance of the pattern's tiles. Each
@@ -9,25 +9,29 @@
 // Entries are indexed like the byte tables of assembly/pdb.ts (rankCells), low nibble first.
 //
 // The search's states are (placement, region of free cells the blank is in). It numbers them
-// apart from the table: a placement is the set of cells the tiles hold (a combination) and the
-// tiles' order on them (a permutation), so the regions, which depend on the set alone, are
-// found once per set, and a placement's states are neighbours. Each state has two bits
-// (unseen, the depth being expanded, the next depth, done; the two depth codes alternate), so
-// the 8-tile build needs 2.75 states a placement × 2 bits = 356 MB besides the tables. Each
-// level scans the states for the code of its depth.
+// apart from the table: a placement is the set of cells the tiles hold (a combination, ranked
+// in colex order) and the tiles' order on them (a permutation), so the regions, which depend on
+// the set alone, are found once per set, and a placement's states are neighbours. Each state
+// has two bits (unseen, the depth being expanded, the next depth, done; the two depth codes
+// alternate), so the 8-tile build needs 2.75 states a placement × 2 bits = 356 MB besides the
+// tables (a 6-tile 5×5 build 1.42 states a placement: 45 MB). Each level scans the states for
+// the code of its depth.
 import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaGeneration } from './bits';
 import { MAX_PATTERN, slotK, slotCell, slotTable, slotPacked, pdbSize, boardCellsOf, boardWidthOf, fillNeighbours } from './pdb';
 
-const MAX_CELLS: i32 = 16;
-// Per combination: its first state (u32), its cells (u16), its region count (u8), the region
-// of each free cell (16 bytes), its cells in order (16 bytes), each region's cells (u16 each).
-const COMBO_BYTES: usize = 80;
+const MAX_CELLS: i32 = 32;
+const MAX_REGIONS: i32 = 16;
+// Per combination: its first state (u32), its cells (u32), its region count (u8), its cells in
+// order (8 bytes), the region of each free cell (32 bytes), each region's cells (u32 each).
+const COMBO_BYTES: usize = 128;
 const C_BASE: usize = 0;
 const C_MASK: usize = 4;
-const C_REGIONS: usize = 6;
-const C_REGION_OF: usize = 8;
-const C_CELL_AT: usize = 24;
-const C_REGION_CELLS: usize = 40;
+const C_REGIONS: usize = 8;
+const C_CELL_AT: usize = 16;
+const C_REGION_OF: usize = 24;
+const C_REGION_CELLS: usize = 56;
+// Binomials C(n, r) for n ≤ 32, r ≤ 8: the colex rank of a combination.
+const BINOMIAL: usize = memory.data((MAX_CELLS + 1) * (MAX_PATTERN + 1) * 4);
 const UNSEEN: u32 = 0;
 
 const NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
@@ -40,7 +44,6 @@ let cells: i32 = 0;
 let width: i32 = 0;
 let k: i32 = 0;
 let table: usize = 0;
-let comboOf: usize = 0;   // u16 per mask of k cells: its combination
 let combos: usize = 0;    // the combination records
 let comboCount: u32 = 0;
 let permutations: u32 = 0;
@@ -87,6 +90,45 @@ function flood(from: u32, free: u32, notFirstColumn: u32, notLastColumn: u32): u
   return region;
 }
 
+// The next mask of as many cells, in increasing order (colex order of combinations).
+@inline function nextCombination(m: u32): u32 {
+  const low = m & (0 - m);
+  const ripple = m + low;
+  return ripple == 0 ? 0 : (((ripple ^ m) >> 2) / low) | ripple;
+}
+
+// The colex rank of a combination: the sum of C(cell, i + 1) over its cells in increasing order.
+@inline function combinationRank(m: u32): u32 {
+  let rank: u32 = 0;
+  let rest = m;
+  for (let i = 1; i <= k; i++) {
+    rank += load<u32>(BINOMIAL + (<usize>(ctz(rest) * (MAX_PATTERN + 1) + i) << 2));
+    rest &= rest - 1;
+  }
+  return rank;
+}
+
+// The regions of free cells of combination `m` (on the board of `full` cells), into record `at`
+// when it is not 0; returns how many.
+function regionsOf(m: u32, full: u32, notFirstColumn: u32, notLastColumn: u32, at: usize): u32 {
+  let free = full & ~m;
+  let regions: u32 = 0;
+  while (free != 0) {
+    const region = flood(free & (0 - free), full & ~m, notFirstColumn, notLastColumn);
+    if (at != 0 && regions < <u32>MAX_REGIONS) {
+      store<u32>(at + C_REGION_CELLS + (<usize>regions << 2), region);
+      let r = region;
+      while (r != 0) {
+        store<u8>(at + C_REGION_OF + <usize>ctz(r), <u8>regions);
+        r &= r - 1;
+      }
+    }
+    free &= ~region;
+    regions++;
+  }
+  return regions;
+}
+
 /**
  * Starts the build of packed slot `buildSlot` from its goal, the blank at cell `blank`: numbers
  * the combinations and their regions, then allocates the state codes. OUT_OF_MEMORY when the
@@ -100,6 +142,12 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   let factorial: u32 = 1;
   for (let i = 2; i <= k; i++) factorial *= <u32>i;
   permutations = factorial;
+  for (let n = 0; n <= MAX_CELLS; n++) {
+    for (let r = 0; r <= MAX_PATTERN; r++) {
+      const at = BINOMIAL + (<usize>(n * (MAX_PATTERN + 1) + r) << 2);
+      store<u32>(at, r == 0 ? 1 : n == 0 ? 0 : load<u32>(at - <usize>((MAX_PATTERN + 1) << 2) - 4) + load<u32>(at - <usize>((MAX_PATTERN + 1) << 2)));
+    }
+  }
   let notFirstColumn: u32 = 0;
   let notLastColumn: u32 = 0;
   for (let c = 0; c < cells; c++) {
@@ -107,22 +155,19 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
     if (c % width != width - 1) notLastColumn |= <u32>1 << <u32>c;
   }
   const full: u32 = cells == 32 ? 0xffffffff : (<u32>1 << <u32>cells) - 1;
+  const first: u32 = (<u32>1 << <u32>k) - 1;
   // Count the combinations and their regions first, to size the records and the codes.
   let count: u32 = 0;
   let regionTotal: u64 = 0;
-  for (let m: u32 = 0; m <= full; m++) {
-    if (<i32>popcnt(m) != k) continue;
+  for (let m = first; m != 0 && m <= full; m = nextCombination(m)) {
     count++;
-    let free = full & ~m;
-    while (free != 0) {
-      free &= ~flood(free & (0 - free), full & ~m, notFirstColumn, notLastColumn);
-      regionTotal++;
-    }
+    const regions = regionsOf(m, full, notFirstColumn, notLastColumn, 0);
+    if (regions > <u32>MAX_REGIONS) return BAD_INPUT;
+    regionTotal += regions;
   }
-  const indexBytes = <u64>(full + 1) << 1;
   const recordBytes = <u64>(count + 1) * <u64>COMBO_BYTES;
   if (regionTotal * <u64>factorial > 0xffffffff) return BAD_INPUT;
-  const bytes = indexBytes + recordBytes + ((regionTotal * <u64>factorial + 15) >> 2) + 64;
+  const bytes = recordBytes + ((regionTotal * <u64>factorial + 15) >> 2) + 64;
   if (bytes > scratchBytes || scratchGeneration != arenaGeneration()) {
     scratchGeneration = arenaGeneration();
     scratch = arenaAlloc(bytes);
@@ -133,35 +178,20 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
     }
     scratchBytes = bytes;
   }
-  comboOf = scratch;
-  combos = (scratch + <usize>indexBytes + 15) & ~<usize>15;
+  combos = (scratch + 15) & ~<usize>15;
   let c: u32 = 0;
   let base: u64 = 0;
-  for (let m: u32 = 0; m <= full; m++) {
-    if (<i32>popcnt(m) != k) continue;
-    store<u16>(comboOf + (<usize>m << 1), <u16>c);
+  for (let m = first; m != 0 && m <= full; m = nextCombination(m)) {
     const at = combo(c);
     store<u32>(at + C_BASE, <u32>base);
-    store<u16>(at + C_MASK, <u16>m);
+    store<u32>(at + C_MASK, m);
     let rest = m;
     for (let j = 0; j < k; j++) {
       store<u8>(at + C_CELL_AT + <usize>j, <u8>ctz(rest));
       rest &= rest - 1;
     }
-    for (let q = 0; q < MAX_CELLS; q++) store<u8>(at + C_REGION_OF + <usize>q, 0xff);
-    let free = full & ~m;
-    let regions: u32 = 0;
-    while (free != 0) {
-      const region = flood(free & (0 - free), full & ~m, notFirstColumn, notLastColumn);
-      store<u16>(at + C_REGION_CELLS + (<usize>regions << 1), <u16>region);
-      let r = region;
-      while (r != 0) {
-        store<u8>(at + C_REGION_OF + <usize>ctz(r), <u8>regions);
-        r &= r - 1;
-      }
-      free &= ~region;
-      regions++;
-    }
+    memory.fill(at + C_REGION_OF, 0xff, <usize>MAX_CELLS);
+    const regions = regionsOf(m, full, notFirstColumn, notLastColumn, at);
     store<u8>(at + C_REGIONS, <u8>regions);
     base += <u64>regions * <u64>factorial;
     c++;
@@ -187,7 +217,6 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   clearedBytes = 0;
   return MORE;
 }
-
 
 // Clears up to `budget` units of the table and the codes; true when all is clear.
 function clearPiece(budget: i32): bool {
@@ -285,10 +314,10 @@ function reach(s: u32, first: u32, regions: u32, md: i32): void {
 function expand(s: u32, c: u32): void {
   const at = combo(c);
   const regions = <u32>load<u8>(at + C_REGIONS);
-  const m = <u32>load<u16>(at + C_MASK);
+  const m = load<u32>(at + C_MASK);
   const relative = s - load<u32>(at + C_BASE);
   const md = unrank(at, relative / regions);
-  const allowed = <u32>load<u16>(at + C_REGION_CELLS + (<usize>(relative % regions) << 1));
+  const allowed = load<u32>(at + C_REGION_CELLS + (<usize>(relative % regions) << 2));
   for (let i = 0; i < k; i++) {
     const cellAt = CELLS + (<usize>i << 2);
     const a = load<u32>(cellAt);
@@ -298,7 +327,7 @@ function expand(s: u32, c: u32): void {
       if (b < 0 || (allowed & (<u32>1 << <u32>b)) == 0) continue;
       store<u32>(cellAt, b);
       const m2 = m ^ (<u32>1 << a) ^ (<u32>1 << <u32>b);
-      const at2 = combo(<u32>load<u16>(comboOf + (<usize>m2 << 1)));
+      const at2 = combo(combinationRank(m2));
       const regions2 = <u32>load<u8>(at2 + C_REGIONS);
       const first = load<u32>(at2 + C_BASE) + permutationRank(m2) * regions2;
       const region = <u32>load<u8>(at2 + C_REGION_OF + <usize>a);
@@ -321,7 +350,7 @@ export function pdbPackedBuildRun(budget: i32): i32 {
       store<u32>(CELLS + (<usize>i << 2), g);
       m |= <u32>1 << <u32>g;
     }
-    const goal = combo(<u32>load<u16>(comboOf + (<usize>m << 1)));
+    const goal = combo(combinationRank(m));
     const regions = <u32>load<u8>(goal + C_REGIONS);
     const s = load<u32>(goal + C_BASE) + permutationRank(m) * regions + <u32>load<u8>(goal + C_REGION_OF + <usize>blankCell);
     setCode(s, 1);

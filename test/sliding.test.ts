@@ -374,6 +374,108 @@ describe('pattern databases', () => {
     }
   });
 
+  it('packed tables (the 7-8 builder on small boards) hold the byte tables as Manhattan + 2 × entry, and IDA* with them is optimal', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine, PATTERNS } = await import('../dist/sliding/engine.js');
+    const exports = await acquireEngine();
+    try {
+      const engine = wasmOptimalEngine(exports);
+      const build = (cells: number, width: number, patterns: number[][], packed: boolean, blank: number): Uint8Array[] => {
+        engine.clearPatterns();
+        return patterns.map((pattern, slot) => {
+          expect(engine.definePattern(slot, cells, width, pattern, packed)).toBe(true);
+          expect(engine.buildStart(slot, blank)).toBe(2);
+          let status;
+          while ((status = engine.buildRun(1 << 14)) === 2);
+          expect(status).toBe(0);
+          expect(engine.filled()).toBe(pattern.reduce((n, _, i) => n * (cells - i), 1)); // every placement reached
+          if (packed) expect(exports.pdbPackedClamped()).toBe(0);
+          return engine.table(slot).slice();
+        });
+      };
+      // Every entry of the packed tables against the byte tables (the older builder, also
+      // following the blank), on boards and blank goals of several shapes.
+      const cases: Array<[number, number, number[][], number]> = [
+        [12, 4, [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]], 0],
+        [12, 3, [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], 0],
+        [12, 4, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 11],
+        [9, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], 0],
+      ];
+      for (const [cells, width, patterns, blank] of cases) {
+        const bytes = build(cells, width, patterns, false, blank);
+        const packed = build(cells, width, patterns, true, blank);
+        patterns.forEach((pattern, slot) => {
+          expect(packed[slot].length).toBe(Math.ceil(bytes[slot].length / 2));
+          // Walk every placement in rank order (each cell's number among those still free).
+          let index = 0;
+          const place = (i: number, used: number, md: number): void => {
+            if (i === pattern.length) {
+              const entry = (packed[slot][index >> 1] >> ((index & 1) * 4)) & 15;
+              if (bytes[slot][index] !== md + 2 * entry) expect([index, bytes[slot][index]]).toEqual([index, md + 2 * entry]);
+              index++;
+              return;
+            }
+            const g = pattern[i];
+            for (let c = 0; c < cells; c++) {
+              if (used & (1 << c)) continue;
+              place(i + 1, used | (1 << c), md + Math.abs(Math.floor(c / width) - Math.floor(g / width)) + Math.abs((c % width) - (g % width)));
+            }
+          };
+          place(0, 0, 0);
+          expect(index).toBe(bytes[slot].length);
+        });
+      }
+      // IDA* on the packed tables of the 3×3 board, with the mirrored lookup: the optimal lengths.
+      build(9, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], true, 0);
+      for (let seed = 1; seed <= 12; seed++) {
+        const board = sliding.randomBoard(3, 3, seed, 'korf');
+        expect(engine.start(board.tiles, 3, 3, 0, PATTERNS, 2, true)).toBe(0);
+        let status;
+        while ((status = engine.run(1 << 20)) === 2);
+        expect(status).toBe(1);
+        const expected = (await sliding.solve(board, { goal: 'korf', heuristic: 'manhattan' })).length;
+        expect(engine.solution().length).toBe(expected);
+      }
+      engine.clearPatterns();
+    } finally {
+      releaseEngine(exports);
+    }
+  });
+
+  it("pdb: '6-6-3' or '7-8' (the 15-puzzle's, Wasm only), checked; the default follows memory and $BITPUZZLE_PDB", async () => {
+    const fifteen = korf[0].board;
+    for (const [options, message] of [
+      [{ pdb: '8-7' }, /pdb must be '6-6-3' or '7-8', got "8-7"/],
+      [{ pdb: '7-8', engine: 'js' }, /pdb '7-8' needs the Wasm engine/],
+    ] as const) {
+      const error = await rejection(sliding.solve(fifteen, { goal: KORF_GOAL, ...(options as sliding.SlidingOptions) }));
+      expect([error.code, error.message]).toEqual(['BAD_INPUT', expect.stringMatching(message)]);
+    }
+    const small = await rejection(sliding.solve(sliding.randomBoard(3, 4, 1), { method: 'optimal', heuristic: 'patterns', pdb: '7-8' }));
+    expect([small.code, small.message]).toEqual(['BAD_INPUT', expect.stringMatching(/pdb '7-8' is for the 15-puzzle/)]);
+    expect(sliding.patternSet(4, 4, 0, '7-8')).toMatchObject({ patterns: [[1, 2, 3, 4, 5, 8, 12], [6, 7, 9, 10, 11, 13, 14, 15]], packed: true, reflect: true });
+    expect(() => sliding.patternSet(3, 4, 0, '7-8')).toThrow(/7-8 pattern databases are for the 15-puzzle/);
+    // 6-6-3 solves and says so (npm test sets BITPUZZLE_PDB=6-6-3: the 7-8 build takes minutes).
+    const result = await sliding.solve(fifteen, { goal: KORF_GOAL, pdb: '6-6-3', cacheDir });
+    expect([result.length, result.patterns]).toEqual([korf[0].expected, '6-6-3']);
+    expect(run(['sliding', ...Array.from(fifteen.tiles, String), '--goal', 'korf', '--pdb', '8-7']).stderr).toMatch(/--pdb.*'8-7' is invalid/);
+    const { defaultPdb } = await import('../dist/sliding/patterns.js');
+    const forced = process.env.BITPUZZLE_PDB;
+    try {
+      delete process.env.BITPUZZLE_PDB;
+      expect(defaultPdb('wasm', 1 << 30)).toBe('7-8');
+      expect(defaultPdb('wasm', 1 << 30, 2)).toBe('7-8'); // each thread's 512 MiB holds the 288 MB tables
+      expect(defaultPdb('wasm', 1 << 30, 4)).toBe('6-6-3');
+      expect(defaultPdb('wasm', 512 << 20)).toBe('6-6-3'); // too small to build them
+      expect(defaultPdb('js', 1 << 30)).toBe('6-6-3');
+      process.env.BITPUZZLE_PDB = '7-8';
+      expect(defaultPdb('wasm', 1 << 20)).toBe('7-8');
+    } finally {
+      if (forced === undefined) delete process.env.BITPUZZLE_PDB;
+      else process.env.BITPUZZLE_PDB = forced;
+    }
+  });
+
   it('a truncated, foreign or other-version file is rebuilt with a warning; an unwritable folder costs only a warning', () => {
     const dir = tempDir('bitpuzzle-pdb-');
     const tiles = Array.from(sliding.randomBoard(3, 4, 5).tiles, String);

@@ -8,7 +8,9 @@
 // Usage: sliding SIDE PDB_DIR INSTANCES [NODE_LIMIT]
 //   SIDE 4: the 6-6-3 partition; 78: the 15-puzzle's packed 7-8 (4 bits an entry holding the
 //   pattern's excess over its Manhattan distance, in halves: assembly/pdbPacked.ts); SIDE 5:
-//   6-6-6-6 (src/sliding/patterns.ts). Korf's goal (blank at cell 0, tile t's goal cell t). INSTANCES: one board a line (SIDE² tiles, then optionally
+//   6-6-6-6 (src/sliding/patterns.ts) a byte an entry, tables that ignore the blank; 55: the
+//   6-6-6-6 packed, following the blank (what bitpuzzle uses with the Wasm engine). Korf's goal
+//   (blank at cell 0, tile t's goal cell t). INSTANCES: one board a line (SIDE² tiles, then optionally
 //   the optimal length; '#' comments). NODE_LIMIT: per instance, stop with the bound reached.
 // Prints one line per instance, "instance=I length=L|-1 bound=B nodes=N ms=T", then
 // "total nodes=N ms=T load_ms=T" (ms: searching only; load_ms: reading the tables).
@@ -130,14 +132,15 @@ static void loadTable(const char *dir, int s) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 4 || (atoi(argv[1]) != 4 && atoi(argv[1]) != 5 && atoi(argv[1]) != 78)) {
-    fprintf(stderr, "usage: sliding 4|78|5 PDB_DIR INSTANCES [NODE_LIMIT]\n");
+  int kind = argc < 4 ? 0 : atoi(argv[1]);
+  if (kind != 4 && kind != 78 && kind != 5 && kind != 55) {
+    fprintf(stderr, "usage: sliding 4|78|5|55 PDB_DIR INSTANCES [NODE_LIMIT]\n");
     return 2;
   }
-  packed = atoi(argv[1]) == 78;
-  side = packed ? 4 : atoi(argv[1]);
+  packed = kind == 78 || kind == 55;
+  side = kind == 78 ? 4 : kind == 55 ? 5 : kind;
   cells = side * side;
-  slots = packed ? 2 : side == 4 ? 3 : 4;
+  slots = kind == 78 ? 2 : side == 4 ? 3 : 4;
   nodeLimit = argc > 4 ? strtoull(argv[4], NULL, 10) : UINT64_MAX;
   for (int c = 0; c < cells; c++) {
     int row = c / side, col = c % side;
@@ -151,7 +154,7 @@ int main(int argc, char **argv) {
     for (int c = 0; c < cells; c++) dist[l][c] = abs(l / side - c / side) + abs(l % side - c % side);
   double loadStart = now();
   for (int s = 0; s < slots; s++) {
-    const int *p = packed ? SEVEN_EIGHT[s] : side == 4 ? FIFTEEN[s] : TWENTY_FOUR[s];
+    const int *p = kind == 78 ? SEVEN_EIGHT[s] : side == 4 ? FIFTEEN[s] : TWENTY_FOUR[s];
     k[s] = p[0];
     for (int i = 0; i < k[s]; i++) {
       pattern[s][i] = p[1 + i];

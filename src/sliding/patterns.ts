@@ -16,6 +16,8 @@ export interface PatternSet {
   reflect: boolean;
   /** Tables of 4 bits an entry (assembly/pdbPacked.ts): the 15-puzzle's 7-8. */
   packed: boolean;
+  /** The tables' sizes, as the databases are named: '7-8', '6-6-3', '6-6-6-6', … */
+  name: string;
   key: string;
 }
 
@@ -51,9 +53,11 @@ const MAX_PATTERN_TILES = 6;
 /**
  * The patterns of a rows×cols board whose blank goal is `blankGoal`: fixed partitions for 4×4
  * (6-6-3, or with `pdb` '7-8' the packed 7-8) and 5×5 (6-6-6-6) with the blank at cell 0;
- * otherwise the tiles in row-major order cut into groups of six (the last one smaller).
+ * otherwise the tiles in row-major order cut into groups of six (the last one smaller). Boards
+ * of more than 16 cells get packed tables that follow the blank (assembly/pdbPacked.ts) unless
+ * `packedLarge` is false (the TS twin's byte tables, which ignore the blank there).
  */
-export function patternSet(rows: number, cols: number, blankGoal: number, pdb: PdbChoice = '6-6-3'): PatternSet {
+export function patternSet(rows: number, cols: number, blankGoal: number, pdb: PdbChoice = '6-6-3', packedLarge = true): PatternSet {
   const whole = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
   if (!whole(rows) || !whole(cols) || rows < 2 || cols < 2 || rows * cols > MAX_PATTERN_CELLS) {
     throw badInput(`pattern databases are built for boards of at least 2×2 and at most ${MAX_PATTERN_CELLS} cells, got ${describeValue(cols)}×${describeValue(rows)}`);
@@ -62,12 +66,12 @@ export function patternSet(rows: number, cols: number, blankGoal: number, pdb: P
     throw badInput(`blankGoal must be a cell from 0 to ${rows * cols - 1}, got ${describeValue(blankGoal)}`);
   }
   if (!PDB_CHOICES.includes(pdb)) throw badInput(`pdb must be '6-6-3' or '7-8', got ${describeValue(pdb)}`);
-  const packed = pdb === '7-8';
-  if (packed && !(rows === 4 && cols === 4 && blankGoal === 0)) {
+  if (pdb === '7-8' && !(rows === 4 && cols === 4 && blankGoal === 0)) {
     throw badInput(`the 7-8 pattern databases are for the 15-puzzle (4×4) with the blank's goal in a corner, not a ${cols}×${rows} board`);
   }
+  const packed = pdb === '7-8' || (rows * cols > 16 && packedLarge !== false);
   let patterns: number[][];
-  if (packed) patterns = SEVEN_EIGHT;
+  if (pdb === '7-8') patterns = SEVEN_EIGHT;
   else if (blankGoal === 0 && rows === 4 && cols === 4) patterns = FIFTEEN;
   else if (blankGoal === 0 && rows === 5 && cols === 5) patterns = TWENTY_FOUR;
   else {
@@ -78,7 +82,8 @@ export function patternSet(rows: number, cols: number, blankGoal: number, pdb: P
   const mirror = (c: number): number => (c % cols) * cols + Math.floor(c / cols);
   const reflect = rows === cols && mirror(blankGoal) === blankGoal;
   const key = `${rows}x${cols}b${blankGoal}${packed ? 'p' : ''}:${patterns.map((p) => p.join('-')).join('+')}`;
-  return { rows, cols, patterns, blank: blankGoal, reflect, packed, key };
+  const name = pdb === '7-8' ? '7-8' : patterns.map((p) => p.length).sort((a, b) => b - a).join('-');
+  return { rows, cols, patterns, blank: blankGoal, reflect, packed, name, key };
 }
 
 /** Bytes of the tables of a set (in memory; on disk 48 more a table). */
@@ -95,7 +100,7 @@ export function tableBytes(set: PatternSet): number {
 export function buildBytes(set: PatternSet): number {
   const cells = set.rows * set.cols;
   const largest = Math.max(...set.patterns.map((p) => tableEntries(cells, p.length)));
-  const scratch = set.packed ? largest * 0.69 : cells <= 16 ? (largest * cells) / 8 + largest * 8 : 0;
+  const scratch = set.packed ? largest * (cells <= 16 ? 0.69 : 0.36) + 24e6 : cells <= 16 ? (largest * cells) / 8 + largest * 8 : 0;
   return tableBytes(set) + Math.ceil(scratch) + (1 << 20);
 }
 

@@ -255,7 +255,7 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number, e
   return {
     engine,
     heuristic: HEURISTICS[name],
-    patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal, pdb) : null,
+    patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal, pdb, engine === 'wasm') : null,
     cacheDir: options.pdbDir ?? options.cacheDir,
     nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
     timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
@@ -277,7 +277,7 @@ function toSolution(board: Board, frame: Frame, result: OptimalResult, settings:
     lowerBound: result.lowerBound,
     method: 'optimal',
     heuristic: heuristicName(settings.heuristic),
-    patterns: settings.patterns ? settings.patterns.patterns.map((p) => p.length).join('-') : null,
+    patterns: settings.patterns?.name ?? null,
     patternMilliseconds: result.patternMilliseconds,
     stats: { nodes: result.nodes, milliseconds, threads: 1, parts: 1 },
   };
