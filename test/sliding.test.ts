@@ -425,6 +425,56 @@ describe('pattern databases', () => {
           expect(index).toBe(bytes[slot].length);
         });
       }
+      // Above 16 cells there is no byte table that follows the blank: a 0-1 breadth-first search
+      // over the tiles' cells and the blank's (a move of a pattern tile costs 1, others 0) is the oracle.
+      const oracle = (cells: number, width: number, pattern: number[], blank: number): Map<string, number> => {
+        const neighbours = (c: number): number[] =>
+          [c - width, c % width ? c - 1 : -1, c % width < width - 1 ? c + 1 : -1, c + width].filter((q) => q >= 0 && q < cells);
+        const best = new Map<string, number>();
+        const seen = new Map<string, number>([[[...pattern, blank].join(','), 0]]);
+        const deque: Array<[number[], number]> = [[[...pattern, blank], 0]];
+        while (deque.length) {
+          const [state, d] = deque.shift()!;
+          const key = state.join(',');
+          if (seen.get(key)! < d) continue;
+          const place = state.slice(0, -1).join(',');
+          if (!best.has(place) || best.get(place)! > d) best.set(place, d);
+          const b = state[state.length - 1];
+          for (const q of neighbours(b)) {
+            const tile = state.indexOf(q);
+            const next = state.slice();
+            if (tile >= 0 && tile < pattern.length) next[tile] = b;
+            next[next.length - 1] = q;
+            const cost = d + (tile >= 0 && tile < pattern.length ? 1 : 0);
+            const nextKey = next.join(',');
+            if (seen.has(nextKey) && seen.get(nextKey)! <= cost) continue;
+            seen.set(nextKey, cost);
+            if (cost === d) deque.unshift([next, cost]);
+            else deque.push([next, cost]);
+          }
+        }
+        return best;
+      };
+      for (const [cells, width, pattern] of [[18, 6, [7, 8, 13]], [20, 5, [6, 12, 18]]] as const) {
+        const [table] = build(cells, width, [[...pattern]], true, 0);
+        const distances = oracle(cells, width, [...pattern], 0);
+        let index = 0;
+        let checked = 0;
+        for (let a = 0; a < cells; a++) {
+          for (let b = 0; b < cells; b++) {
+            for (let c = 0; c < cells; c++) {
+              if (a === b || a === c || b === c) continue;
+              const md = [a, b, c].reduce((sum, cell, i) => sum + Math.abs(Math.floor(cell / width) - Math.floor(pattern[i] / width)) + Math.abs((cell % width) - (pattern[i] % width)), 0);
+              const entry = (table[index >> 1] >> ((index & 1) * 4)) & 15;
+              const d = distances.get(`${a},${b},${c}`);
+              if (d !== md + 2 * entry) expect([a, b, c, md + 2 * entry]).toEqual([a, b, c, d]);
+              index++;
+              checked++;
+            }
+          }
+        }
+        expect(checked).toBe(distances.size);
+      }
       // IDA* on the packed tables of the 3×3 board, with the mirrored lookup: the optimal lengths.
       build(9, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], true, 0);
       for (let seed = 1; seed <= 12; seed++) {
