@@ -258,7 +258,8 @@ const onDisk = new Set<string>();
 
 /** Tables kept in memory per thread, for hosts without a disk (and to skip re-reading). */
 const memoryCache = new Map<string, Uint8Array>();
-const MAX_MEMORY_CACHED = 64 * 1024 * 1024;
+// Small tables only (6-6-3, 3×4 …): a big one would double its memory in every thread.
+const MAX_MEMORY_CACHED = 16 * 1024 * 1024;
 
 /** Statistics of loading a pattern set. */
 export interface PatternLoad {
