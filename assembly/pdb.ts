@@ -257,10 +257,15 @@ function seedBuild(): void {
 
 // The cells the blank reaches from `from` through `free` cells.
 @inline function flood(from: u32, free: u32): u32 {
+  return floodRegion(from, free, boardWidth, notFirstColumn, notLastColumn);
+}
+
+/** The cells reachable from `from` through `free` cells on a board `width` wide (the column masks: cells with a left, a right neighbour). */
+@inline export function floodRegion(from: u32, free: u32, width: i32, notFirstColumn: u32, notLastColumn: u32): u32 {
   let region = from;
   for (;;) {
     const grown = (region | ((region << 1) & notFirstColumn) | ((region >> 1) & notLastColumn) |
-      (region << <u32>boardWidth) | (region >> <u32>boardWidth)) & free;
+      (region << <u32>width) | (region >> <u32>width)) & free;
     if (grown == region) return region;
     region = grown;
   }

@@ -17,7 +17,7 @@
 // tables (a 6-tile 5×5 build 1.42 states a placement: 45 MB). Each level scans the states for
 // the code of its depth.
 import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaGeneration } from './bits';
-import { MAX_PATTERN, slotK, slotCell, slotTable, slotPacked, pdbSize, boardCellsOf, boardWidthOf, fillNeighbours } from './pdb';
+import { MAX_PATTERN, slotK, slotCell, slotTable, slotPacked, pdbSize, boardCellsOf, boardWidthOf, fillNeighbours, floodRegion } from './pdb';
 
 const MAX_CELLS: i32 = 32;
 const MAX_REGIONS: i32 = 16;
@@ -78,18 +78,6 @@ export function pdbPackedFilled(): u32 { return filled; }
 /** Entries of the last packed build whose excess over Manhattan was cut to 15. */
 export function pdbPackedClamped(): u32 { return clamped; }
 
-// The cells of a mask the blank reaches from `from` through free cells.
-function flood(from: u32, free: u32, notFirstColumn: u32, notLastColumn: u32): u32 {
-  let region = from;
-  for (;;) {
-    const grown = (region | ((region << 1) & notFirstColumn) | ((region >> 1) & notLastColumn) |
-      (region << <u32>width) | (region >> <u32>width)) & free;
-    if (grown == region) return region;
-    region = grown;
-  }
-  return region;
-}
-
 // The next mask of as many cells, in increasing order (colex order of combinations).
 @inline function nextCombination(m: u32): u32 {
   const low = m & (0 - m);
@@ -114,7 +102,7 @@ function regionsOf(m: u32, full: u32, notFirstColumn: u32, notLastColumn: u32, a
   let free = full & ~m;
   let regions: u32 = 0;
   while (free != 0) {
-    const region = flood(free & (0 - free), full & ~m, notFirstColumn, notLastColumn);
+    const region = floodRegion(free & (0 - free), full & ~m, width, notFirstColumn, notLastColumn);
     if (at != 0 && regions < <u32>MAX_REGIONS) {
       store<u32>(at + C_REGION_CELLS + (<usize>regions << 2), region);
       let r = region;
