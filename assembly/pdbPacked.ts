@@ -45,9 +45,6 @@ let width: i32 = 0;
 let k: i32 = 0;
 let table: usize = 0;
 let combos: usize = 0;    // the combination records
-let comboCount: u32 = 0;
-let permutations: u32 = 0;
-let states: u64 = 0;
 let codes: usize = 0;     // 2 bits a state
 let codeBytes: u64 = 0;
 let scratch: usize = 0;   // reused by the next build when big enough (and the arena was not reset)
@@ -129,7 +126,6 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   k = slotK(buildSlot);
   let factorial: u32 = 1;
   for (let i = 2; i <= k; i++) factorial *= <u32>i;
-  permutations = factorial;
   for (let n = 0; n <= MAX_CELLS; n++) {
     for (let r = 0; r <= MAX_PATTERN; r++) {
       const at = BINOMIAL + (<usize>(n * (MAX_PATTERN + 1) + r) << 2);
@@ -185,10 +181,8 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
     c++;
   }
   store<u32>(combo(c) + C_BASE, <u32>base); // the end of the last combination
-  comboCount = c;
-  states = base;
   codes = (combos + <usize>recordBytes + 15) & ~<usize>15;
-  codeBytes = (states + 3) >> 2;
+  codeBytes = (base + 3) >> 2;
   fillNeighbours(NEIGHBOURS, cells, width);
   for (let i = 0; i < k; i++) {
     const g = slotCell(buildSlot, i);

@@ -492,6 +492,44 @@ describe('pattern databases', () => {
     }
   });
 
+  it('packed tables go through the cache like the others: written, read back, rebuilt when damaged', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { loadPatterns, onPatternWarning } = await import('../dist/sliding/patterns.js');
+    const dir = tempDir('bitpuzzle-packed-');
+    // The 7-8's code path on a 3×4 board (the real tables take minutes): a packed set by hand.
+    const set = { rows: 3, cols: 4, patterns: [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]], blank: 0, reflect: false, packed: true, name: '6-5', key: '3x4b0p-test' };
+    const warnings: string[] = [];
+    onPatternWarning((message) => warnings.push(message));
+    const exports = await acquireEngine();
+    try {
+      const engine = wasmOptimalEngine(exports);
+      const first = await loadPatterns(engine, set, { cacheDir: dir });
+      expect([first.built, first.onDisk]).toEqual([true, true]);
+      const built = set.patterns.map((_, slot) => engine.table(slot).slice());
+      const files = readdirSync(dir).sort();
+      expect(files).toEqual(['sliding-3x4-b0-1-2-3-4-5-6.packed.pdb', 'sliding-3x4-b0-7-8-9-10-11.packed.pdb']);
+      expect(readFileSync(join(dir, files[0])).length).toBe(48 + 665280 / 2);
+      engine.clearPatterns();
+      const again = await loadPatterns(engine, set, { cacheDir: dir });
+      expect(again.built).toBe(false);
+      set.patterns.forEach((_, slot) => expect(Buffer.from(engine.table(slot)).equals(Buffer.from(built[slot]))).toBe(true));
+      // One flipped bit: found by the checksum, rebuilt to the same bytes.
+      const bytes = readFileSync(join(dir, files[1]));
+      bytes[bytes.length - 7] ^= 0x10;
+      writeFileSync(join(dir, files[1]), bytes);
+      engine.clearPatterns();
+      const rebuilt = await loadPatterns(engine, set, { cacheDir: dir });
+      expect(rebuilt.built).toBe(true);
+      expect(warnings.join('\n')).toMatch(/7-8-9-10-11\.packed\.pdb does not match its checksum \(corrupt\): rebuilding it/);
+      expect(Buffer.from(engine.table(1)).equals(Buffer.from(built[1]))).toBe(true);
+      engine.clearPatterns();
+    } finally {
+      onPatternWarning(null);
+      releaseEngine(exports);
+    }
+  });
+
   it("pdb: '6-6-3' or '7-8' (the 15-puzzle's, Wasm only), checked; the default follows memory and $BITPUZZLE_PDB", async () => {
     const fifteen = korf[0].board;
     for (const [options, message] of [

@@ -290,7 +290,8 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
       checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${describeBytes(tableBytes(set))} of tables)`, options.maxMemory);
     }
     const name = names[slot];
-    const kept = memoryCache.get(name);
+    // Packed tables (the 7-8, 5×5: tens or hundreds of MB) are read from disk, never kept twice.
+    const kept = set.packed ? undefined : memoryCache.get(name);
     if (kept) {
       engine.table(slot).set(kept);
     } else if (dir && (await readCached(dir, name, engine.table(slot)))) {
@@ -308,7 +309,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
       if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
     }
     const table = engine.table(slot);
-    if (!kept && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
+    if (!kept && !set.packed && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
     done += table.length;
     options.onProgress?.({ done, total });
   }
