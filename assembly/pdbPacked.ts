@@ -51,7 +51,6 @@ let scratch: usize = 0;   // reused by the next build when big enough (and the a
 let scratchBytes: u64 = 0;
 let scratchGeneration: u32 = 0;
 let clearedBytes: u64 = 0;
-let clearing: bool = false;
 let blankCell: i32 = 0;
 let depth: u32 = 0;
 let current: u32 = 1;     // the code of the depth being expanded; the next depth's is 3 - current
@@ -60,7 +59,7 @@ let scanCombo: u32 = 0;
 let nextCount: u32 = 0;
 let filled: u32 = 0;
 let clamped: u32 = 0;
-const CLEAR_BYTES: u64 = 8192;
+const CLEAR_BYTES: u64 = 16; // bytes cleared per unit of budget (first touches of fresh pages included)
 
 @inline function combo(c: u32): usize { return combos + <usize>c * COMBO_BYTES; }
 @inline function codeOf(s: u32): u32 { return (<u32>load<u8>(codes + <usize>(s >> 2)) >> ((s & 3) << 1)) & 3; }
@@ -114,17 +113,36 @@ function regionsOf(m: u32, full: u32, notFirstColumn: u32, notLastColumn: u32, a
   return regions;
 }
 
+// The stages of a build before its search, each done in pieces by pdbPackedBuildRun so that
+// none holds the thread (the 5×5's 177,100 combinations take a quarter of a second).
+const STAGE_COUNT: i32 = 0;  // count the combinations and their regions
+const STAGE_FILL: i32 = 1;   // write the combination records
+const STAGE_CLEAR: i32 = 2;  // clear the table and the codes
+const STAGE_SEARCH: i32 = 3;
+const COMBINATION_UNITS: i32 = 512; // budget units a combination costs (its flood fills)
+const EXPANSION_UNITS: i32 = 256;  // budget units an expanded state costs
+const WORD_UNITS: i32 = 4;         // budget units a word of codes scanned costs
+let stage: i32 = STAGE_COUNT;
+let full: u32 = 0;
+let notFirstColumn: u32 = 0;
+let notLastColumn: u32 = 0;
+let factorial: u32 = 1;
+let nextMask: u32 = 0;      // the next combination of the stage
+let comboIndex: u32 = 0;
+let regionTotal: u64 = 0;   // counted: regions; filling: states so far
+
 /**
- * Starts the build of packed slot `buildSlot` from its goal, the blank at cell `blank`: numbers
- * the combinations and their regions, then allocates the state codes. OUT_OF_MEMORY when the
- * scratch is refused (the caller says how much the build needs).
+ * Starts the build of packed slot `buildSlot` from its goal, the blank at cell `blank`;
+ * pdbPackedBuildRun then numbers the combinations and their regions, allocates the state codes
+ * (OUT_OF_MEMORY when the scratch is refused: the caller says how much the build needs), clears
+ * and searches.
  */
 export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   cells = boardCellsOf();
   width = boardWidthOf();
   if (buildSlot < 0 || slotTable(buildSlot) == 0 || !slotPacked(buildSlot) || cells > MAX_CELLS || blank < 0 || blank >= cells) return BAD_INPUT;
   k = slotK(buildSlot);
-  let factorial: u32 = 1;
+  factorial = 1;
   for (let i = 2; i <= k; i++) factorial *= <u32>i;
   for (let n = 0; n <= MAX_CELLS; n++) {
     for (let r = 0; r <= MAX_PATTERN; r++) {
@@ -132,57 +150,13 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
       store<u32>(at, r == 0 ? 1 : n == 0 ? 0 : load<u32>(at - <usize>((MAX_PATTERN + 1) << 2) - 4) + load<u32>(at - <usize>((MAX_PATTERN + 1) << 2)));
     }
   }
-  let notFirstColumn: u32 = 0;
-  let notLastColumn: u32 = 0;
+  notFirstColumn = 0;
+  notLastColumn = 0;
   for (let c = 0; c < cells; c++) {
     if (c % width != 0) notFirstColumn |= <u32>1 << <u32>c;
     if (c % width != width - 1) notLastColumn |= <u32>1 << <u32>c;
   }
-  const full: u32 = cells == 32 ? 0xffffffff : (<u32>1 << <u32>cells) - 1;
-  const first: u32 = (<u32>1 << <u32>k) - 1;
-  // Count the combinations and their regions first, to size the records and the codes.
-  let count: u32 = 0;
-  let regionTotal: u64 = 0;
-  for (let m = first; m != 0 && m <= full; m = nextCombination(m)) {
-    count++;
-    const regions = regionsOf(m, full, notFirstColumn, notLastColumn, 0);
-    if (regions > <u32>MAX_REGIONS) return BAD_INPUT;
-    regionTotal += regions;
-  }
-  const recordBytes = <u64>(count + 1) * <u64>COMBO_BYTES;
-  if (regionTotal * <u64>factorial > 0xffffffff) return BAD_INPUT;
-  const bytes = recordBytes + ((regionTotal * <u64>factorial + 15) >> 2) + 64;
-  if (bytes > scratchBytes || scratchGeneration != arenaGeneration()) {
-    scratchGeneration = arenaGeneration();
-    scratch = arenaAlloc(bytes);
-    if (scratch == 0) {
-      scratchBytes = 0;
-      slot = -1;
-      return OUT_OF_MEMORY;
-    }
-    scratchBytes = bytes;
-  }
-  combos = (scratch + 15) & ~<usize>15;
-  let c: u32 = 0;
-  let base: u64 = 0;
-  for (let m = first; m != 0 && m <= full; m = nextCombination(m)) {
-    const at = combo(c);
-    store<u32>(at + C_BASE, <u32>base);
-    store<u32>(at + C_MASK, m);
-    let rest = m;
-    for (let j = 0; j < k; j++) {
-      store<u8>(at + C_CELL_AT + <usize>j, <u8>ctz(rest));
-      rest &= rest - 1;
-    }
-    memory.fill(at + C_REGION_OF, 0xff, <usize>MAX_CELLS);
-    const regions = regionsOf(m, full, notFirstColumn, notLastColumn, at);
-    store<u8>(at + C_REGIONS, <u8>regions);
-    base += <u64>regions * <u64>factorial;
-    c++;
-  }
-  store<u32>(combo(c) + C_BASE, <u32>base); // the end of the last combination
-  codes = (combos + <usize>recordBytes + 15) & ~<usize>15;
-  codeBytes = (base + 3) >> 2;
+  full = cells == 32 ? 0xffffffff : (<u32>1 << <u32>cells) - 1;
   fillNeighbours(NEIGHBOURS, cells, width);
   for (let i = 0; i < k; i++) {
     const g = slotCell(buildSlot, i);
@@ -195,9 +169,67 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   blankCell = blank;
   filled = 0;
   clamped = 0;
-  clearing = true;
-  clearedBytes = 0;
+  stage = STAGE_COUNT;
+  nextMask = (<u32>1 << <u32>k) - 1;
+  comboIndex = 0;
+  regionTotal = 0;
   return MORE;
+}
+
+// Counts up to `budget` units of combinations and their regions; then allocates the scratch.
+function countPiece(budget: i32): i32 {
+  for (let left = budget; left > 0 && nextMask != 0 && nextMask <= full; left -= COMBINATION_UNITS) {
+    const regions = regionsOf(nextMask, full, notFirstColumn, notLastColumn, 0);
+    if (regions > <u32>MAX_REGIONS) return BAD_INPUT;
+    regionTotal += regions;
+    comboIndex++;
+    nextMask = nextCombination(nextMask);
+  }
+  if (nextMask != 0 && nextMask <= full) return MORE;
+  const recordBytes = <u64>(comboIndex + 1) * <u64>COMBO_BYTES;
+  if (regionTotal * <u64>factorial > 0xffffffff) return BAD_INPUT;
+  const bytes = recordBytes + ((regionTotal * <u64>factorial + 15) >> 2) + 64;
+  if (bytes > scratchBytes || scratchGeneration != arenaGeneration()) {
+    scratchGeneration = arenaGeneration();
+    scratch = arenaAlloc(bytes);
+    if (scratch == 0) {
+      scratchBytes = 0;
+      return OUT_OF_MEMORY;
+    }
+    scratchBytes = bytes;
+  }
+  combos = (scratch + 15) & ~<usize>15;
+  codes = (combos + <usize>recordBytes + 15) & ~<usize>15;
+  stage = STAGE_FILL;
+  nextMask = (<u32>1 << <u32>k) - 1;
+  comboIndex = 0;
+  regionTotal = 0;
+  return MORE;
+}
+
+// Writes up to `budget` units of combination records.
+function fillPiece(budget: i32): void {
+  for (let left = budget; left > 0 && nextMask != 0 && nextMask <= full; left -= COMBINATION_UNITS) {
+    const at = combo(comboIndex);
+    store<u32>(at + C_BASE, <u32>regionTotal);
+    store<u32>(at + C_MASK, nextMask);
+    let rest = nextMask;
+    for (let j = 0; j < k; j++) {
+      store<u8>(at + C_CELL_AT + <usize>j, <u8>ctz(rest));
+      rest &= rest - 1;
+    }
+    memory.fill(at + C_REGION_OF, 0xff, <usize>MAX_CELLS);
+    const regions = regionsOf(nextMask, full, notFirstColumn, notLastColumn, at);
+    store<u8>(at + C_REGIONS, <u8>regions);
+    regionTotal += <u64>regions * <u64>factorial;
+    comboIndex++;
+    nextMask = nextCombination(nextMask);
+  }
+  if (nextMask != 0 && nextMask <= full) return;
+  store<u32>(combo(comboIndex) + C_BASE, <u32>regionTotal); // the end of the last combination
+  codeBytes = (regionTotal + 3) >> 2;
+  stage = STAGE_CLEAR;
+  clearedBytes = 0;
 }
 
 // Clears up to `budget` units of the table and the codes; true when all is clear.
@@ -319,12 +351,21 @@ function expand(s: u32, c: u32): void {
   }
 }
 
-/** Advances the packed build by about `budget` units (a word of codes scanned, or an eighth of a state expanded). */
+/** Advances the packed build by about `budget` units (see the stages' costs above). */
 export function pdbPackedBuildRun(budget: i32): i32 {
   if (slot < 0) return BAD_INPUT;
-  if (clearing) {
+  if (stage == STAGE_COUNT) {
+    const status = countPiece(budget);
+    if (status != MORE) slot = -1;
+    return status;
+  }
+  if (stage == STAGE_FILL) {
+    fillPiece(budget);
+    return MORE;
+  }
+  if (stage == STAGE_CLEAR) {
     if (!clearPiece(budget)) return MORE;
-    clearing = false;
+    stage = STAGE_SEARCH;
     // The goal: every tile on its cell, the blank in the region of its goal cell.
     let m: u32 = 0;
     for (let i = 0; i < k; i++) {
@@ -360,7 +401,7 @@ export function pdbPackedBuildRun(budget: i32): i32 {
       scanCombo = 0;
       return MORE;
     }
-    left--;
+    left -= WORD_UNITS;
     const at = codes + (<usize>scanWord << 2);
     const y = load<u32>(at) ^ pattern;
     const match = ~(y | (y >> 1)) & 0x55555555;
@@ -371,7 +412,7 @@ export function pdbPackedBuildRun(budget: i32): i32 {
         while (load<u32>(combo(scanCombo + 1) + C_BASE) <= s) scanCombo++;
         expand(s, scanCombo);
         rest &= rest - 1;
-        left -= 8;
+        left -= EXPANSION_UNITS;
       }
       // Expanded: done (both bits of each matched field set; new marks are kept).
       store<u32>(at, load<u32>(at) | (match * 3));

@@ -305,7 +305,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
         options.onProgress?.({ done: base + engine.filled(), total });
         return s;
       }, options.signal);
-      checkStatus(status, 'the pattern database build');
+      checkStatus(status, `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
       if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
     }
     const table = engine.table(slot);
