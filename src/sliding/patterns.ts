@@ -14,7 +14,7 @@ export interface PatternSet {
   blank: number;
   /** Square boards use the lookup mirrored in the diagonal as well. */
   reflect: boolean;
-  /** Tables of 4 bits an entry (assembly/pdbPacked.ts): the 15-puzzle's 7-8. */
+  /** Tables of 4 bits an entry that follow the blank (assembly/pdbPacked.ts): the 15-puzzle's 7-8, boards above 16 cells. */
   packed: boolean;
   /** The tables' sizes, as the databases are named: '7-8', '6-6-3', '6-6-6-6', … */
   name: string;
@@ -95,19 +95,20 @@ export function tableBytes(set: PatternSet): number {
 }
 
 /**
- * The most memory a build of the set's tables takes: the tables and the largest table's scratch
- * (packed: 2 bits for each state of placement and blank region, 2.75 a placement for 8 tiles on
- * 16 cells; bytes: a bit per placement and cell, and a queue of 8 bytes a placement).
+ * The most memory a build of the set's tables takes: the tables and each table's scratch (a
+ * bigger one is allocated anew). Packed: 2 bits for each state of placement and blank region
+ * (2.75 states a placement for 8 tiles on 16 cells, 2.43 for 7, 1.42 for 6 tiles on 25 cells)
+ * and the combinations' records; bytes: a bit per placement and cell, and a queue of 8 bytes a
+ * placement (boards up to 16 cells). The 7-8: 681 MB (682 MB measured).
  */
 export function buildBytes(set: PatternSet): number {
   const cells = set.rows * set.cols;
-  const largest = Math.max(...set.patterns.map((p) => tableEntries(cells, p.length)));
-  const scratch = set.packed ? largest * (cells <= 16 ? 0.69 : 0.36) + 24e6 : cells <= 16 ? (largest * cells) / 8 + largest * 8 : 0;
-  return tableBytes(set) + Math.ceil(scratch) + (1 << 20);
+  const scratch = (entries: number): number => {
+    if (set.packed) return entries * (cells <= 16 ? 0.69 : 0.36) + (cells <= 16 ? 2e6 : 24e6);
+    return cells <= 16 ? (entries * cells) / 8 + entries * 8 : 0;
+  };
+  return tableBytes(set) + Math.ceil(set.patterns.reduce((sum, p) => sum + scratch(tableEntries(cells, p.length)), 0)) + (1 << 20);
 }
-
-/** The 7-8 databases' needs: to search (the tables) and to build them. */
-export const SEVEN_EIGHT_BYTES = { search: 288_288_000 + (16 << 20), build: 680_000_000 + (16 << 20) };
 
 /**
  * The default choice for the 15-puzzle: 7-8 in Node with the Wasm engine when `maxMemory` holds
@@ -119,7 +120,9 @@ export function defaultPdb(engine: 'wasm' | 'js', maxMemory: number, engines = 1
   const forced = node ? process.env.BITPUZZLE_PDB : undefined;
   if (forced === '6-6-3' || forced === '7-8') return forced;
   if (!node || engine !== 'wasm') return '6-6-3';
-  return maxMemory >= SEVEN_EIGHT_BYTES.build && maxMemory / engines >= SEVEN_EIGHT_BYTES.search ? '7-8' : '6-6-3';
+  // The tables, and the engine's own memory besides them (16 MiB is ample).
+  const set = patternSet(4, 4, 0, '7-8');
+  return maxMemory >= buildBytes(set) + (16 << 20) && maxMemory / engines >= tableBytes(set) + (16 << 20) ? '7-8' : '6-6-3';
 }
 
 function describeBytes(bytes: number): string {
