@@ -547,6 +547,8 @@ describe('pattern databases', () => {
     const result = await sliding.solve(fifteen, { goal: KORF_GOAL, pdb: '6-6-3', cacheDir });
     expect([result.length, result.patterns]).toEqual([korf[0].expected, '6-6-3']);
     expect(run(['sliding', ...Array.from(fifteen.tiles, String), '--goal', 'korf', '--pdb', '8-7']).stderr).toMatch(/--pdb.*'8-7' is invalid/);
+    const threeByThree = run(['sliding', '1', '2', '3', '4', '5', '6', '7', '8', '0', '--pdb', '7-8']);
+    expect([threeByThree.status, threeByThree.stderr]).toEqual([2, expect.stringMatching(/--pdb does not work with the conflict heuristic \(these flags concern pattern databases\)/)]);
     const { defaultPdb } = await import('../dist/sliding/patterns.js');
     const forced = process.env.BITPUZZLE_PDB;
     try {

@@ -96,7 +96,7 @@ function rejectCacheFlags(flags: SlidingFlags, cells: number): void {
   const patterns = cells >= sliding.MIN_PATTERN_CELLS && cells <= sliding.MAX_PATTERN_CELLS;
   const heuristic = flags.heuristic ?? (patterns ? 'patterns' : 'conflict');
   if (heuristic !== 'patterns') {
-    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, {
+    rejectFlags(`with the ${heuristic} heuristic (these flags concern pattern databases)`, {
       '--pdb': flags.pdb,
       '--pdb-dir': flags.pdbDir,
       '--cache-dir': flags.cacheDir,
