@@ -170,10 +170,15 @@ export function pdbPackedBuildStart(buildSlot: i32, blank: i32): i32 {
   filled = 0;
   clamped = 0;
   stage = STAGE_COUNT;
+  firstCombination();
+  return MORE;
+}
+
+// Back to the first combination (k lowest cells), for the stage that walks them all.
+function firstCombination(): void {
   nextMask = (<u32>1 << <u32>k) - 1;
   comboIndex = 0;
   regionTotal = 0;
-  return MORE;
 }
 
 // Counts up to `budget` units of combinations and their regions; then allocates the scratch.
@@ -201,9 +206,7 @@ function countPiece(budget: i32): i32 {
   combos = (scratch + 15) & ~<usize>15;
   codes = (combos + <usize>recordBytes + 15) & ~<usize>15;
   stage = STAGE_FILL;
-  nextMask = (<u32>1 << <u32>k) - 1;
-  comboIndex = 0;
-  regionTotal = 0;
+  firstCombination();
   return MORE;
 }
 
