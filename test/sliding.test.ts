@@ -792,19 +792,21 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
   }
 
   it('arrays, sizes, goals and options', async () => {
-    const bad: Array<[Promise<unknown>, RegExp]> = [
-      [sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
-      [sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
-      [sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 3×2 board has 6 cells, the text gives 4 tiles/],
-      [sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
-      [sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
-      [sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
-      [sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
-      [sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
-      [sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
+    // Each call made only when its rejection is awaited: one made earlier and rejected while another
+    // is awaited would be an unhandled rejection.
+    const bad: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
+      [() => sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
+      [() => sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 3×2 board has 6 cells, the text gives 4 tiles/],
+      [() => sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
+      [() => sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
+      [() => sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
+      [() => sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
+      [() => sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
+      [() => sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
     ];
-    for (const [promise, message] of bad) {
-      const error = await rejection(promise);
+    for (const [call, message] of bad) {
+      const error = await rejection(call());
       expect(error.code).toBe('BAD_INPUT');
       expect(error.message).toMatch(message);
     }
