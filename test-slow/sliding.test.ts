@@ -1,5 +1,5 @@
 // Slow checks of the sliding-tile IDA* (minutes on a shared machine; the 7-8 tables take about
-// ten minutes to build the first time, 288 MB, and the 5×5 tables several, 510 MB, in
+// ten minutes to build the first time, 288 MB, and the 5×5 tables about as long, 255 MB, in
 // $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run by `npm run test:slow`.
 import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
