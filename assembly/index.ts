@@ -122,9 +122,11 @@ export {
   pdbPatternPtr,
   pdbDefine,
   pdbSize,
+  pdbBytes,
   pdbTablePtr,
   pdbBuildStart,
   pdbBuildRun,
   pdbFilled,
 } from './pdb';
+export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedFilled, pdbPackedClamped } from './pdbPacked';
 export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './slidingFast';

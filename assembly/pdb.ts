@@ -26,6 +26,8 @@ export const SLOT_CELLS: usize = memory.data(MAX_SLOTS * MAX_PATTERN);
 export const SLOT_K: usize = memory.data(MAX_SLOTS * 4);
 export const SLOT_TABLE: usize = memory.data(MAX_SLOTS * 4);
 const SLOT_SIZE: usize = memory.data(MAX_SLOTS * 4);
+// Per slot: 1 when its table is packed, 4 bits an entry (assembly/pdbPacked.ts).
+export const SLOT_PACKED: usize = memory.data(MAX_SLOTS * 4);
 // Neighbours of each cell in the order up, left, right, down (-1 off the board).
 const NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
 // Scratch of the build: digits and cells of the entry being expanded.
@@ -58,7 +60,7 @@ let fullMask: u32 = 0;
 let notFirstColumn: u32 = 0; // cells with a left neighbour
 let notLastColumn: u32 = 0;  // cells with a right neighbour
 
-@inline function slotK(slot: i32): i32 { return load<i32>(SLOT_K + (<usize>slot << 2)); }
+@inline export function slotK(slot: i32): i32 { return load<i32>(SLOT_K + (<usize>slot << 2)); }
 @inline export function slotCell(slot: i32, i: i32): i32 { return load<u8>(SLOT_CELLS + <usize>(slot * MAX_PATTERN + i)); }
 @inline export function slotTable(slot: i32): usize { return load<u32>(SLOT_TABLE + (<usize>slot << 2)); }
 
@@ -78,6 +80,7 @@ export function pdbClear(): void {
     store<i32>(SLOT_K + (<usize>s << 2), 0);
     store<u32>(SLOT_TABLE + (<usize>s << 2), 0);
     store<u32>(SLOT_SIZE + (<usize>s << 2), 0);
+    store<i32>(SLOT_PACKED + (<usize>s << 2), 0);
   }
   buildSlot = -1;
 }
@@ -117,24 +120,36 @@ export function fillNeighbours(table: usize, cells: i32, width: i32): void {
 
 /**
  * Defines slot `slot` as the k goal cells in the pattern input, on a board of `cells` cells
- * `width` wide, and allocates its table from the arena. Returns the table's address (the host
- * may fill it from a cache) or 0 when the memory limit refuses it.
+ * `width` wide, and allocates its table from the arena: a byte an entry, or with `packed` 4 bits
+ * (built by assembly/pdbPacked.ts, following the blank). Returns the table's address (the
+ * host may fill it from a cache) or 0 when the memory limit refuses it.
  */
-export function pdbDefine(slot: i32, cells: i32, width: i32, k: i32): usize {
+export function pdbDefine(slot: i32, cells: i32, width: i32, k: i32, packed: i32): usize {
   if (slot < 0 || slot >= MAX_SLOTS || k < 1 || k > MAX_PATTERN || cells > MAX_CELLS || k >= cells) return 0;
   const size = tableSize(cells, k);
   if (size > 0xffffffff) return 0;
-  const table = arenaAlloc(size);
+  const table = arenaAlloc(packed != 0 ? (size + 1) >> 1 : size);
   if (table == 0) return 0;
   setBoard(cells, width);
   for (let i = 0; i < k; i++) store<u8>(SLOT_CELLS + <usize>(slot * MAX_PATTERN + i), load<u8>(PATTERN_INPUT + <usize>i));
   store<i32>(SLOT_K + (<usize>slot << 2), k);
   store<u32>(SLOT_TABLE + (<usize>slot << 2), <u32>table);
   store<u32>(SLOT_SIZE + (<usize>slot << 2), <u32>size);
+  store<i32>(SLOT_PACKED + (<usize>slot << 2), packed != 0 ? 1 : 0);
   return table;
 }
 
+/** Entries of a slot's table. */
 export function pdbSize(slot: i32): u32 { return load<u32>(SLOT_SIZE + (<usize>slot << 2)); }
+/** Bytes of a slot's table. */
+export function pdbBytes(slot: i32): u32 {
+  const size = pdbSize(slot);
+  return load<i32>(SLOT_PACKED + (<usize>slot << 2)) != 0 ? (size + 1) >> 1 : size;
+}
+@inline export function slotPacked(slot: i32): bool { return load<i32>(SLOT_PACKED + (<usize>slot << 2)) != 0; }
+/** The board of the slots defined last: its cells and width. */
+export function boardCellsOf(): i32 { return boardCells; }
+export function boardWidthOf(): i32 { return boardWidth; }
 export function pdbTablePtr(slot: i32): usize { return slotTable(slot); }
 
 /** The rank of k cells (in pattern order) among the placements on n cells. */
@@ -156,7 +171,7 @@ export function pdbTablePtr(slot: i32): usize { return slotTable(slot); }
  */
 export function pdbBuildStart(slot: i32, blank: i32): i32 {
   const table = slotTable(slot);
-  if (slot < 0 || slot >= MAX_SLOTS || table == 0 || blank < 0 || blank >= boardCells) return BAD_INPUT;
+  if (slot < 0 || slot >= MAX_SLOTS || table == 0 || slotPacked(slot) || blank < 0 || blank >= boardCells) return BAD_INPUT;
   const size = pdbSize(slot);
   buildSlot = slot;
   filled = 0;
@@ -242,10 +257,15 @@ function seedBuild(): void {
 
 // The cells the blank reaches from `from` through `free` cells.
 @inline function flood(from: u32, free: u32): u32 {
+  return floodRegion(from, free, boardWidth, notFirstColumn, notLastColumn);
+}
+
+/** The cells reachable from `from` through `free` cells on a board `width` wide (the column masks: cells with a left, a right neighbour). */
+@inline export function floodRegion(from: u32, free: u32, width: i32, notFirstColumn: u32, notLastColumn: u32): u32 {
   let region = from;
   for (;;) {
     const grown = (region | ((region << 1) & notFirstColumn) | ((region >> 1) & notLastColumn) |
-      (region << <u32>boardWidth) | (region >> <u32>boardWidth)) & free;
+      (region << <u32>width) | (region >> <u32>width)) & free;
     if (grown == region) return region;
     region = grown;
   }

@@ -9,11 +9,13 @@
 //    line's tiles minus its longest increasing run of goal positions);
 //  - PATTERNS: the sum of the additive pattern databases in the slots (assembly/pdb.ts),
 //    and on square boards whose blank goal lies on the diagonal, the max of that sum and the
-//    same sum for the board mirrored in its diagonal (the reflected lookup).
+//    same sum for the board mirrored in its diagonal (the reflected lookup). Packed tables
+//    (assembly/pdbPacked.ts) hold each pattern's excess over its Manhattan distance in halves:
+//    the sum is then Manhattan + 2 × the entries (the mirrored board has the same Manhattan).
 // The state of the search is an explicit stack in static memory, so run(budget) can stop
 // after any node and resume.
 import { DONE, SOLUTION, MORE, BAD_INPUT } from './bits';
-import { MAX_SLOTS, MAX_PATTERN, SLOT_K, SLOT_CELLS, slotCell, slotTable, fillNeighbours } from './pdb';
+import { MAX_SLOTS, MAX_PATTERN, SLOT_K, SLOT_CELLS, slotCell, slotTable, slotPacked, fillNeighbours } from './pdb';
 
 export const MANHATTAN: i32 = 0;
 export const CONFLICT: i32 = 1;
@@ -50,6 +52,7 @@ let height: i32 = 0;
 let heuristic: i32 = MANHATTAN;
 let slots: i32 = 0;
 let mirrored: bool = false;
+let packed: bool = false;
 let blankLabel: i32 = 0;
 let blank: i32 = 0;
 let depth: i32 = 0;
@@ -155,8 +158,12 @@ function updateLine(line: i32): void {
     index = index * <u32>(cells - i) + p - popcnt(used & ((<u32>1 << p) - 1));
     used |= <u32>1 << p;
   }
+  if (packed) return (<u32>load<u8>(slotTable(s) + <usize>(index >> 1)) >> ((index & 1) << 2)) & 15;
   return load<u8>(slotTable(s) + <usize>index);
 }
+
+// The heuristic from the slots' sum: the sum, or with packed tables Manhattan + 2 × the sum.
+@inline function patternBound(md: i32, sum: i32): i32 { return packed ? md + (sum << 1) : sum; }
 
 // The sums of the slots' values, direct (low word) and mirrored (high word).
 function patternSums(values: u64): u64 {
@@ -196,8 +203,9 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
       store<u8>(DISTANCE + <usize>(l * MAX_CELLS + c), <u8>d);
     }
   }
+  packed = slots > 0 && slotPacked(0);
   for (let s = 0; s < slots; s++) {
-    if (slotTable(s) == 0) return BAD_INPUT;
+    if (slotTable(s) == 0 || slotPacked(s) != packed) return BAD_INPUT;
     const k = load<i32>(SLOT_K + (<usize>s << 2));
     for (let i = 0; i < k; i++) {
       store<u8>(GROUP + <usize>slotCell(s, i), <u8>s);
@@ -232,8 +240,8 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   const sums = patternSums(values);
   store<u64>(SUMS, sums);
   store<i32>(MD, md);
-  let h = heuristic == PATTERNS ? <i32>(sums & 0xffffffff) : heuristic == CONFLICT ? md + 2 * conflicts : md;
-  if (mirrored) h = max(h, <i32>(sums >> 32));
+  let h = heuristic == PATTERNS ? patternBound(md, <i32>(sums & 0xffffffff)) : heuristic == CONFLICT ? md + 2 * conflicts : md;
+  if (mirrored) h = max(h, patternBound(md, <i32>(sums >> 32)));
   bound = h;
   nextBound = 0x7fffffff;
   nodes = 1; // the root, counted once (as Korf counts)
@@ -311,7 +319,7 @@ export function slidingRun(budget: i32): i32 {
     const l = boardAt(from);
     const to = blank;
     // The Manhattan sum is kept only for the heuristics that use it.
-    const md = heuristic == PATTERNS ? 0 : load<i32>(MD + (at << 2)) + distance(l, to) - distance(l, from);
+    const md = heuristic == PATTERNS && !packed ? 0 : load<i32>(MD + (at << 2)) + distance(l, to) - distance(l, from);
     let values = load<u64>(VALUES + (at << 3));
     let sums = load<u64>(SUMS + (at << 3));
     slide(l, from, to, dir == 0 || dir == 3);
@@ -322,7 +330,7 @@ export function slidingRun(budget: i32): i32 {
       const direct = (sums & 0xffffffff) - ((values >> shift) & 0xff) + value;
       values = (values & ~(<u64>0xff << shift)) | (value << shift);
       let reflected = sums >> 32;
-      h = <i32>direct;
+      h = patternBound(md, <i32>direct);
       // The mirrored lookup matters only when the direct one does not cut the node already.
       if (mirrored && depth + 1 + h <= bound) {
         const r = <u64>load<u8>(GROUP + <usize>mirror(l));
@@ -330,7 +338,7 @@ export function slidingRun(budget: i32): i32 {
         const mirroredValue = <u64>patternValue(<i32>r, true);
         reflected = reflected - ((values >> mirroredShift) & 0xff) + mirroredValue;
         values = (values & ~(<u64>0xff << mirroredShift)) | (mirroredValue << mirroredShift);
-        h = max(h, <i32>reflected);
+        h = max(h, patternBound(md, <i32>reflected));
       }
       sums = direct | (reflected << 32);
     } else {

@@ -1,10 +1,12 @@
-// npm run bench:sliding [-- --skip-build --twin-korf --24 1,2,26 --24-node-limit N --constructive-only]: sliding-tile puzzles.
-//  1. Korf's 100 15-puzzle instances solved optimally, each run a fresh `bitpuzzle sliding
-//     --batch` process (so the time includes start-up and loading the pattern databases from the
-//     disk cache), Wasm on one thread and on all threads, and the TS twin (--twin-korf, slow);
-//     every length checked against the published one. The one-off table build is timed apart.
-//     The C yardstick (bench/native/sliding.c: the same IDA* on the same cached tables, so the
-//     same nodes, which is checked) runs in the same benchmark, whole process and search alone.
+// npm run bench:sliding [-- --skip-build --build-78 --twin-korf --24 1,2,26 --24-node-limit N --constructive-only]: sliding-tile puzzles.
+//  1. Korf's 100 15-puzzle instances solved optimally with the 7-8 and the 6-6-3 databases, each
+//     run a fresh `bitpuzzle sliding --batch` process (so the time includes start-up and loading
+//     the pattern databases from the disk cache), Wasm on one thread and on all threads, and the
+//     TS twin (--twin-korf, slow); every length checked against the published one. The one-off
+//     table builds are timed apart (the 7-8's, minutes, with --build-78; the first run builds it
+//     into --cache-dir anyway). The C yardstick (bench/native/sliding.c: the same IDA* on the
+//     same cached tables, so the same nodes, which is checked) runs in the same benchmark with
+//     each set of tables, whole process and search alone; nodes per instance are listed.
 //  2. With --24 LIST: those of Korf & Felner's 24-puzzle instances (numbered from 1), a node limit
 //     each, Wasm and the C yardstick (nodes a second: how far the engine is from native code).
 //  3. The constructive solver on random n×n boards: moves / n³ and time per solve, Wasm vs twin
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'constructive-only': { type: 'boolean', default: false },
     'twin-korf': { type: 'boolean', default: false },
+    'build-78': { type: 'boolean', default: false },
     24: { type: 'string', default: '' },
     '24-node-limit': { type: 'string', default: '200000000' },
     'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
@@ -36,6 +39,7 @@ const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
 const korf100 = fileURLToPath(new URL('../test/data/korf100.txt', import.meta.url));
 const korf24 = fileURLToPath(new URL('../test/data/korf24.txt', import.meta.url));
 const threads = os.availableParallelism();
+const PDBS = ['7-8', '6-6-3'];
 const cacheDir = values['cache-dir'];
 const native = buildNativeSliding();
 if (native) process.on('exit', native.dispose);
@@ -61,46 +65,76 @@ function checkBatch(lines, what) {
 
 if (!values['constructive-only']) {
   // ---- 1. Korf's 100 -------------------------------------------------------------------------
-  const korfRows = [['contender', 'time', 'search alone', 'nodes', 'time vs Wasm 1T', 'search vs C']];
+  const korfRows = [['contender', 'time', 'search alone', 'nodes', 'time vs C 6-6-3', 'search vs C 6-6-3', 'search vs C same tables']];
+  const easy = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15'];
   if (!values['skip-build']) {
-    // The one-off build of the 4×4 tables, each engine into an empty cache (one easy instance).
-    for (const engine of ['wasm', 'js']) {
+    // The one-off build of the 4×4 tables into an empty cache (one easy instance): 6-6-3 with each
+    // engine; the 7-8 (minutes) with --build-78.
+    const builds = [['6-6-3', 'wasm'], ['6-6-3', 'js'], ...(values['build-78'] ? [['7-8', 'wasm']] : [])];
+    for (const [pdb, engine] of builds) {
       const dir = mkdtempSync(join(os.tmpdir(), 'bitpuzzle-bench-build-'));
-      console.error(`building the 6-6-3 tables (${engine})…`);
-      const { lines } = cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--pdb-dir', dir, '--engine', engine]);
-      korfRows.push([`6-6-3 table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].patternMilliseconds), '', '', '', '']);
+      console.error(`building the ${pdb} tables (${engine})…`);
+      const { lines } = cli([...easy, '--pdb', pdb, '--pdb-dir', dir, '--engine', engine]);
+      korfRows.push([`${pdb} table build, ${engine === 'wasm' ? 'Wasm' : 'TS twin'} (one-off)`, time(lines[0].patternMilliseconds), '', '', '', '', '']);
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  // Make sure the cache holds the tables, so that the timed runs load them.
-  cli(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '0', '15', '--pdb-dir', cacheDir]);
-  const korfRuns = [
-    { name: 'Wasm, 1 thread', args: ['--threads', '1'] },
-    { name: `Wasm, ${threads} threads`, args: ['--threads', String(threads)] },
-  ];
-  if (values['twin-korf']) korfRuns.push({ name: 'TS twin, 1 thread', args: ['--threads', '1', '--engine', 'js'] });
-  console.error("Korf's 100: C yardstick…");
-  const c = native?.run(4, cacheDir, korf100);
-  if (c) {
-    const expected = sliding.parseBatch((await import('node:fs')).readFileSync(korf100, 'utf8')).map((i) => i.expected);
-    c.instances.forEach((r, i) => r.length !== expected[i] && fail(`C yardstick: instance ${i + 1} solved in ${r.length}, expected ${expected[i]}`));
+  // Make sure the cache holds both sets of tables, so that the timed runs load them.
+  for (const pdb of PDBS) {
+    console.error(`${pdb} tables into ${cacheDir} (built once if missing)…`);
+    cli([...easy, '--pdb', pdb, '--pdb-dir', cacheDir]);
   }
-  let base;
+  const expected = sliding.parseBatch((await import('node:fs')).readFileSync(korf100, 'utf8')).map((i) => i.expected);
+  // The C yardstick with each set of tables: bench/native/sliding.c, side 4 (6-6-3) or 78 (7-8).
+  const c = {};
+  if (native) {
+    for (const pdb of PDBS) {
+      console.error(`Korf's 100: C yardstick, ${pdb}…`);
+      c[pdb] = native.run(pdb === '7-8' ? 78 : 4, cacheDir, korf100);
+      c[pdb].instances.forEach((r, i) => r.length !== expected[i] && fail(`C yardstick ${pdb}: instance ${i + 1} solved in ${r.length}, expected ${expected[i]}`));
+    }
+  }
+  const korfRuns = [];
+  for (const pdb of PDBS) {
+    korfRuns.push({ name: `Wasm ${pdb}, 1 thread`, pdb, args: ['--threads', '1'] });
+    korfRuns.push({ name: `Wasm ${pdb}, ${threads} threads`, pdb, args: ['--threads', String(threads)] });
+  }
+  if (values['twin-korf']) korfRuns.push({ name: 'TS twin 6-6-3, 1 thread', pdb: '6-6-3', args: ['--threads', '1', '--engine', 'js'] });
+  const base = c['6-6-3'];
+  const perInstance = {};
   for (const run of korfRuns) {
     console.error(`Korf's 100: ${run.name}…`);
-    const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--pdb-dir', cacheDir, ...run.args]);
+    const { ms, lines } = cli(['--batch', korf100, '--goal', 'korf', '--pdb', run.pdb, '--pdb-dir', cacheDir, ...run.args]);
     const nodes = checkBatch(lines, run.name);
-    if (c && nodes !== c.nodes) fail(`${run.name}: ${nodes} nodes, the C yardstick ${c.nodes} (the same search should count the same)`);
+    const same = c[run.pdb];
+    if (same && nodes !== same.nodes) fail(`${run.name}: ${nodes} nodes, the C yardstick ${same.nodes} (the same search should count the same)`);
+    if (run.args.includes('1') && !run.args.includes('js')) perInstance[run.pdb] = lines.map((line) => BigInt(line.stats.nodes));
     // The search alone: the instances' own times (one thread: they add up to the search's time).
     const oneThread = run.args.includes('1');
     const search = lines.reduce((sum, line) => sum + line.stats.milliseconds, 0);
-    base ??= ms;
-    korfRows.push([run.name, time(ms), oneThread ? time(search) : '', nodes.toLocaleString('en-US'), ratio(ms, base), oneThread && c ? ratio(search, c.ms) : '']);
+    korfRows.push([
+      run.name,
+      time(ms),
+      oneThread ? time(search) : '',
+      nodes.toLocaleString('en-US'),
+      base ? ratio(ms, base.wallMs) : '',
+      oneThread && base ? ratio(search, base.ms) : '',
+      oneThread && same ? ratio(search, same.ms) : '',
+    ]);
   }
-  if (c) korfRows.push(['C (gcc -O3), 1 thread', time(c.wallMs), time(c.ms), c.nodes.toLocaleString('en-US'), ratio(c.wallMs, base), '1.00×']);
-  console.log(`\nKorf's 100 15-puzzle instances, optimal (IDA*, 6-6-3 pattern databases following the blank, mirrored lookup);`);
+  for (const pdb of PDBS) {
+    const r = c[pdb];
+    if (r) korfRows.push([`C (gcc -O3) ${pdb}, 1 thread`, time(r.wallMs), time(r.ms), r.nodes.toLocaleString('en-US'), ratio(r.wallMs, base.wallMs), ratio(r.ms, base.ms), '1.00×']);
+  }
+  console.log(`\nKorf's 100 15-puzzle instances, optimal (IDA*, pattern databases following the blank, mirrored lookup: 6-6-3 a byte an entry, 7-8 4 bits);`);
   console.log('each run a fresh process: start-up and loading the tables from the disk cache included; "search alone" leaves them out.\n');
   console.log(markdown(korfRows));
+  if (perInstance['7-8'] && perInstance['6-6-3']) {
+    const rows = [['instance', 'optimal', 'nodes 6-6-3', 'nodes 7-8', '6-6-3 / 7-8']];
+    expected.forEach((length, i) => rows.push([String(i + 1), String(length), perInstance['6-6-3'][i].toLocaleString('en-US'), perInstance['7-8'][i].toLocaleString('en-US'), (Number(perInstance['6-6-3'][i]) / Number(perInstance['7-8'][i])).toFixed(1)]));
+    console.log("\nNodes per instance (the root included), Wasm on one thread (the C yardstick counts the same):\n");
+    console.log(markdown(rows));
+  }
 
   // ---- 2. the 24-puzzle ---------------------------------------------------------------------
   const numbers24 = values[24] ? values[24].split(',').map(Number) : [];
@@ -124,7 +158,7 @@ if (!values['constructive-only']) {
       if (native) {
         const file = join(os.tmpdir(), `bitpuzzle-bench-24-${process.pid}.txt`);
         (await import('node:fs')).writeFileSync(file, tiles.join(' ') + '\n');
-        const cr = native.run(5, cacheDir, file, limit).instances[0];
+        const cr = native.run(55, cacheDir, file, limit).instances[0];
         rmSync(file, { force: true });
         if (cr.nodes !== BigInt(r.stats.nodes)) fail(`24-puzzle instance ${i + 1}: Wasm ${r.stats.nodes} nodes, C ${cr.nodes}`);
         cRate = rate(cr.nodes, cr.ms);
@@ -142,7 +176,7 @@ if (!values['constructive-only']) {
         cVs,
       ]);
     }
-    console.log(`\nKorf & Felner's 24-puzzle instances (6-6-6-6 pattern databases, mirrored lookup), at most ${Number(limit).toLocaleString('en-US')} nodes each:\n`);
+    console.log(`\nKorf & Felner's 24-puzzle instances (6-6-6-6 pattern databases following the blank, packed; mirrored lookup), at most ${Number(limit).toLocaleString('en-US')} nodes each:\n`);
     console.log(markdown(rows));
   }
 }

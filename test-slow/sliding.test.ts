@@ -1,34 +1,89 @@
-// Slow checks of the sliding-tile IDA* (minutes on a shared machine; the 5×5 tables take several
-// minutes to build the first time, 510 MB in $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run by
-// `npm run test:slow`.
-import { readFileSync } from 'node:fs';
+// Slow checks of the sliding-tile IDA* (minutes on a shared machine; the 7-8 tables take about
+// ten minutes to build the first time, 288 MB, and the 5×5 tables about as long, 255 MB, in
+// $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run by `npm run test:slow`.
+import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sliding } from '../dist/index.js';
+import { tempDir } from '../test/helpers.js';
 
 const korf100 = sliding.parseBatch(readFileSync(new URL('../test/data/korf100.txt', import.meta.url), 'utf8'));
 const korf24 = sliding.parseBatch(readFileSync(new URL('../test/data/korf24.txt', import.meta.url), 'utf8'));
 
-describe("Korf's 100 (6-6-3 pattern databases)", () => {
-  it('all 100 at their published lengths, 92,332,529 nodes in all (a batch on two threads)', async () => {
-    const results = await sliding.solveBatch(korf100.map((i) => i.board), { goal: 'korf', threads: 2 });
-    expect(results.map((r) => r.length)).toEqual(korf100.map((i) => i.expected));
-    expect(results.every((r) => r.optimal)).toBe(true);
-    expect(results.reduce((sum, r) => sum + r.stats.nodes, 0n)).toBe(92_332_529n);
-  });
+// Korf's 100 with the 7-8 and the mirrored lookup: the C yardstick (bench/native/sliding.c) counts the same.
+const SEVEN_EIGHT_NODES = 20_760_173n;
+const cache = process.env.BITPUZZLE_CACHE || join(homedir(), '.cache', 'bitpuzzle');
+const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
 
-  it('the hardest of them (by nodes) split over two threads: the same moves and nodes as one thread', async () => {
-    for (const i of [22, 60, 88]) {
-      const { board, expected } = korf100[i - 1];
-      const one = await sliding.solve(board, { goal: 'korf' });
-      const two = await sliding.solve(board, { goal: 'korf', threads: 2 });
-      expect(one.length).toBe(expected);
-      expect(two.moves).toBe(one.moves);
-      expect(two.stats.nodes).toBe(one.stats.nodes);
+// Korf's 100 with each choice of databases (the 7-8's first build: about ten minutes on one core).
+const KORF_NODES: Array<[sliding.PdbChoice, bigint, number[]]> = [
+  ['7-8', SEVEN_EIGHT_NODES, [15, 32, 66]],
+  ['6-6-3', 92_332_529n, [22, 60, 88]],
+];
+for (const [pdb, nodes, hardest] of KORF_NODES) {
+  describe(`Korf's 100 (${pdb} pattern databases)`, () => {
+    it(`all 100 at their published lengths, ${nodes.toLocaleString('en-US')} nodes in all (a batch on two threads)`, async () => {
+      const results = await sliding.solveBatch(korf100.map((i) => i.board), { goal: 'korf', threads: 2, pdb });
+      expect(results.map((r) => r.length)).toEqual(korf100.map((i) => i.expected));
+      expect(results.every((r) => r.optimal && r.patterns === pdb)).toBe(true);
+      expect(results.reduce((sum, r) => sum + r.stats.nodes, 0n)).toBe(nodes);
+    }, 1_800_000);
+
+    it('some of the hardest split over two threads: the same moves and nodes as one thread', async () => {
+      for (const i of hardest) {
+        const { board, expected } = korf100[i - 1];
+        const one = await sliding.solve(board, { goal: 'korf', pdb });
+        const two = await sliding.solve(board, { goal: 'korf', pdb, threads: 2 });
+        expect(one.length).toBe(expected);
+        expect(two.moves).toBe(one.moves);
+        expect(two.stats.nodes).toBe(one.stats.nodes);
+      }
+    });
+  });
+}
+
+describe("the 7-8's files", () => {
+  it('a truncated or other-version 7-tile file is rebuilt with a warning, to the same bytes', () => {
+    const names = readdirSync(cache).filter((f) => /^sliding-4x4-b0-.*\.packed\.pdb$/.test(f)).sort();
+    expect(names).toEqual(['sliding-4x4-b0-1-2-3-4-5-8-12.packed.pdb', 'sliding-4x4-b0-6-7-9-10-11-13-14-15.packed.pdb']);
+    const dir = tempDir('bitpuzzle-pdb78-');
+    for (const name of names) copyFileSync(join(cache, name), join(dir, name));
+    const seven = join(dir, names[0]);
+    const original = readFileSync(seven);
+    const tiles = Array.from(korf100[0].board.tiles, String);
+    for (const [damage, warning] of [
+      [(b: Buffer) => b.subarray(0, b.length >> 1), /has \d+ bytes, not 28828848 \(truncated/],
+      [(b: Buffer) => Buffer.concat([Buffer.from('bitpuzzle-pdb-1\n'), b.subarray(16)]), /of another version/],
+    ] as const) {
+      writeFileSync(seven, damage(Buffer.from(original)));
+      const run = spawnSync(process.execPath, [bin, 'sliding', ...tiles, '--goal', 'korf', '--pdb', '7-8', '--pdb-dir', dir, '--json'], { encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expect(run.stderr).toMatch(warning);
+      expect(JSON.parse(run.stdout).length).toBe(korf100[0].expected);
+      expect(readFileSync(seven).equals(original)).toBe(true);
     }
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
 
 describe("Korf & Felner's 24-puzzles (6-6-6-6 pattern databases)", () => {
+  it('#40 (82 moves) solved, with the same moves and nodes on one thread and on two; #25 (81) on two', async () => {
+    const { board, expected } = korf24[39];
+    const one = await sliding.solve(board, { goal: 'korf', method: 'optimal' });
+    expect([one.length, one.optimal, one.patterns]).toEqual([expected, true, '6-6-6-6']);
+    expect(one.stats.nodes).toBe(65_099_579n); // tables that follow the blank, mirrored lookup (the C yardstick agrees)
+    expect(sliding.isSolution(board, one.moves!, sliding.toGoal('korf', 5, 5))).toBe(true);
+    const two = await sliding.solve(board, { goal: 'korf', method: 'optimal', threads: 2 });
+    expect(two.moves).toBe(one.moves);
+    expect(two.stats.nodes).toBe(one.stats.nodes);
+    const hard = await sliding.solve(korf24[24].board, { goal: 'korf', method: 'optimal', threads: 2 });
+    expect([hard.length, hard.optimal]).toEqual([korf24[24].expected, true]);
+    expect(hard.stats.nodes).toBe(292_174_445n);
+  }, 1_800_000); // the first build of the 5×5 tables: about ten minutes
+
   it('a node limit gives a lower bound no higher than the published length, and a path no shorter', async () => {
     for (const i of [1, 40]) {
       const { board, expected } = korf24[i - 1];

@@ -92,6 +92,7 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   heuristic: fc.constantFrom('manhattan', 'conflict', 'patterns', 'magic', 1),
   cacheDir: fc.constantFrom(false, 1, null),
   pdbDir: fc.constantFrom(false, '', 1, null),
+  pdb: fc.constantFrom('6-6-3', '7-8', '8-7', 1, null),
   onBound: fc.constantFrom(() => undefined, 'x', null),
   lengthOnly: fc.constantFrom(true, false, 'yes'),
   name: fc.constantFrom('mine', 1, null),
@@ -118,6 +119,7 @@ const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   start: fc.constant([]),
   heuristic: fc.constantFrom('manhattan', 'conflict'),
   pdbDir: fc.constant(false),
+  pdb: fc.constant('6-6-3'),
   onBound: fc.constant(() => undefined),
   lengthOnly: fc.boolean(),
   geometry: fc.constantFrom('square', 'triangular'),
@@ -360,15 +362,15 @@ const F: Record<string, Entry> = {
 
   'sliding.solve': {
     args: [slidingBoard],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound', 'threads'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdb', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound', 'threads'],
   },
   'sliding.solveBatch': {
     args: [or(fc.array(slidingBoard, { maxLength: 3 }))],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'threads', 'queue'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdb', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'threads', 'queue'],
   },
   'sliding.moves': {
     args: [slidingBoard],
-    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound'],
+    options: [...SEARCH, 'maxMemory', 'goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdb', 'pdbDir', 'cacheDir', 'lengthOnly', 'onProgress', 'onBound'],
   },
   'sliding.parseBoard': { args: [or(fc.oneof(slidingText, fc.constantFrom('1 2\n3 0', '1 2 3 4 5 6 7 8 0'))), fc.oneof(noSize, OPTION_VALUES.size)] },
   'sliding.parseBatch': { args: [or(fc.oneof(textOf('0123456789 _,\n#x', 60), fc.constantFrom('1 2 3 0\n0 1 2 3 6', '1 2 3 4 5 6 7 8 0 # x'))), fc.oneof(noSize, OPTION_VALUES.size)] },
@@ -382,7 +384,7 @@ const F: Record<string, Entry> = {
   'sliding.picture': { args: [slidingArg] },
   'sliding.playback': { args: [slidingArg, slidingMoves] },
   'sliding.tilesMoved': { args: [slidingArg, slidingMoves] },
-  'sliding.patternSet': { args: [or(fc.integer({ min: -1, max: 5 })), or(fc.integer({ min: -1, max: 5 })), or(fc.integer({ min: -1, max: 30 }))] },
+  'sliding.patternSet': { args: [or(fc.integer({ min: -1, max: 5 })), or(fc.integer({ min: -1, max: 5 })), or(fc.integer({ min: -1, max: 30 })), or(fc.constantFrom('6-6-3', '7-8', '8-7'))] },
 
   'samegame.clear': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },
   'samegame.minLeft': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },

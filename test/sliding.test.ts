@@ -374,6 +374,198 @@ describe('pattern databases', () => {
     }
   });
 
+  it('packed tables (the 7-8 builder on small boards) hold the byte tables as Manhattan + 2 × entry, and IDA* with them is optimal', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine, PATTERNS } = await import('../dist/sliding/engine.js');
+    const exports = await acquireEngine();
+    try {
+      const engine = wasmOptimalEngine(exports);
+      const build = (cells: number, width: number, patterns: number[][], packed: boolean, blank: number): Uint8Array[] => {
+        engine.clearPatterns();
+        return patterns.map((pattern, slot) => {
+          expect(engine.definePattern(slot, cells, width, pattern, packed)).toBe(true);
+          expect(engine.buildStart(slot, blank)).toBe(2);
+          let status;
+          while ((status = engine.buildRun(1 << 14)) === 2);
+          expect(status).toBe(0);
+          expect(engine.filled()).toBe(pattern.reduce((n, _, i) => n * (cells - i), 1)); // every placement reached
+          if (packed) expect(exports.pdbPackedClamped()).toBe(0);
+          return engine.table(slot).slice();
+        });
+      };
+      // Every entry of the packed tables against the byte tables (the older builder, also
+      // following the blank), on boards and blank goals of several shapes.
+      const cases: Array<[number, number, number[][], number]> = [
+        [12, 4, [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]], 0],
+        [12, 3, [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], 0],
+        [12, 4, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 11],
+        [9, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], 0],
+      ];
+      for (const [cells, width, patterns, blank] of cases) {
+        const bytes = build(cells, width, patterns, false, blank);
+        const packed = build(cells, width, patterns, true, blank);
+        patterns.forEach((pattern, slot) => {
+          expect(packed[slot].length).toBe(Math.ceil(bytes[slot].length / 2));
+          // Walk every placement in rank order (each cell's number among those still free).
+          let index = 0;
+          const place = (i: number, used: number, md: number): void => {
+            if (i === pattern.length) {
+              const entry = (packed[slot][index >> 1] >> ((index & 1) * 4)) & 15;
+              if (bytes[slot][index] !== md + 2 * entry) expect([index, bytes[slot][index]]).toEqual([index, md + 2 * entry]);
+              index++;
+              return;
+            }
+            const g = pattern[i];
+            for (let c = 0; c < cells; c++) {
+              if (used & (1 << c)) continue;
+              place(i + 1, used | (1 << c), md + Math.abs(Math.floor(c / width) - Math.floor(g / width)) + Math.abs((c % width) - (g % width)));
+            }
+          };
+          place(0, 0, 0);
+          expect(index).toBe(bytes[slot].length);
+        });
+      }
+      // Above 16 cells there is no byte table that follows the blank: a 0-1 breadth-first search
+      // over the tiles' cells and the blank's (a move of a pattern tile costs 1, others 0) is the oracle.
+      const oracle = (cells: number, width: number, pattern: number[], blank: number): Map<string, number> => {
+        const neighbours = (c: number): number[] =>
+          [c - width, c % width ? c - 1 : -1, c % width < width - 1 ? c + 1 : -1, c + width].filter((q) => q >= 0 && q < cells);
+        const best = new Map<string, number>();
+        const seen = new Map<string, number>([[[...pattern, blank].join(','), 0]]);
+        const deque: Array<[number[], number]> = [[[...pattern, blank], 0]];
+        while (deque.length) {
+          const [state, d] = deque.shift()!;
+          const key = state.join(',');
+          if (seen.get(key)! < d) continue;
+          const place = state.slice(0, -1).join(',');
+          if (!best.has(place) || best.get(place)! > d) best.set(place, d);
+          const b = state[state.length - 1];
+          for (const q of neighbours(b)) {
+            const tile = state.indexOf(q);
+            const next = state.slice();
+            if (tile >= 0 && tile < pattern.length) next[tile] = b;
+            next[next.length - 1] = q;
+            const cost = d + (tile >= 0 && tile < pattern.length ? 1 : 0);
+            const nextKey = next.join(',');
+            if (seen.has(nextKey) && seen.get(nextKey)! <= cost) continue;
+            seen.set(nextKey, cost);
+            if (cost === d) deque.unshift([next, cost]);
+            else deque.push([next, cost]);
+          }
+        }
+        return best;
+      };
+      for (const [cells, width, pattern] of [[18, 6, [7, 8, 13]], [20, 5, [6, 12, 18]]] as const) {
+        const [table] = build(cells, width, [[...pattern]], true, 0);
+        const distances = oracle(cells, width, [...pattern], 0);
+        let index = 0;
+        let checked = 0;
+        for (let a = 0; a < cells; a++) {
+          for (let b = 0; b < cells; b++) {
+            for (let c = 0; c < cells; c++) {
+              if (a === b || a === c || b === c) continue;
+              const md = [a, b, c].reduce((sum, cell, i) => sum + Math.abs(Math.floor(cell / width) - Math.floor(pattern[i] / width)) + Math.abs((cell % width) - (pattern[i] % width)), 0);
+              const entry = (table[index >> 1] >> ((index & 1) * 4)) & 15;
+              const d = distances.get(`${a},${b},${c}`);
+              if (d !== md + 2 * entry) expect([a, b, c, md + 2 * entry]).toEqual([a, b, c, d]);
+              index++;
+              checked++;
+            }
+          }
+        }
+        expect(checked).toBe(distances.size);
+      }
+      // IDA* on the packed tables of the 3×3 board, with the mirrored lookup: the optimal lengths.
+      build(9, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], true, 0);
+      for (let seed = 1; seed <= 12; seed++) {
+        const board = sliding.randomBoard(3, 3, seed, 'korf');
+        expect(engine.start(board.tiles, 3, 3, 0, PATTERNS, 2, true)).toBe(0);
+        let status;
+        while ((status = engine.run(1 << 20)) === 2);
+        expect(status).toBe(1);
+        const expected = (await sliding.solve(board, { goal: 'korf', heuristic: 'manhattan' })).length;
+        expect(engine.solution().length).toBe(expected);
+      }
+      engine.clearPatterns();
+    } finally {
+      releaseEngine(exports);
+    }
+  });
+
+  it('packed tables go through the cache like the others: written, read back, rebuilt when damaged', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { loadPatterns, onPatternWarning } = await import('../dist/sliding/patterns.js');
+    const dir = tempDir('bitpuzzle-packed-');
+    // The 7-8's code path on a 3×4 board (the real tables take minutes): a packed set by hand.
+    const set = { rows: 3, cols: 4, patterns: [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]], blank: 0, reflect: false, packed: true, name: '6-5', key: '3x4b0p-test' };
+    const warnings: string[] = [];
+    onPatternWarning((message) => warnings.push(message));
+    const exports = await acquireEngine();
+    try {
+      const engine = wasmOptimalEngine(exports);
+      const first = await loadPatterns(engine, set, { cacheDir: dir });
+      expect([first.built, first.onDisk]).toEqual([true, true]);
+      const built = set.patterns.map((_, slot) => engine.table(slot).slice());
+      const files = readdirSync(dir).sort();
+      expect(files).toEqual(['sliding-3x4-b0-1-2-3-4-5-6.packed.pdb', 'sliding-3x4-b0-7-8-9-10-11.packed.pdb']);
+      expect(readFileSync(join(dir, files[0])).length).toBe(48 + 665280 / 2);
+      engine.clearPatterns();
+      const again = await loadPatterns(engine, set, { cacheDir: dir });
+      expect(again.built).toBe(false);
+      set.patterns.forEach((_, slot) => expect(Buffer.from(engine.table(slot)).equals(Buffer.from(built[slot]))).toBe(true));
+      // One flipped bit: found by the checksum, rebuilt to the same bytes.
+      const bytes = readFileSync(join(dir, files[1]));
+      bytes[bytes.length - 7] ^= 0x10;
+      writeFileSync(join(dir, files[1]), bytes);
+      engine.clearPatterns();
+      const rebuilt = await loadPatterns(engine, set, { cacheDir: dir });
+      expect(rebuilt.built).toBe(true);
+      expect(warnings.join('\n')).toMatch(/7-8-9-10-11\.packed\.pdb does not match its checksum \(corrupt\): rebuilding it/);
+      expect(Buffer.from(engine.table(1)).equals(Buffer.from(built[1]))).toBe(true);
+      engine.clearPatterns();
+    } finally {
+      onPatternWarning(null);
+      releaseEngine(exports);
+    }
+  });
+
+  it("pdb: '6-6-3' or '7-8' (the 15-puzzle's, Wasm only), checked; the default follows memory and $BITPUZZLE_PDB", async () => {
+    const fifteen = korf[0].board;
+    for (const [options, message] of [
+      [{ pdb: '8-7' }, /pdb must be '6-6-3' or '7-8', got "8-7"/],
+      [{ pdb: '7-8', engine: 'js' }, /pdb '7-8' needs the Wasm engine/],
+    ] as const) {
+      const error = await rejection(sliding.solve(fifteen, { goal: KORF_GOAL, ...(options as sliding.SlidingOptions) }));
+      expect([error.code, error.message]).toEqual(['BAD_INPUT', expect.stringMatching(message)]);
+    }
+    const small = await rejection(sliding.solve(sliding.randomBoard(3, 4, 1), { method: 'optimal', heuristic: 'patterns', pdb: '7-8' }));
+    expect([small.code, small.message]).toEqual(['BAD_INPUT', expect.stringMatching(/pdb '7-8' is for the 15-puzzle/)]);
+    expect(sliding.patternSet(4, 4, 0, '7-8')).toMatchObject({ patterns: [[1, 2, 3, 4, 5, 8, 12], [6, 7, 9, 10, 11, 13, 14, 15]], packed: true, reflect: true });
+    expect(() => sliding.patternSet(3, 4, 0, '7-8')).toThrow(/7-8 pattern databases are for the 15-puzzle/);
+    // 6-6-3 solves and says so (npm test sets BITPUZZLE_PDB=6-6-3: the 7-8 build takes minutes).
+    const result = await sliding.solve(fifteen, { goal: KORF_GOAL, pdb: '6-6-3', cacheDir });
+    expect([result.length, result.patterns]).toEqual([korf[0].expected, '6-6-3']);
+    expect(run(['sliding', ...Array.from(fifteen.tiles, String), '--goal', 'korf', '--pdb', '8-7']).stderr).toMatch(/--pdb.*'8-7' is invalid/);
+    const threeByThree = run(['sliding', '1', '2', '3', '4', '5', '6', '7', '8', '0', '--pdb', '7-8']);
+    expect([threeByThree.status, threeByThree.stderr]).toEqual([2, expect.stringMatching(/--pdb does not work with the conflict heuristic \(these flags concern pattern databases\)/)]);
+    const { defaultPdb } = await import('../dist/sliding/patterns.js');
+    const forced = process.env.BITPUZZLE_PDB;
+    try {
+      delete process.env.BITPUZZLE_PDB;
+      expect(defaultPdb('wasm', 1 << 30)).toBe('7-8');
+      expect(defaultPdb('wasm', 1 << 30, 2)).toBe('7-8'); // each thread's 512 MiB holds the 288 MB tables
+      expect(defaultPdb('wasm', 1 << 30, 4)).toBe('6-6-3');
+      expect(defaultPdb('wasm', 512 << 20)).toBe('6-6-3'); // too small to build them
+      expect(defaultPdb('js', 1 << 30)).toBe('6-6-3');
+      process.env.BITPUZZLE_PDB = '7-8';
+      expect(defaultPdb('wasm', 1 << 20)).toBe('7-8');
+    } finally {
+      if (forced === undefined) delete process.env.BITPUZZLE_PDB;
+      else process.env.BITPUZZLE_PDB = forced;
+    }
+  });
+
   it('a truncated, foreign or other-version file is rebuilt with a warning; an unwritable folder costs only a warning', () => {
     const dir = tempDir('bitpuzzle-pdb-');
     const tiles = Array.from(sliding.randomBoard(3, 4, 5).tiles, String);
@@ -600,19 +792,21 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
   }
 
   it('arrays, sizes, goals and options', async () => {
-    const bad: Array<[Promise<unknown>, RegExp]> = [
-      [sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
-      [sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
-      [sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 3×2 board has 6 cells, the text gives 4 tiles/],
-      [sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
-      [sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
-      [sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
-      [sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
-      [sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
-      [sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
+    // Each call made only when its rejection is awaited: one made earlier and rejected while another
+    // is awaited would be an unhandled rejection.
+    const bad: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => sliding.solve({ rows: 2, cols: 2, tiles: [1, 2, 3] }), /a 2×2 board has 4 cells, got 3 tiles/],
+      [() => sliding.solve([[1, 2], [3, 3]]), /duplicated tile 3 at row 2, column 1 and row 2, column 2; missing tile the blank/],
+      [() => sliding.solve('1 2 3 0', { size: { rows: 2, cols: 3 } }), /a 3×2 board has 6 cells, the text gives 4 tiles/],
+      [() => sliding.solve('1 2\n3 _', { goal: '1 2 3\n4 5 6\n7 8 _' }), /the goal/],
+      [() => sliding.solve('1 2\n3 _', { method: 'best' as never }), /method must be/],
+      [() => sliding.solve('1 2\n3 _', { nodeLimit: -1 }), /nodeLimit must be a positive number/],
+      [() => sliding.solve(sliding.randomBoard(6, 6, 1), { method: 'optimal' }), /up to 32 cells; this one has 36/],
+      [() => sliding.solve(sliding.randomBoard(4, 7, 1), { method: 'optimal', heuristic: 'patterns' }), /up to 25 cells; this one has 28/],
+      [() => sliding.solve(sliding.randomBoard(300, 300, 1)), /too long to return as one string: pass lengthOnly, or stream it with moves\(\)/],
     ];
-    for (const [promise, message] of bad) {
-      const error = await rejection(promise);
+    for (const [call, message] of bad) {
+      const error = await rejection(call());
       expect(error.code).toBe('BAD_INPUT');
       expect(error.message).toMatch(message);
     }

@@ -6,8 +6,11 @@
 // counts must equal the engine's, and the times compare code, not heuristics.
 //
 // Usage: sliding SIDE PDB_DIR INSTANCES [NODE_LIMIT]
-//   SIDE 4: the 6-6-3 partition; SIDE 5: 6-6-6-6 (src/sliding/patterns.ts), Korf's goal (blank
-//   at cell 0, tile t's goal cell t). INSTANCES: one board a line (SIDE² tiles, then optionally
+//   SIDE 4: the 6-6-3 partition; 78: the 15-puzzle's packed 7-8 (4 bits an entry holding the
+//   pattern's excess over its Manhattan distance, in halves: assembly/pdbPacked.ts); SIDE 5:
+//   6-6-6-6 (src/sliding/patterns.ts) a byte an entry, tables that ignore the blank; 55: the
+//   6-6-6-6 packed, following the blank (what bitpuzzle uses with the Wasm engine). Korf's goal
+//   (blank at cell 0, tile t's goal cell t). INSTANCES: one board a line (SIDE² tiles, then optionally
 //   the optimal length; '#' comments). NODE_LIMIT: per instance, stop with the bound reached.
 // Prints one line per instance, "instance=I length=L|-1 bound=B nodes=N ms=T", then
 // "total nodes=N ms=T load_ms=T" (ms: searching only; load_ms: reading the tables).
@@ -24,10 +27,12 @@
 #define HEADER (16 + 32) /* "bitpuzzle-pdb-2\n" and a SHA-256 */
 
 static const int FIFTEEN[3][7] = {{3, 1, 4, 5}, {6, 2, 3, 6, 7, 10, 11}, {6, 8, 9, 12, 13, 14, 15}};
+static const int SEVEN_EIGHT[2][9] = {{7, 1, 2, 3, 4, 5, 8, 12}, {8, 6, 7, 9, 10, 11, 13, 14, 15}};
 static const int TWENTY_FOUR[4][7] = {
-    {6, 1, 2, 5, 6, 7, 12}, {6, 3, 4, 8, 9, 13, 14}, {6, 10, 11, 15, 16, 20, 21}, {6, 17, 18, 19, 22, 23, 24}};
+    {6, 1, 5, 6, 10, 11, 12}, {6, 2, 3, 4, 7, 8, 9}, {6, 13, 14, 18, 19, 23, 24}, {6, 15, 16, 17, 20, 21, 22}};
 
-static int side, cells, slots;
+static int side, cells, slots, packed;
+static int dist[MAX_CELLS][MAX_CELLS];
 static int k[MAX_SLOTS], pattern[MAX_SLOTS][MAX_K], mirroredLabels[MAX_SLOTS][MAX_K];
 static uint8_t *table[MAX_SLOTS];
 static int board[MAX_CELLS], pos[MAX_CELLS], group[MAX_CELLS], mirror[MAX_CELLS], neighbour[MAX_CELLS][4];
@@ -48,11 +53,15 @@ static inline int value(int s, int reflect) {
     index = index * (uint32_t)(cells - i) + p - (uint32_t)__builtin_popcount(used & ((1u << p) - 1));
     used |= 1u << p;
   }
+  if (packed) return (table[s][index >> 1] >> ((index & 1) << 2)) & 15;
   return table[s][index];
 }
 
+// The heuristic of a sum of slot values: packed tables add twice their sum to Manhattan.
+static inline int bound_of(int md, int sum) { return packed ? md + 2 * sum : sum; }
+
 // Values: [0, MAX_SLOTS) direct, [MAX_SLOTS, 2·MAX_SLOTS) mirrored. Returns the solution's length or 0.
-static int dfs(int depth, int blank, int last, const int *values, int direct, int reflected) {
+static int dfs(int depth, int blank, int last, const int *values, int direct, int reflected, int md) {
   for (int dir = 0; dir < 4; dir++) {
     if (last != 4 && dir == 3 - last) continue;
     int from = neighbour[blank][dir];
@@ -62,6 +71,7 @@ static int dfs(int depth, int blank, int last, const int *values, int direct, in
       return 0;
     }
     int l = board[from];
+    int md2 = packed ? md - dist[l][from] + dist[l][blank] : 0;
     board[blank] = l;
     board[from] = 0;
     pos[l] = blank;
@@ -72,13 +82,13 @@ static int dfs(int depth, int blank, int last, const int *values, int direct, in
     int v = value(s, 0);
     int d = direct - values[s] + v;
     next[s] = v;
-    int r = reflected, h = d;
+    int r = reflected, h = bound_of(md2, d);
     if (depth + 1 + h <= bound) {
       int m = group[mirror[l]];
       int mv = value(m, 1);
       r = reflected - values[MAX_SLOTS + m] + mv;
       next[MAX_SLOTS + m] = mv;
-      if (r > h) h = r;
+      if (bound_of(md2, r) > h) h = bound_of(md2, r);
     }
     nodes++;
     int f = depth + 1 + h;
@@ -88,7 +98,7 @@ static int dfs(int depth, int blank, int last, const int *values, int direct, in
     } else if (h == 0) {
       found = depth + 1;
     } else {
-      found = dfs(depth + 1, from, dir, next, d, r);
+      found = dfs(depth + 1, from, dir, next, d, r, md2);
     }
     if (found) return found;
     board[from] = l;
@@ -104,9 +114,10 @@ static void loadTable(const char *dir, int s) {
   char name[512];
   int n = snprintf(name, sizeof name, "%s/sliding-%dx%d-b0", dir, side, side);
   for (int i = 0; i < k[s]; i++) n += snprintf(name + n, sizeof name - n, "-%d", pattern[s][i]);
-  snprintf(name + n, sizeof name - n, ".pdb");
+  snprintf(name + n, sizeof name - n, packed ? ".packed.pdb" : ".pdb");
   size_t size = 1;
   for (int i = 0; i < k[s]; i++) size *= (size_t)(cells - i);
+  if (packed) size = (size + 1) / 2;
   FILE *file = fopen(name, "rb");
   if (!file) {
     fprintf(stderr, "sliding: cannot open %s (build the tables with bitpuzzle first)\n", name);
@@ -121,13 +132,15 @@ static void loadTable(const char *dir, int s) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 4 || (atoi(argv[1]) != 4 && atoi(argv[1]) != 5)) {
-    fprintf(stderr, "usage: sliding 4|5 PDB_DIR INSTANCES [NODE_LIMIT]\n");
+  int kind = argc < 4 ? 0 : atoi(argv[1]);
+  if (kind != 4 && kind != 78 && kind != 5 && kind != 55) {
+    fprintf(stderr, "usage: sliding 4|78|5|55 PDB_DIR INSTANCES [NODE_LIMIT]\n");
     return 2;
   }
-  side = atoi(argv[1]);
+  packed = kind == 78 || kind == 55;
+  side = kind == 78 ? 4 : kind == 55 ? 5 : kind;
   cells = side * side;
-  slots = side == 4 ? 3 : 4;
+  slots = kind == 78 ? 2 : side == 4 ? 3 : 4;
   nodeLimit = argc > 4 ? strtoull(argv[4], NULL, 10) : UINT64_MAX;
   for (int c = 0; c < cells; c++) {
     int row = c / side, col = c % side;
@@ -137,9 +150,11 @@ int main(int argc, char **argv) {
     neighbour[c][2] = col < side - 1 ? c + 1 : -1;
     neighbour[c][3] = row < side - 1 ? c + side : -1;
   }
+  for (int l = 1; l < cells; l++)
+    for (int c = 0; c < cells; c++) dist[l][c] = abs(l / side - c / side) + abs(l % side - c % side);
   double loadStart = now();
   for (int s = 0; s < slots; s++) {
-    const int *p = side == 4 ? FIFTEEN[s] : TWENTY_FOUR[s];
+    const int *p = kind == 78 ? SEVEN_EIGHT[s] : side == 4 ? FIFTEEN[s] : TWENTY_FOUR[s];
     k[s] = p[0];
     for (int i = 0; i < k[s]; i++) {
       pattern[s][i] = p[1 + i];
@@ -173,7 +188,8 @@ int main(int argc, char **argv) {
       pos[tiles[c]] = c;
       if (tiles[c] == 0) blank = c;
     }
-    int values[2 * MAX_SLOTS] = {0}, direct = 0, reflected = 0;
+    int values[2 * MAX_SLOTS] = {0}, direct = 0, reflected = 0, md = 0;
+    for (int c = 0; c < cells; c++) md += dist[board[c]][c];
     for (int s = 0; s < slots; s++) {
       values[s] = value(s, 0);
       values[MAX_SLOTS + s] = value(s, 1);
@@ -181,13 +197,13 @@ int main(int argc, char **argv) {
       reflected += values[MAX_SLOTS + s];
     }
     double started = now();
-    bound = direct > reflected ? direct : reflected;
+    bound = bound_of(md, direct > reflected ? direct : reflected);
     nodes = 1;
     stopped = 0;
     int length = bound == 0 ? 0 : -1;
     while (length < 0 && !stopped) {
       nextBound = 1 << 30;
-      int found = dfs(0, blank, 4, values, direct, reflected);
+      int found = dfs(0, blank, 4, values, direct, reflected, md);
       if (found) length = found;
       else if (!stopped) bound = nextBound;
     }

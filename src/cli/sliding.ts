@@ -19,6 +19,7 @@ interface SlidingFlags {
   heuristic?: sliding.Heuristic;
   nodeLimit?: string;
   timeLimit?: string;
+  pdb?: sliding.PdbChoice;
   pdbDir?: string;
   cacheDir?: string;
   cache?: boolean;
@@ -56,6 +57,7 @@ export function slidingCommand(): Command {
     .addOption(new Option('--heuristic <h>', 'heuristic of the optimal search').choices(['manhattan', 'conflict', 'patterns']))
     .option('--node-limit <N>', 'stop the optimal search after N nodes (per board): the lower bound proved and a constructive solution, not proved optimal (exit 3)')
     .option('--time-limit <MS>', 'stop the optimal search after MS milliseconds (per board), as --node-limit does')
+    .addOption(new Option('--pdb <choice>', "the 15-puzzle's pattern databases: 7-8 (288 MB, built once in minutes; the default where memory allows) or 6-6-3 (12 MB)").choices(['7-8', '6-6-3']))
     .option('--pdb-dir <DIR>', 'where pattern databases are cached (default $BITPUZZLE_CACHE or ~/.cache/bitpuzzle)')
     .addOption(new Option('--cache-dir <DIR>', 'the former name of --pdb-dir').hideHelp())
     .option('--no-cache', 'build pattern databases in memory only')
@@ -82,6 +84,7 @@ function rejectOptimalFlags(flags: SlidingFlags, why: string): void {
     '--node-limit': flags.nodeLimit,
     '--time-limit': flags.timeLimit,
     '--heuristic': flags.heuristic,
+    '--pdb': flags.pdb,
     '--pdb-dir': flags.pdbDir,
     '--cache-dir': flags.cacheDir,
     '--no-cache': flags.cache === false,
@@ -93,7 +96,8 @@ function rejectCacheFlags(flags: SlidingFlags, cells: number): void {
   const patterns = cells >= sliding.MIN_PATTERN_CELLS && cells <= sliding.MAX_PATTERN_CELLS;
   const heuristic = flags.heuristic ?? (patterns ? 'patterns' : 'conflict');
   if (heuristic !== 'patterns') {
-    rejectFlags(`with the ${heuristic} heuristic (only pattern databases are cached)`, {
+    rejectFlags(`with the ${heuristic} heuristic (these flags concern pattern databases)`, {
+      '--pdb': flags.pdb,
       '--pdb-dir': flags.pdbDir,
       '--cache-dir': flags.cacheDir,
       '--no-cache': flags.cache === false,
@@ -123,6 +127,7 @@ function options(flags: SlidingFlags, goal: sliding.GoalInput): sliding.SlidingO
     goal,
     method: flags.optimal ? 'optimal' : flags.fast ? 'fast' : 'auto',
     heuristic: flags.heuristic,
+    pdb: flags.pdb,
     nodeLimit: integerOption('--node-limit', flags.nodeLimit, 1),
     timeLimit: integerOption('--time-limit', flags.timeLimit, 1),
     pdbDir: flags.cache === false ? false : (flags.pdbDir ?? flags.cacheDir),
@@ -231,7 +236,7 @@ function describe(result: sliding.SlidingSolution): string {
   const seconds = `${(stats.milliseconds / 1000).toFixed(2)} s`;
   const how =
     result.method === 'optimal'
-      ? `IDA* with ${result.heuristic}, ${stats.nodes} nodes, ${seconds}` +
+      ? `IDA* with ${result.heuristic}${result.patterns ? ` ${result.patterns}` : ''}, ${stats.nodes} nodes, ${seconds}` +
         (result.patternMilliseconds >= 1 ? ` (pattern databases ${(result.patternMilliseconds / 1000).toFixed(2)} s)` : '')
       : `constructive, ${seconds}`;
   if (stoppedEarly(result)) {

@@ -180,13 +180,20 @@ function checkSliding(value: unknown): OptimalBatchTask | FastBatchTask {
       heuristic,
       // Rebuilt here, from the size: never taken from the payload. Tables come from this
       // machine's cache (or are built), never from a path or bytes of the sender's.
-      patterns: heuristic === PATTERNS ? patternSet(rows, cols, blankGoal) : null,
+      patterns: heuristic === PATTERNS ? patternSet(rows, cols, blankGoal, rows * cols === 16 && packed(settings.patterns) ? '7-8' : '6-6-3', packed(settings.patterns)) : null,
       nodeLimit: limit(settings.nodeLimit, 'settings.nodeLimit'),
       timeLimit: limit(settings.timeLimit, 'settings.timeLimit'),
       maxMemory: memory(settings.maxMemory),
     },
     instances,
   };
+}
+
+/** The sender's choice of packed tables (the 15-puzzle's 7-8; above 16 cells, those that follow the blank): the set itself is rebuilt here. */
+function packed(patterns: unknown): boolean {
+  const flag = typeof patterns === 'object' && patterns !== null ? (patterns as { packed?: unknown }).packed : undefined;
+  if (flag !== undefined && typeof flag !== 'boolean') throw badInput('settings.patterns.packed must be true or false');
+  return flag === true;
 }
 
 /** The slide parity rule: a permutation's parity matches the blank's distance from its goal. */

@@ -16,8 +16,8 @@ export interface OptimalEngine {
   loadedPatterns(): string | null;
   /** Forgets every table (a fresh arena) before defining a new set. */
   clearPatterns(): void;
-  /** Allocates slot `slot` for the pattern; false when memory is refused. */
-  definePattern(slot: number, cells: number, width: number, pattern: readonly number[]): boolean;
+  /** Allocates slot `slot` for the pattern (packed: 4 bits an entry); false when memory is refused. */
+  definePattern(slot: number, cells: number, width: number, pattern: readonly number[], packed?: boolean): boolean;
   /** The table of a slot, a view valid until the next engine call. */
   table(slot: number): Uint8Array;
   /** Starts the build of a slot's table; the goal has the blank at cell `blank`. */
@@ -62,6 +62,9 @@ const loaded = new WeakMap<EngineExports, { key: string; generation: number }>()
 export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
   const view = new MemoryView(exports.memory);
   const bytes = (at: number, length: number): Uint8Array => new Uint8Array(view.u32.buffer, at, length);
+  // Packed slots have their own builder (assembly/pdbPacked.ts).
+  const packedSlots = new Set<number>();
+  let packedBuild = false;
   return {
     loadedPatterns() {
       const entry = loaded.get(exports);
@@ -71,14 +74,19 @@ export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
       loaded.delete(exports);
       exports.slidingReset();
     },
-    definePattern(slot, cells, width, pattern) {
+    definePattern(slot, cells, width, pattern, packed = false) {
       bytes(exports.pdbPatternPtr(), pattern.length).set(pattern);
-      return exports.pdbDefine(slot, cells, width, pattern.length) !== 0;
+      if (packed) packedSlots.add(slot);
+      else packedSlots.delete(slot);
+      return exports.pdbDefine(slot, cells, width, pattern.length, packed ? 1 : 0) !== 0;
     },
-    table: (slot) => bytes(exports.pdbTablePtr(slot), exports.pdbSize(slot)),
-    buildStart: (slot, blank) => exports.pdbBuildStart(slot, blank),
-    buildRun: (budget) => exports.pdbBuildRun(budget),
-    filled: () => exports.pdbFilled(),
+    table: (slot) => bytes(exports.pdbTablePtr(slot), exports.pdbBytes(slot)),
+    buildStart(slot, blank) {
+      packedBuild = packedSlots.has(slot);
+      return packedBuild ? exports.pdbPackedBuildStart(slot, blank) : exports.pdbBuildStart(slot, blank);
+    },
+    buildRun: (budget) => (packedBuild ? exports.pdbPackedBuildRun(budget) : exports.pdbBuildRun(budget)),
+    filled: () => (packedBuild ? exports.pdbPackedFilled() : exports.pdbFilled()),
     markPatterns(key) {
       loaded.set(exports, { key, generation: exports.arenaGeneration() });
     },

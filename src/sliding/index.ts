@@ -4,6 +4,6 @@ export { parseBoard, parseBatch, parseSize, randomBoard, toBoard, toGoal, solvab
 export type { Board, BoardInput, GoalInput } from './parse.js';
 export { applyMoves, isSolution, picture, playback, tilesMoved } from './format.js';
 export { patternSet, MIN_PATTERN_CELLS, MAX_PATTERN_CELLS } from './patterns.js';
-export type { PatternSet } from './patterns.js';
+export type { PatternSet, PdbChoice } from './patterns.js';
 export type { BoundProgress } from './tasks.js';
 export { MAX_OPTIMAL_CELLS } from './engine.js';

@@ -14,8 +14,16 @@ export interface PatternSet {
   blank: number;
   /** Square boards use the lookup mirrored in the diagonal as well. */
   reflect: boolean;
+  /** Tables of 4 bits an entry that follow the blank (assembly/pdbPacked.ts): the 15-puzzle's 7-8, boards above 16 cells. */
+  packed: boolean;
+  /** The tables' sizes, as the databases are named: '7-8', '6-6-3', '6-6-6-6', … */
+  name: string;
   key: string;
 }
+
+/** The 15-puzzle's choices of databases. */
+export type PdbChoice = '6-6-3' | '7-8';
+export const PDB_CHOICES: readonly PdbChoice[] = ['6-6-3', '7-8'];
 
 // Partitions for the blank at the top-left. For 4×4 this 6-6-3 took 23% fewer nodes on Korf's
 // 100 (92.3M) than the top row with two 2×3 blocks (119.5M), both with the mirrored lookup.
@@ -24,11 +32,19 @@ const FIFTEEN = [
   [2, 3, 6, 7, 10, 11],
   [8, 9, 12, 13, 14, 15],
 ];
+// Korf & Felner's 7-8: each half maps onto itself in the diagonal, so the mirrored lookup uses
+// the same two tables. 4 bits an entry: 28.8 MB and 259.5 MB.
+const SEVEN_EIGHT = [
+  [1, 2, 3, 4, 5, 8, 12],
+  [6, 7, 9, 10, 11, 13, 14, 15],
+];
+// Korf & Felner's 6-6-6-6 (2002): the same partition as theirs, so that with tables that follow
+// the blank and the mirrored lookup the search is theirs.
 const TWENTY_FOUR = [
-  [1, 2, 5, 6, 7, 12],
-  [3, 4, 8, 9, 13, 14],
-  [10, 11, 15, 16, 20, 21],
-  [17, 18, 19, 22, 23, 24],
+  [1, 5, 6, 10, 11, 12],
+  [2, 3, 4, 7, 8, 9],
+  [13, 14, 18, 19, 23, 24],
+  [15, 16, 17, 20, 21, 22],
 ];
 /** Boards with fewer cells use Manhattan distance with linear conflicts instead. */
 export const MIN_PATTERN_CELLS = 12;
@@ -38,10 +54,12 @@ const MAX_PATTERN_TILES = 6;
 
 /**
  * The patterns of a rows×cols board whose blank goal is `blankGoal`: fixed partitions for 4×4
- * (6-6-3) and 5×5 (6-6-6-6) with the blank at cell 0; otherwise the tiles in row-major order
- * cut into groups of six (the last one smaller).
+ * (6-6-3, or with `pdb` '7-8' the packed 7-8) and 5×5 (6-6-6-6) with the blank at cell 0;
+ * otherwise the tiles in row-major order cut into groups of six (the last one smaller). Boards
+ * of more than 16 cells get packed tables that follow the blank (assembly/pdbPacked.ts) unless
+ * `packedLarge` is false (the TS twin's byte tables, which ignore the blank there).
  */
-export function patternSet(rows: number, cols: number, blankGoal: number): PatternSet {
+export function patternSet(rows: number, cols: number, blankGoal: number, pdb: PdbChoice = '6-6-3', packedLarge = true): PatternSet {
   const whole = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x);
   if (!whole(rows) || !whole(cols) || rows < 2 || cols < 2 || rows * cols > MAX_PATTERN_CELLS) {
     throw badInput(`pattern databases are built for boards of at least 2×2 and at most ${MAX_PATTERN_CELLS} cells, got ${describeValue(cols)}×${describeValue(rows)}`);
@@ -49,8 +67,14 @@ export function patternSet(rows: number, cols: number, blankGoal: number): Patte
   if (!whole(blankGoal) || blankGoal < 0 || blankGoal >= rows * cols) {
     throw badInput(`blankGoal must be a cell from 0 to ${rows * cols - 1}, got ${describeValue(blankGoal)}`);
   }
+  if (!PDB_CHOICES.includes(pdb)) throw badInput(`pdb must be '6-6-3' or '7-8', got ${describeValue(pdb)}`);
+  if (pdb === '7-8' && !(rows === 4 && cols === 4 && blankGoal === 0)) {
+    throw badInput(`the 7-8 pattern databases are for the 15-puzzle (4×4) with the blank's goal in a corner, not a ${cols}×${rows} board`);
+  }
+  const packed = pdb === '7-8' || (rows * cols > 16 && packedLarge !== false);
   let patterns: number[][];
-  if (blankGoal === 0 && rows === 4 && cols === 4) patterns = FIFTEEN;
+  if (pdb === '7-8') patterns = SEVEN_EIGHT;
+  else if (blankGoal === 0 && rows === 4 && cols === 4) patterns = FIFTEEN;
   else if (blankGoal === 0 && rows === 5 && cols === 5) patterns = TWENTY_FOUR;
   else {
     const tiles = Array.from({ length: rows * cols }, (_, c) => c).filter((c) => c !== blankGoal);
@@ -59,8 +83,50 @@ export function patternSet(rows: number, cols: number, blankGoal: number): Patte
   }
   const mirror = (c: number): number => (c % cols) * cols + Math.floor(c / cols);
   const reflect = rows === cols && mirror(blankGoal) === blankGoal;
-  const key = `${rows}x${cols}b${blankGoal}:${patterns.map((p) => p.join('-')).join('+')}`;
-  return { rows, cols, patterns, blank: blankGoal, reflect, key };
+  const key = `${rows}x${cols}b${blankGoal}${packed ? 'p' : ''}:${patterns.map((p) => p.join('-')).join('+')}`;
+  const name = pdb === '7-8' ? '7-8' : patterns.map((p) => p.length).sort((a, b) => b - a).join('-');
+  return { rows, cols, patterns, blank: blankGoal, reflect, packed, name, key };
+}
+
+/** Bytes of the tables of a set (in memory; on disk 48 more a table). */
+export function tableBytes(set: PatternSet): number {
+  const cells = set.rows * set.cols;
+  return set.patterns.reduce((sum, p) => sum + (set.packed ? Math.ceil(tableEntries(cells, p.length) / 2) : tableEntries(cells, p.length)), 0);
+}
+
+/**
+ * The most memory a build of the set's tables takes: the tables and each table's scratch (a
+ * bigger one is allocated anew). Packed: 2 bits for each state of placement and blank region
+ * (2.75 states a placement for 8 tiles on 16 cells, 2.43 for 7, 1.42 for 6 tiles on 25 cells)
+ * and the combinations' records; bytes: a bit per placement and cell, and a queue of 8 bytes a
+ * placement (boards up to 16 cells). The 7-8: 681 MB (682 MB measured).
+ */
+export function buildBytes(set: PatternSet): number {
+  const cells = set.rows * set.cols;
+  const scratch = (entries: number): number => {
+    if (set.packed) return entries * (cells <= 16 ? 0.69 : 0.36) + (cells <= 16 ? 2e6 : 24e6);
+    return cells <= 16 ? (entries * cells) / 8 + entries * 8 : 0;
+  };
+  return tableBytes(set) + Math.ceil(set.patterns.reduce((sum, p) => sum + scratch(tableEntries(cells, p.length)), 0)) + (1 << 20);
+}
+
+/**
+ * The default choice for the 15-puzzle: 7-8 in Node with the Wasm engine when `maxMemory` holds
+ * their build and each of `engines` engines sharing it holds the tables (or as
+ * $BITPUZZLE_PDB says); 6-6-3 in browsers, with the TS twin, and in small memory.
+ */
+export function defaultPdb(engine: 'wasm' | 'js', maxMemory: number, engines = 1): PdbChoice {
+  const node = typeof process !== 'undefined' && !!process.versions?.node;
+  const forced = node ? process.env.BITPUZZLE_PDB : undefined;
+  if (forced === '6-6-3' || forced === '7-8') return forced;
+  if (!node || engine !== 'wasm') return '6-6-3';
+  // The tables, and the engine's own memory besides them (16 MiB is ample).
+  const set = patternSet(4, 4, 0, '7-8');
+  return maxMemory >= buildBytes(set) + (16 << 20) && maxMemory / engines >= tableBytes(set) + (16 << 20) ? '7-8' : '6-6-3';
+}
+
+function describeBytes(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${Math.ceil(bytes / 1e6)} MB`;
 }
 
 export function tableEntries(cells: number, k: number): number {
@@ -91,7 +157,7 @@ export async function cacheDirectory(option: string | false | undefined): Promis
 const MAGIC = 'bitpuzzle-pdb-2\n';
 
 function fileName(set: PatternSet, slot: number): string {
-  return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}.pdb`;
+  return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}${set.packed ? '.packed' : ''}.pdb`;
 }
 
 async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
@@ -122,28 +188,42 @@ export function onPatternWarning(handler: ((message: string) => void) | null): v
  * another version, the wrong size or a checksum that does not match (said in a warning).
  */
 async function readCached(dir: string, name: string, target: Uint8Array): Promise<boolean> {
-  const { readFile } = await import('node:fs/promises');
+  const { open } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const path = join(dir, name);
-  let data: Buffer;
+  const header = MAGIC.length + 32;
+  let problem: string | null = null;
   try {
-    data = await readFile(path);
+    // Read straight into the engine's table (the 7-8's half a gigabyte is not copied twice).
+    const file = await open(path, 'r');
+    try {
+      const { size } = await file.stat();
+      const head = Buffer.alloc(header);
+      const { bytesRead } = await file.read(head, 0, header, 0);
+      const magic = head.toString('latin1', 0, Math.min(bytesRead, MAGIC.length));
+      if (bytesRead < MAGIC.length || !magic.startsWith('bitpuzzle-pdb-')) problem = 'is not a bitpuzzle pattern database';
+      else if (magic !== MAGIC) problem = `is of another version (${JSON.stringify(magic.trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
+      else if (size !== header + target.length) problem = `has ${size} bytes, not ${header + target.length} (truncated or of another table)`;
+      else {
+        for (let at = 0; at < target.length; ) {
+          const { bytesRead: got } = await file.read(target, at, Math.min(target.length - at, 1 << 30), header + at);
+          if (got === 0) break;
+          at += got;
+        }
+        if (!Buffer.from(await sha256(target)).equals(head.subarray(MAGIC.length, header))) problem = 'does not match its checksum (corrupt)';
+      }
+    } finally {
+      await file.close();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') warn(`cannot read the pattern database ${path} (${code ?? String(error)}): building it`);
     return false;
   }
-  const header = MAGIC.length + 32;
-  let problem: string | null = null;
-  if (data.length < MAGIC.length || !data.toString('latin1', 0, MAGIC.length).startsWith('bitpuzzle-pdb-')) problem = 'is not a bitpuzzle pattern database';
-  else if (data.toString('latin1', 0, MAGIC.length) !== MAGIC) problem = `is of another version (${JSON.stringify(data.toString('latin1', 0, MAGIC.length).trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
-  else if (data.length !== header + target.length) problem = `has ${data.length} bytes, not ${header + target.length} (truncated or of another table)`;
-  else if (!Buffer.from(await sha256(data.subarray(header))).equals(data.subarray(MAGIC.length, header))) problem = 'does not match its checksum (corrupt)';
   if (problem) {
     warn(`the pattern database ${path} ${problem}: rebuilding it`);
     return false;
   }
-  target.set(data.subarray(header));
   return true;
 }
 
@@ -153,13 +233,19 @@ async function readCached(dir: string, name: string, target: Uint8Array): Promis
  * half a file. False (with a warning) when the folder cannot be written.
  */
 async function writeCached(dir: string, name: string, table: Uint8Array): Promise<boolean> {
-  const { mkdir, writeFile, rename, rm } = await import('node:fs/promises');
+  const { mkdir, open, rename, rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const { randomBytes } = await import('node:crypto');
   const temporary = join(dir, `${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(temporary, Buffer.concat([Buffer.from(MAGIC, 'latin1'), await sha256(table), table]));
+    const file = await open(temporary, 'w');
+    try {
+      await file.writeFile(Buffer.concat([Buffer.from(MAGIC, 'latin1'), await sha256(table)]));
+      await file.writeFile(table);
+    } finally {
+      await file.close();
+    }
     await rename(temporary, join(dir, name));
     return true;
   } catch (error) {
@@ -175,7 +261,8 @@ const onDisk = new Set<string>();
 
 /** Tables kept in memory per thread, for hosts without a disk (and to skip re-reading). */
 const memoryCache = new Map<string, Uint8Array>();
-const MAX_MEMORY_CACHED = 64 * 1024 * 1024;
+// Small tables only (6-6-3, 3×4 …): a big one would double its memory in every thread.
+const MAX_MEMORY_CACHED = 16 * 1024 * 1024;
 
 /** Statistics of loading a pattern set. */
 export interface PatternLoad {
@@ -202,29 +289,30 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
   let built = false;
   for (let slot = 0; slot < set.patterns.length; slot++) {
     const pattern = set.patterns[slot];
-    if (!engine.definePattern(slot, cells, set.cols, pattern)) {
-      checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle`, options.maxMemory);
+    if (!engine.definePattern(slot, cells, set.cols, pattern, set.packed)) {
+      checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${describeBytes(tableBytes(set))} of tables)`, options.maxMemory);
     }
     const name = names[slot];
-    const kept = memoryCache.get(name);
+    // Packed tables (the 7-8, 5×5: tens or hundreds of MB) are read from disk, never kept twice.
+    const kept = set.packed ? undefined : memoryCache.get(name);
     if (kept) {
       engine.table(slot).set(kept);
     } else if (dir && (await readCached(dir, name, engine.table(slot)))) {
       onDisk.add(`${dir}\0${name}`);
     } else {
       built = true;
-      checkStatus(engine.buildStart(slot, set.blank), 'the pattern database build', options.maxMemory);
+      checkStatus(engine.buildStart(slot, set.blank), `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
       const base = done;
       const status = await runSliced((budget) => {
         const s = engine.buildRun(budget);
         options.onProgress?.({ done: base + engine.filled(), total });
         return s;
       }, options.signal);
-      checkStatus(status, 'the pattern database build');
+      checkStatus(status, `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
       if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
     }
     const table = engine.table(slot);
-    if (!kept && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
+    if (!kept && !set.packed && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
     done += table.length;
     options.onProgress?.({ done, total });
   }
@@ -241,7 +329,7 @@ export function tablesOf(engine: OptimalEngine, set: PatternSet): Uint8Array[] {
 export function useTables(engine: OptimalEngine, set: PatternSet, tables: Uint8Array[]): void {
   engine.clearPatterns();
   set.patterns.forEach((pattern, slot) => {
-    if (!engine.definePattern(slot, set.rows * set.cols, set.cols, pattern)) {
+    if (!engine.definePattern(slot, set.rows * set.cols, set.cols, pattern, set.packed)) {
       throw new BitpuzzleError('OUT_OF_MEMORY', `the pattern databases of the ${set.cols}×${set.rows} puzzle need more than maxMemory`);
     }
     engine.table(slot).set(tables[slot]);

@@ -1,5 +1,6 @@
 // The pure-TS twin of the sliding-tile engines (assembly/sliding.ts, pdb.ts, slidingFast.ts):
 // the same algorithms on typed arrays and 32-bit integers, move for move and node for node.
+import { BitpuzzleError } from '../errors.js';
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { CONFLICT, MAX_DEPTH, PATTERNS, type FastEngine, type OptimalEngine } from './engine.js';
 
@@ -119,7 +120,9 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     this.buildSlot = -1;
   }
 
-  definePattern(slot: number, cells: number, width: number, pattern: readonly number[]): boolean {
+  definePattern(slot: number, cells: number, width: number, pattern: readonly number[], packed = false): boolean {
+    // The packed 7-8 tables are the Wasm engine's (the host chooses 6-6-3 for the twin).
+    if (packed) throw new BitpuzzleError('BAD_INPUT', 'the TS twin has no packed (7-8) pattern databases: use the Wasm engine');
     let size = 1;
     for (let i = 0; i < pattern.length; i++) size *= cells - i;
     this.slots[slot] = { cells: pattern.slice(), table: new Uint8Array(size) };

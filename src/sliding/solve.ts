@@ -28,7 +28,7 @@ import {
   type BoardInput,
   type GoalInput,
 } from './parse.js';
-import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, cacheDirectory, loadPatterns, patternSet, tablesOf } from './patterns.js';
+import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, PDB_CHOICES, cacheDirectory, defaultPdb, loadPatterns, patternSet, tablesOf, type PdbChoice } from './patterns.js';
 import { ReferenceFastEngine } from './reference.js';
 import {
   preparePatterns,
@@ -62,6 +62,13 @@ export interface SlidingOptions {
    */
   nodeLimit?: number;
   timeLimit?: number;
+  /**
+   * The 15-puzzle's pattern databases: '7-8' (Korf & Felner's, 4 bits an entry: 288 MB in
+   * memory, a build of about 700 MB once) or '6-6-3' (12 MB). Default: '7-8' in Node with the
+   * Wasm engine when maxMemory allows (each thread's share holds the tables), else '6-6-3';
+   * $BITPUZZLE_PDB sets another default.
+   */
+  pdb?: PdbChoice;
   /** Where pattern databases are cached (Node); false for none. Default: $BITPUZZLE_CACHE or ~/.cache/bitpuzzle. */
   pdbDir?: string | false;
   /** The former name of pdbDir (still taken; give one of them). */
@@ -115,6 +122,8 @@ export interface SlidingSolution {
   method: 'optimal' | 'fast';
   /** The optimal search's heuristic; null for the constructive solver. */
   heuristic: Heuristic | null;
+  /** The pattern databases' sizes ('7-8', '6-6-3', '6-6-6-6', …); null without them. */
+  patterns: string | null;
   /** Time spent building or loading pattern databases (0 without them). */
   patternMilliseconds: number;
   stats: SlidingStats;
@@ -125,7 +134,7 @@ const HEURISTICS: Record<Heuristic, number> = { manhattan: MANHATTAN, conflict: 
 export const AUTO_OPTIMAL_CELLS = 16;
 
 // The options each function takes (checkOptions rejects any other key).
-const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress', 'onBound', 'threads'];
+const SOLVE_KEYS = ['goal', 'size', 'method', 'heuristic', 'nodeLimit', 'timeLimit', 'pdb', 'pdbDir', 'cacheDir', 'lengthOnly', 'signal', 'engine', 'maxMemory', 'onProgress', 'onBound', 'threads'];
 const MOVES_KEYS = SOLVE_KEYS.filter((key) => key !== 'threads');
 const BATCH_KEYS = [...SOLVE_KEYS.filter((key) => key !== 'onBound'), 'queue'];
 
@@ -139,6 +148,8 @@ function checkSlidingOptions<T extends SlidingOptions>(options: T, keys: readonl
   if (heuristic !== undefined && !Object.hasOwn(HEURISTICS, heuristic)) {
     throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(heuristic)}`);
   }
+  if (options.pdb !== undefined && !PDB_CHOICES.includes(options.pdb)) throw badInput(`pdb must be '6-6-3' or '7-8', got ${describeValue(options.pdb)}`);
+  if (options.pdb === '7-8' && options.engine === 'js') throw badInput("pdb '7-8' needs the Wasm engine (the TS twin has the 6-6-3 databases only)");
   if (options.pdbDir !== undefined && options.cacheDir !== undefined) throw badInput('give pdbDir or cacheDir (its former name), not both');
   for (const name of ['pdbDir', 'cacheDir'] as const) {
     const dir = options[name];
@@ -227,21 +238,28 @@ function lettersOf(codes: number[], frame: Frame): string {
   return codes.map((d) => map[d]).join('');
 }
 
-function settingsFor(board: Board, options: SlidingOptions, blankGoal: number): OptimalSettings {
+/** The settings of an optimal search; `engines`: how many engines share maxMemory (threads). */
+function settingsFor(board: Board, options: SlidingOptions, blankGoal: number, engines = 1): OptimalSettings {
   const cells = board.rows * board.cols;
   const name = options.heuristic ?? (cells >= MIN_PATTERN_CELLS && cells <= MAX_PATTERN_CELLS ? 'patterns' : 'conflict');
   if (!Object.hasOwn(HEURISTICS, name)) throw badInput(`heuristic must be 'manhattan', 'conflict' or 'patterns', got ${describeValue(name)}`);
   if (name === 'patterns' && cells > MAX_PATTERN_CELLS) {
     throw badInput(`pattern databases are built for boards of up to ${MAX_PATTERN_CELLS} cells; this one has ${cells}`);
   }
+  const engine = checkEngine(options.engine);
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  // The 7-8 databases are the 15-puzzle's with its blank goal in a corner (cell 0 in this frame).
+  const fifteen = board.rows === 4 && board.cols === 4 && blankGoal === 0;
+  if (options.pdb === '7-8' && !fifteen) throw badInput(`pdb '7-8' is for the 15-puzzle (4×4) with the blank's goal in a corner`);
+  const pdb = fifteen ? (options.pdb ?? defaultPdb(engine, maxMemory, engines)) : '6-6-3';
   return {
-    engine: checkEngine(options.engine),
+    engine,
     heuristic: HEURISTICS[name],
-    patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal) : null,
+    patterns: name === 'patterns' ? patternSet(board.rows, board.cols, blankGoal, pdb, engine === 'wasm') : null,
     cacheDir: options.pdbDir ?? options.cacheDir,
     nodeLimit: checkLimitOption(options.nodeLimit, 'nodeLimit'),
     timeLimit: checkLimitOption(options.timeLimit, 'timeLimit'),
-    maxMemory: checkMaxMemory(options.maxMemory),
+    maxMemory,
   };
 }
 
@@ -259,6 +277,7 @@ function toSolution(board: Board, frame: Frame, result: OptimalResult, settings:
     lowerBound: result.lowerBound,
     method: 'optimal',
     heuristic: heuristicName(settings.heuristic),
+    patterns: settings.patterns?.name ?? null,
     patternMilliseconds: result.patternMilliseconds,
     stats: { nodes: result.nodes, milliseconds, threads: 1, parts: 1 },
   };
@@ -421,6 +440,7 @@ async function solveFast(prepared: Prepared, options: SlidingOptions): Promise<S
     lowerBound: await runStepsSliced(manhattanBoundSteps(prepared), options.signal),
     method: 'fast',
     heuristic: null,
+    patterns: null,
     patternMilliseconds: 0,
     stats: { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 1 },
   };
@@ -537,7 +557,7 @@ const PREFIX_SHARE = 20;
 async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, threads: number): Promise<SlidingSolution> {
   const started = performance.now();
   const frame = frameOf(prepared.board, prepared.goal);
-  const settings = settingsFor(prepared.board, options, frame.instance.blankGoal);
+  const settings = settingsFor(prepared.board, options, frame.instance.blankGoal, threads);
   let patternMilliseconds = 0;
   if (settings.patterns) {
     // Built (or loaded) once here; the workers read the disk cache, or get the bytes.
@@ -671,7 +691,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   }
   chooseMethod(prepared[0].board, { ...options, method: 'optimal' });
   const frames = prepared.map((p) => frameOf(p.board, p.goal));
-  const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal);
+  const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal, options.queue ? 1 : workers);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
   if (settings.patterns && workers > 1 && !options.queue) {
     // Build (or load) the tables once; workers read the disk cache, or get the bytes (no cache

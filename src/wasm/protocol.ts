@@ -122,12 +122,17 @@ export interface EngineExports {
   slidingNextBound(): number;
   slidingReset(): void;
   pdbPatternPtr(): number;
-  pdbDefine(slot: number, cells: number, width: number, k: number): number;
+  pdbDefine(slot: number, cells: number, width: number, k: number, packed: number): number;
   pdbSize(slot: number): number;
+  pdbBytes(slot: number): number;
   pdbTablePtr(slot: number): number;
   pdbBuildStart(slot: number, blank: number): StatusCode;
   pdbBuildRun(budget: number): StatusCode;
   pdbFilled(): number;
+  pdbPackedBuildStart(slot: number, blank: number): StatusCode;
+  pdbPackedBuildRun(budget: number): StatusCode;
+  pdbPackedFilled(): number;
+  pdbPackedClamped(): number;
   fastAlloc(rows: number, cols: number): number;
   fastStart(): StatusCode;
   fastRun(): StatusCode;
