@@ -14,6 +14,7 @@ import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
   columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
+import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsCandidates, bitsCandidatesOf, bitsCandidate, bitsCell, bitsColourAt, bitsGroup, bitsRemove } from './samegameBits';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
 // the parent's index in its layer u32.
@@ -35,6 +36,7 @@ let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 playouts, 1 a nested search of level 1
 let samples = 1; // at level 0, the best of this many playouts values a child
 let tabu = 1; // the colour playouts avoid
+let onBits = false; // playouts on bitboards (boards that fit them)
 let current: usize = 0; // boards of the layer being expanded, by slot
 let following: usize = 0; // boards of the children kept, by slot
 let order: usize = 0; // u16 per node of the current layer: its slot
@@ -128,6 +130,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   const ready = prepareBoards(w, h);
   if (ready != DONE) return ready;
   beamWidth = beam;
+  onBits = bitsFit(w, h);
   maxLayers = w * h / 2 + 2;
   clearPiece = <usize>(w * h) << 8;
   keepPiece = max(8, w * h / 8);
@@ -327,6 +330,7 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
 // they are scanned again.
 function playout(from: usize): i32 {
   beamNodes++;
+  if (onBits) return playoutBits(from);
   memory.copy(roll, from, boardBytes);
   let length = 0;
   tabu = 1;
@@ -364,6 +368,29 @@ function playout(from: usize): i32 {
   }
   playLength = length;
   return scoreOf(roll);
+}
+
+// playout() on a bitboard (samegameBits.ts): a block picked uniformly among those in groups
+// not of the tabu colour (of those of the tabu colour when there are none), its group removed.
+function playoutBits(from: usize): i32 {
+  bitsLoad(from);
+  tabu = 1;
+  for (let c = 2; c <= 10; c++) if (bitsCount(c) > bitsCount(tabu)) tabu = c;
+  let length = 0;
+  for (;;) {
+    let n = bitsCandidates(tabu);
+    if (n == 0) {
+      n = bitsCandidatesOf(tabu);
+      if (n == 0) break;
+    }
+    const bit = bitsCandidate(below(n));
+    const colour = bitsColourAt(bit);
+    bitsRemove(colour, bitsGroup(bit, colour));
+    store<u16>(playLine + (<usize>length << 1), bitsCell(bit));
+    length++;
+  }
+  playLength = length;
+  return bitsScore();
 }
 
 // Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with

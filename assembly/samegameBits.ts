@@ -1,0 +1,284 @@
+// SameGame boards as bitboards, for fast playouts on boards of at most 16 columns of at most
+// 15 rows (the standard 15×15). A board is a set of cells per colour: four u64 words, column c
+// in word c >> 2 at bits 16 × (c & 3) and up, row r (0 at the bottom) at bit r of its column's
+// field. Row 15 of every field stays empty, so a shift by one row never carries a block into
+// the next column, and a shift by 16 bits moves a column sideways.
+//
+// A playout here needs no list of moves: the blocks that are in groups (those with a neighbour
+// of their colour) come from a few shifts per colour, one of them is picked at random, its
+// group grows by shifts until it stops, and each column it touched is compacted. The cells
+// this reports are those of the byte boards (samegame.ts: column × H + row), so lines found
+// here replay there and on the host.
+import { heightOf, columnsOf, colourAt, countOf, height, MAX_COLOURS, scoreOf, blocksOf } from './samegame';
+
+export const BITS_MAX_COLUMNS: i32 = 16;
+export const BITS_MAX_ROWS: i32 = 15;
+
+const PLANE_BYTES: usize = 32;
+// Planes per colour (index 0: every block), then the group being removed.
+const PLANES: usize = memory.data(<i32>PLANE_BYTES * (MAX_COLOURS + 1));
+const COUNTS: usize = memory.data((MAX_COLOURS + 1) * 4); // i32 blocks per colour
+
+const ROW15: u64 = 0x8000800080008000;
+
+let blocks = 0;
+let points = 0;
+let colours = 0; // the highest colour on the board at load
+// The candidates of the last candidates() call.
+let m0: u64 = 0;
+let m1: u64 = 0;
+let m2: u64 = 0;
+let m3: u64 = 0;
+
+@inline function plane(colour: i32): usize { return PLANES + <usize>colour * PLANE_BYTES; }
+@inline function countAt(colour: i32): i32 { return load<i32>(COUNTS + (<usize>colour << 2)); }
+
+/** True when a board of w columns and h rows fits a bitboard. */
+export function bitsFit(w: i32, h: i32): bool { return w <= BITS_MAX_COLUMNS && h <= BITS_MAX_ROWS; }
+
+/** Loads byte board `b` (samegame.ts) as the bitboard played on. */
+export function bitsLoad(b: usize): void {
+  memory.fill(PLANES, 0, PLANE_BYTES * <usize>(MAX_COLOURS + 1));
+  colours = 0;
+  for (let colour = 1; colour <= MAX_COLOURS; colour++) {
+    const n = countOf(b, colour);
+    store<i32>(COUNTS + (<usize>colour << 2), n);
+    if (n > 0) colours = colour;
+  }
+  const cols = columnsOf(b);
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(b, c);
+    const word = <usize>(c >> 2) << 3;
+    const shift = <u64>((c & 3) << 4);
+    let all: u64 = 0;
+    for (let r = 0; r < h; r++) {
+      const bit = (<u64>1 << <u64>r) << shift;
+      const at = plane(colourAt(b, c * height + r)) + word;
+      store<u64>(at, load<u64>(at) | bit);
+      all |= bit;
+    }
+    store<u64>(PLANES + word, load<u64>(PLANES + word) | all);
+  }
+  blocks = blocksOf(b);
+  points = blocks == 0 ? scoreOf(b) - 1000 : scoreOf(b); // the bonus is added back by bitsScore
+}
+
+/** The score so far: the start board's, the groups removed since, and 1000 once clear. */
+export function bitsScore(): i32 { return blocks == 0 ? points + 1000 : points; }
+
+/** Blocks of `colour` left. */
+export function bitsCount(colour: i32): i32 { return countAt(colour); }
+
+// The cells of the set (a0..a3) with a neighbour in it, ORed into m0..m3.
+@inline function addPairs(a0: u64, a1: u64, a2: u64, a3: u64): void {
+  // Up: a block whose upper neighbour is in the set (row 15 is empty, so no carry).
+  const u0 = a0 & (a0 >> 1);
+  const u1 = a1 & (a1 >> 1);
+  const u2 = a2 & (a2 >> 1);
+  const u3 = a3 & (a3 >> 1);
+  // Right: a block whose right neighbour (16 bits up, across words) is in the set.
+  const r0 = a0 & ((a0 >> 16) | (a1 << 48));
+  const r1 = a1 & ((a1 >> 16) | (a2 << 48));
+  const r2 = a2 & ((a2 >> 16) | (a3 << 48));
+  const r3 = a3 & (a3 >> 16);
+  m0 |= u0 | (u0 << 1) | r0 | (r0 << 16);
+  m1 |= u1 | (u1 << 1) | r1 | (r1 << 16) | (r0 >> 48);
+  m2 |= u2 | (u2 << 1) | r2 | (r2 << 16) | (r1 >> 48);
+  m3 |= u3 | (u3 << 1) | r3 | (r3 << 16) | (r2 >> 48);
+}
+
+/**
+ * The blocks in groups (2 or more) of every colour but `skip` (0: every colour) become the
+ * candidates; returns how many there are.
+ */
+export function bitsCandidates(skip: i32): i32 {
+  m0 = 0;
+  m1 = 0;
+  m2 = 0;
+  m3 = 0;
+  for (let colour = 1; colour <= colours; colour++) {
+    if (colour == skip || countAt(colour) < 2) continue;
+    const p = plane(colour);
+    addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+  }
+  return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3));
+}
+
+/** The blocks in groups of `colour` alone become the candidates; returns how many. */
+export function bitsCandidatesOf(colour: i32): i32 {
+  m0 = 0;
+  m1 = 0;
+  m2 = 0;
+  m3 = 0;
+  if (countAt(colour) < 2) return 0;
+  const p = plane(colour);
+  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+  return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3));
+}
+
+// The k-th set bit of x (k < popcnt(x)).
+@inline function select(x: u64, k: u64): i32 {
+  let at = 0;
+  let c = popcnt(x & 0xffffffff);
+  if (k >= c) { k -= c; x >>= 32; at += 32; }
+  c = popcnt(x & 0xffff);
+  if (k >= c) { k -= c; x >>= 16; at += 16; }
+  c = popcnt(x & 0xff);
+  if (k >= c) { k -= c; x >>= 8; at += 8; }
+  c = popcnt(x & 0xf);
+  if (k >= c) { k -= c; x >>= 4; at += 4; }
+  c = popcnt(x & 0x3);
+  if (k >= c) { k -= c; x >>= 2; at += 2; }
+  if (k >= (x & 1)) at += 1;
+  return at;
+}
+
+/** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
+export function bitsCandidate(k: i32): i32 {
+  let left = <u64>k;
+  let c = popcnt(m0);
+  if (left < c) return select(m0, left);
+  left -= c;
+  c = popcnt(m1);
+  if (left < c) return 64 + select(m1, left);
+  left -= c;
+  c = popcnt(m2);
+  if (left < c) return 128 + select(m2, left);
+  return 192 + select(m3, left - c);
+}
+
+/** The cell (column × H + row, as on the byte boards) of bit `bit`. */
+@inline export function bitsCell(bit: i32): i32 { return (bit >> 4) * height + (bit & 15); }
+
+// The group being removed.
+let g0: u64 = 0;
+let g1: u64 = 0;
+let g2: u64 = 0;
+let g3: u64 = 0;
+
+/** The colour of the block at `bit` (0 when there is none). */
+export function bitsColourAt(bit: i32): i32 {
+  const word = <usize>(bit >> 6) << 3;
+  const mask = <u64>1 << <u64>(bit & 63);
+  for (let colour = 1; colour <= colours; colour++) if ((load<u64>(plane(colour) + word) & mask) != 0) return colour;
+  return 0;
+}
+
+/** Marks the group of the block at `bit` (of `colour`); returns its size. */
+export function bitsGroup(bit: i32, colour: i32): i32 {
+  const p = plane(colour);
+  const a0 = load<u64>(p);
+  const a1 = load<u64>(p, 8);
+  const a2 = load<u64>(p, 16);
+  const a3 = load<u64>(p, 24);
+  const seed = <u64>1 << <u64>(bit & 63);
+  const word = bit >> 6;
+  g0 = word == 0 ? seed : 0;
+  g1 = word == 1 ? seed : 0;
+  g2 = word == 2 ? seed : 0;
+  g3 = word == 3 ? seed : 0;
+  // Grow by one step in every direction until nothing is added.
+  for (;;) {
+    const n0 = (g0 | (g0 << 1) | (g0 >> 1) | (g0 << 16) | (g0 >> 16) | (g1 << 48)) & a0;
+    const n1 = (g1 | (g1 << 1) | (g1 >> 1) | (g1 << 16) | (g1 >> 16) | (g0 >> 48) | (g2 << 48)) & a1;
+    const n2 = (g2 | (g2 << 1) | (g2 >> 1) | (g2 << 16) | (g2 >> 16) | (g1 >> 48) | (g3 << 48)) & a2;
+    const n3 = (g3 | (g3 << 1) | (g3 >> 1) | (g3 << 16) | (g3 >> 16) | (g2 >> 48)) & a3;
+    if (n0 == g0 && n1 == g1 && n2 == g2 && n3 == g3) break;
+    g0 = n0;
+    g1 = n1;
+    g2 = n2;
+    g3 = n3;
+  }
+  return <i32>(popcnt(g0) + popcnt(g1) + popcnt(g2) + popcnt(g3));
+}
+
+/** The group marked last as a 64-bit hash (the same group of cells and colour, the same hash). */
+export function bitsGroupHash(colour: i32): u64 {
+  let h = (g0 ^ <u64>colour) * 0x9e3779b97f4a7c15;
+  h = (h ^ (h >> 29) ^ g1) * 0xbf58476d1ce4e5b9;
+  h = (h ^ (h >> 31) ^ g2) * 0x94d049bb133111eb;
+  h = (h ^ (h >> 30) ^ g3) * 0x9e3779b97f4a7c15;
+  return h ^ (h >> 32);
+}
+
+/** The leftmost column of the group marked last. */
+export function bitsGroupFirstColumn(): i32 {
+  if (g0 != 0) return <i32>ctz(g0) >> 4;
+  if (g1 != 0) return 4 + (<i32>ctz(g1) >> 4);
+  if (g2 != 0) return 8 + (<i32>ctz(g2) >> 4);
+  return 12 + (<i32>ctz(g3) >> 4);
+}
+
+// Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of every plane's
+// word `word`, the blocks above them falling down.
+function compact(word: usize, shift: u64, gone: u32): void {
+  const low = ctz(gone);
+  const run = ctz(~(gone >> low));
+  if ((gone >> (low + run)) == 0) {
+    // One run of rows (the usual case): the bits above it move down by its length in one step
+    // (the run ends by row 14, so the shifts stay below 64).
+    const from = shift + <u64>low;
+    const above = (<u64>0xffff << shift) & (<u64>-1 << (from + <u64>run));
+    const keep = ~((<u64>0xffff << shift) & (<u64>-1 << from));
+    for (let colour = 0; colour <= colours; colour++) {
+      const at = plane(colour) + word;
+      const w = load<u64>(at);
+      store<u64>(at, (w & keep) | ((w & above) >> <u64>run));
+    }
+    return;
+  }
+  for (let colour = 0; colour <= colours; colour++) {
+    const at = plane(colour) + word;
+    const w = load<u64>(at);
+    let v = <u32>(w >> shift) & 0xffff;
+    if ((v >> low) == 0) continue; // nothing at or above the lowest removed row
+    let m = gone;
+    while (m != 0) {
+      const p = ctz(m);
+      const length = ctz(~(m >> p));
+      v = (v & ((<u32>1 << p) - 1)) | ((v >> (p + length)) << p);
+      m = (m >> (p + length)) << p;
+    }
+    store<u64>(at, (w & ~(<u64>0xffff << shift)) | (<u64>v << shift));
+  }
+}
+
+// Removes column `c` (empty) from every plane: the columns right of it move one left.
+function closeColumn(c: i32): void {
+  const word = c >> 2;
+  const shift = <u64>((c & 3) << 4);
+  const low = (<u64>1 << shift) - 1;
+  for (let colour = 0; colour <= colours; colour++) {
+    const p = plane(colour);
+    for (let i = word; i < 4; i++) {
+      const at = p + (<usize>i << 3);
+      const w = load<u64>(at);
+      const next = i < 3 ? load<u64>(at, 8) : 0;
+      const kept = i == word ? w & low : 0;
+      const moved = i == word ? ((w >> shift) >> 16) << shift : w >> 16;
+      store<u64>(at, kept | moved | (next << 48));
+    }
+  }
+}
+
+/** Removes the group marked last (of `colour`, `size` blocks): the blocks above fall, empty columns close. */
+export function bitsRemove(colour: i32, size: i32): void {
+  const at = COUNTS + (<usize>colour << 2);
+  store<i32>(at, load<i32>(at) - size);
+  blocks -= size;
+  points += (size - 2) * (size - 2);
+  // Every field the group touched, right to left, so that a column closing does not move
+  // the fields still to do.
+  for (let i = 3; i >= 0; i--) {
+    const g = i == 0 ? g0 : i == 1 ? g1 : i == 2 ? g2 : g3;
+    if (g == 0) continue;
+    const word = <usize>i << 3;
+    for (let f = 3; f >= 0; f--) {
+      const shift = <u64>(f << 4);
+      const gone = <u32>(g >> shift) & 0xffff;
+      if (gone == 0) continue;
+      compact(word, shift, gone);
+      if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) closeColumn((i << 2) + f);
+    }
+  }
+}
