@@ -15,20 +15,61 @@ export const BITS_MAX_COLUMNS: i32 = 16;
 export const BITS_MAX_ROWS: i32 = 15;
 
 const PLANE_BYTES: usize = 32;
-// Planes per colour (index 0: every block), then the group being removed.
-const PLANES: usize = memory.data(<i32>PLANE_BYTES * (MAX_COLOURS + 1));
-const COUNTS: usize = memory.data((MAX_COLOURS + 1) * 4); // i32 blocks per colour
+// The board played on: planes per colour (index 0: every block), blocks per colour (i32),
+// then blocks, points and the highest colour (i32 each), in one region so that a board can
+// be saved and restored in one copy.
+export const BITS_STATE_BYTES: i32 = <i32>PLANE_BYTES * (MAX_COLOURS + 1) + (MAX_COLOURS + 1) * 4 + 12;
+const PLANES: usize = memory.data(BITS_STATE_BYTES);
+const COUNTS: usize = PLANES + PLANE_BYTES * <usize>(MAX_COLOURS + 1);
+const TOTALS: usize = COUNTS + <usize>(MAX_COLOURS + 1) * 4;
 
 const ROW15: u64 = 0x8000800080008000;
 
 let blocks = 0;
 let points = 0;
 let colours = 0; // the highest colour on the board at load
+
+/** Saves the board played on (BITS_STATE_BYTES bytes at `to`). */
+export function bitsSave(to: usize): void {
+  store<i32>(TOTALS, blocks);
+  store<i32>(TOTALS, points, 4);
+  store<i32>(TOTALS, colours, 8);
+  memory.copy(to, PLANES, <usize>BITS_STATE_BYTES);
+}
+
+/** Makes the board saved at `from` the board played on. */
+export function bitsRestore(from: usize): void {
+  memory.copy(PLANES, from, <usize>BITS_STATE_BYTES);
+  blocks = load<i32>(TOTALS);
+  points = load<i32>(TOTALS, 4);
+  colours = load<i32>(TOTALS, 8);
+}
+
+/** Plays the group of `cell` (column × H + row, a block in a group). */
+export function bitsClick(cell: i32): void {
+  const c = cell / height;
+  const bit = (c << 4) + cell - c * height;
+  const colour = bitsColourAt(bit);
+  bitsRemove(colour, bitsGroup(bit, colour));
+}
 // The candidates of the last candidates() call.
 let m0: u64 = 0;
 let m1: u64 = 0;
 let m2: u64 = 0;
 let m3: u64 = 0;
+
+let rng: u64 = 1; // xorshift64 state of the picks
+
+/** Seeds the picks of bitsPick (the same seed, the same picks). */
+export function bitsSeed(seed: u64): void { rng = seed | 1; }
+
+/** A random number in [0, n) (n ≥ 1). */
+@inline function below(n: i32): i32 {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return <i32>(((rng >> 32) * <u64>n) >> 32);
+}
 
 @inline function plane(colour: i32): usize { return PLANES + <usize>colour * PLANE_BYTES; }
 @inline function countAt(colour: i32): i32 { return load<i32>(COUNTS + (<usize>colour << 2)); }
@@ -116,35 +157,50 @@ export function bitsCandidatesOf(colour: i32): i32 {
   return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3));
 }
 
-// The k-th set bit of x (k < popcnt(x)).
-@inline function select(x: u64, k: u64): i32 {
-  let at = 0;
+// The k-th set bit of x (k < popcnt(x)), without branches (the halves are taken at random,
+// so branches would mispredict half the time).
+@inline function nthBit(x: u64, k: u64): i32 {
+  let at: u64 = 0;
   let c = popcnt(x & 0xffffffff);
-  if (k >= c) { k -= c; x >>= 32; at += 32; }
+  let up = k >= c;
+  k -= select<u64>(c, 0, up);
+  at |= select<u64>(32, 0, up);
+  x = select<u64>(x >> 32, x, up);
   c = popcnt(x & 0xffff);
-  if (k >= c) { k -= c; x >>= 16; at += 16; }
+  up = k >= c;
+  k -= select<u64>(c, 0, up);
+  at |= select<u64>(16, 0, up);
+  x = select<u64>(x >> 16, x, up);
   c = popcnt(x & 0xff);
-  if (k >= c) { k -= c; x >>= 8; at += 8; }
+  up = k >= c;
+  k -= select<u64>(c, 0, up);
+  at |= select<u64>(8, 0, up);
+  x = select<u64>(x >> 8, x, up);
   c = popcnt(x & 0xf);
-  if (k >= c) { k -= c; x >>= 4; at += 4; }
+  up = k >= c;
+  k -= select<u64>(c, 0, up);
+  at |= select<u64>(4, 0, up);
+  x = select<u64>(x >> 4, x, up);
   c = popcnt(x & 0x3);
-  if (k >= c) { k -= c; x >>= 2; at += 2; }
-  if (k >= (x & 1)) at += 1;
-  return at;
+  up = k >= c;
+  k -= select<u64>(c, 0, up);
+  at |= select<u64>(2, 0, up);
+  x = select<u64>(x >> 2, x, up);
+  at |= select<u64>(1, 0, k >= (x & 1));
+  return <i32>at;
 }
 
 /** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
 export function bitsCandidate(k: i32): i32 {
-  let left = <u64>k;
-  let c = popcnt(m0);
-  if (left < c) return select(m0, left);
-  left -= c;
-  c = popcnt(m1);
-  if (left < c) return 64 + select(m1, left);
-  left -= c;
-  c = popcnt(m2);
-  if (left < c) return 128 + select(m2, left);
-  return 192 + select(m3, left - c);
+  const c0 = popcnt(m0);
+  const c1 = c0 + popcnt(m1);
+  const c2 = c1 + popcnt(m2);
+  const left = <u64>k;
+  // The word, then the rank within it, chosen without branches.
+  const x = select<u64>(m0, select<u64>(m1, select<u64>(m2, m3, left < c2), left < c1), left < c0);
+  const before = select<u64>(0, select<u64>(c0, select<u64>(c1, c2, left < c2), left < c1), left < c0);
+  const word = select<i32>(0, select<i32>(64, select<i32>(128, 192, left < c2), left < c1), left < c0);
+  return word + nthBit(x, left - before);
 }
 
 /** The cell (column × H + row, as on the byte boards) of bit `bit`. */
@@ -267,18 +323,34 @@ export function bitsRemove(colour: i32, size: i32): void {
   store<i32>(at, load<i32>(at) - size);
   blocks -= size;
   points += (size - 2) * (size - 2);
-  // Every field the group touched, right to left, so that a column closing does not move
-  // the fields still to do.
-  for (let i = 3; i >= 0; i--) {
-    const g = i == 0 ? g0 : i == 1 ? g1 : i == 2 ? g2 : g3;
-    if (g == 0) continue;
+  // Every column the group touched falls; then the columns left empty close, right to left.
+  let emptied: u32 = 0;
+  for (let i = 0; i < 4; i++) {
+    let g = i == 0 ? g0 : i == 1 ? g1 : i == 2 ? g2 : g3;
     const word = <usize>i << 3;
-    for (let f = 3; f >= 0; f--) {
-      const shift = <u64>(f << 4);
-      const gone = <u32>(g >> shift) & 0xffff;
-      if (gone == 0) continue;
-      compact(word, shift, gone);
-      if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) closeColumn((i << 2) + f);
+    while (g != 0) {
+      const shift = ctz(g) & ~<u64>15;
+      compact(word, shift, <u32>(g >> shift) & 0xffff);
+      g &= ~(<u64>0xffff << shift);
+      if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) emptied |= <u32>1 << ((<u32>i << 2) + (<u32>shift >> 4));
     }
   }
+  while (emptied != 0) {
+    const c = 31 - <i32>clz(emptied);
+    closeColumn(c);
+    emptied ^= <u32>1 << c;
+  }
+}
+
+/**
+ * A block picked uniformly among those in groups of any colour but `skip` (of `skip` alone when
+ * there are none): its bit, or -1 when no group is left.
+ */
+export function bitsPick(skip: i32): i32 {
+  let n = bitsCandidates(skip);
+  if (n == 0) {
+    n = bitsCandidatesOf(skip);
+    if (n == 0) return -1;
+  }
+  return bitsCandidate(below(n));
 }
