@@ -248,6 +248,60 @@ export function bitsGroup(bit: i32, colour: i32): i32 {
   return <i32>(popcnt(g0) + popcnt(g1) + popcnt(g2) + popcnt(g3));
 }
 
+/** The highest colour on the board loaded. */
+export function bitsColours(): i32 { return colours; }
+
+/**
+ * Prepares bitsNextGroup to find, in turn, the groups of `colour` with a block in column
+ * `first` or right of it.
+ */
+export function bitsGroupsFrom(colour: i32, first: i32): void {
+  m0 = 0;
+  m1 = 0;
+  m2 = 0;
+  m3 = 0;
+  if (countAt(colour) < 2) return;
+  const p = plane(colour);
+  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+  const cut = first << 4; // the first bit kept
+  m0 &= cut >= 64 ? 0 : <u64>-1 << <u64>cut;
+  m1 &= cut >= 128 ? 0 : cut <= 64 ? <u64>-1 : <u64>-1 << <u64>(cut - 64);
+  m2 &= cut >= 192 ? 0 : cut <= 128 ? <u64>-1 : <u64>-1 << <u64>(cut - 128);
+  m3 &= cut <= 192 ? <u64>-1 : <u64>-1 << <u64>(cut - 192);
+}
+
+/** Marks the next group bitsGroupsFrom prepared; returns its lowest bit (its name), or -1 when none is left. */
+export function bitsNextGroup(colour: i32): i32 {
+  let bit: i32;
+  if (m0 != 0) bit = <i32>ctz(m0);
+  else if (m1 != 0) bit = 64 + <i32>ctz(m1);
+  else if (m2 != 0) bit = 128 + <i32>ctz(m2);
+  else if (m3 != 0) bit = 192 + <i32>ctz(m3);
+  else return -1;
+  bitsGroup(bit, colour);
+  m0 &= ~g0;
+  m1 &= ~g1;
+  m2 &= ~g2;
+  m3 &= ~g3;
+  return bitsGroupFirstBit();
+}
+
+/** The lowest bit of the group marked last: the bit that names it. */
+export function bitsGroupFirstBit(): i32 {
+  if (g0 != 0) return <i32>ctz(g0);
+  if (g1 != 0) return 64 + <i32>ctz(g1);
+  if (g2 != 0) return 128 + <i32>ctz(g2);
+  return 192 + <i32>ctz(g3);
+}
+
+/** The rightmost column of the group marked last. */
+export function bitsGroupLastColumn(): i32 {
+  if (g3 != 0) return (255 - <i32>clz(g3)) >> 4;
+  if (g2 != 0) return (191 - <i32>clz(g2)) >> 4;
+  if (g1 != 0) return (127 - <i32>clz(g1)) >> 4;
+  return (63 - <i32>clz(g0)) >> 4;
+}
+
 /** The group marked last as a 64-bit hash (the same group of cells and colour, the same hash). */
 export function bitsGroupHash(colour: i32): u64 {
   let h = (g0 ^ <u64>colour) * 0x9e3779b97f4a7c15;
@@ -255,14 +309,6 @@ export function bitsGroupHash(colour: i32): u64 {
   h = (h ^ (h >> 31) ^ g2) * 0x94d049bb133111eb;
   h = (h ^ (h >> 30) ^ g3) * 0x9e3779b97f4a7c15;
   return h ^ (h >> 32);
-}
-
-/** The leftmost column of the group marked last. */
-export function bitsGroupFirstColumn(): i32 {
-  if (g0 != 0) return <i32>ctz(g0) >> 4;
-  if (g1 != 0) return 4 + (<i32>ctz(g1) >> 4);
-  if (g2 != 0) return 8 + (<i32>ctz(g2) >> 4);
-  return 12 + (<i32>ctz(g3) >> 4);
 }
 
 // Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of every plane's

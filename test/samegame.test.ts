@@ -400,6 +400,22 @@ describe('score by NRPA, and from a given line', () => {
     expect(replayOracle(samegame.picture(board).split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
   });
 
+  it('boards of up to 16 columns of 15 rows play on bitboards, larger ones on byte boards: both replay, by both methods', async () => {
+    for (const [width, height] of [[16, 15], [17, 8], [8, 16], [15, 15]]) {
+      const board = samegame.randomBoard({ width, height, colours: 4, seed: width * height });
+      const rows = samegame.picture(board).split('\n');
+      for (const method of ['beam', 'nrpa'] as const) {
+        const result = await samegame.score(board, { method, threads: 1, maxNodes: 3000, seed: 4 });
+        expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+        expect(result.clicks.length).toBeGreaterThan(10);
+        // From its own line, a run scores at least as much (the line is read back on either board).
+        const again = await samegame.score(board, { method, threads: 1, maxNodes: 300, seed: 5, start: result.clicks });
+        expect(again.score).toBeGreaterThanOrEqual(result.score);
+        expect(replayOracle(rows, again.clicks)).toEqual({ score: again.score, left: again.left });
+      }
+    }
+  });
+
   it('NRPA on a standard position: the same seed and thread count give the same line, which replays', async () => {
     const options = { method: 'nrpa' as const, seed: 5, maxNodes: 1200 };
     for (const threads of [1, 2]) {

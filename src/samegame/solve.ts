@@ -162,8 +162,23 @@ export const NRPA_FROM_SECONDS = 120;
 const NRPA_STABLE = 4;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
-/** A long run with onUpdate is played in rounds of this many seconds. */
+/** A long run with onUpdate is played in rounds of this many seconds (NRPA), or the first round lasts this long (the beam). */
 export const ROUND_SECONDS = 60;
+
+/**
+ * When round `round` of a long run, started at `started`, ends (epoch ms). NRPA's rounds last
+ * ROUND_SECONDS. The beam's double (60 s, 120 s, 240 s …), and a round after which less than
+ * the next round's length would be left takes the rest: a beam's score grows with its width
+ * (on standard positions 1-4 on one thread, 200,000, 800,000 and 3.2 million nodes a
+ * position scored 10,906, 11,689 and 12,816), so the
+ * last beam gets at least half of the time, while progress is still reported and saved.
+ */
+function roundEnd(method: ScoreMethod, round: number, started: number, deadline: number): number {
+  const length = ROUND_SECONDS * 1000 * (method === 'beam' ? 2 ** round : 1);
+  const end = started + length;
+  if (method === 'beam' && deadline - end < 2 * length) return deadline;
+  return Math.min(deadline, end);
+}
 
 /** The clicks of `start`, checked by replaying them on the board: engine cells and their score. */
 function startLine(board: SameGameBoard, start: unknown): { line: number[]; score: number } {
@@ -203,7 +218,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const engineModule = await loadEngineModule();
-  const roundMs = options.onUpdate !== undefined && limits.deadline !== null ? ROUND_SECONDS * 1000 : Infinity;
+  const rounds = options.onUpdate !== undefined && limits.deadline !== null;
   let best = { score: known.score, line: known.line };
   let nodes = 0n;
   let parts = 0;
@@ -212,7 +227,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const startedAt = Date.now();
   for (let round = 0; ; round++) {
     const roundStarted = Date.now();
-    const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
+    const deadline = limits.deadline === null ? null : rounds ? roundEnd(method, round, roundStarted, limits.deadline) : limits.deadline;
     const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
       method,
       cells,
