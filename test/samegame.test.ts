@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BitpuzzleError } from '../dist/index.js';
 import { checkPart } from '../dist/queue/worker.js';
+import { roundEnd } from '../dist/samegame/solve.js';
 import { random, rejection } from './helpers.js';
 import { startRedis, startWorker } from './redis.js';
 
@@ -439,6 +440,21 @@ describe('score by NRPA, and from a given line', () => {
     expect(error.code).toBe('BAD_INPUT');
     expect(error.message).toMatch(/start: click 1: the click at column 40, row 1 hits no block/);
     expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
+  });
+
+  it("a long run's rounds: NRPA's last 60 s; the beam's double, the last taking the rest when less than the next would be left", () => {
+    const s = 1000;
+    const schedule = (method: 'beam' | 'nrpa', seconds: number) => {
+      const ends: number[] = [];
+      for (let at = 0; at < seconds * s; at = ends.at(-1)!) ends.push(roundEnd(method, ends.length, at, seconds * s));
+      return ends.map((end) => end / s);
+    };
+    expect(schedule('nrpa', 150)).toEqual([60, 120, 150]);
+    expect(schedule('beam', 30)).toEqual([30]);
+    expect(schedule('beam', 150)).toEqual([150]);
+    expect(schedule('beam', 180)).toEqual([60, 180]);
+    expect(schedule('beam', 300)).toEqual([60, 300]);
+    expect(schedule('beam', 3600)).toEqual([60, 180, 420, 900, 3600]);
   });
 
   it('a long run in rounds reports the best line after each round, each as good as the last', async () => {

@@ -173,7 +173,7 @@ export const ROUND_SECONDS = 60;
  * position scored 10,906, 11,689 and 12,816), so the
  * last beam gets at least half of the time, while progress is still reported and saved.
  */
-function roundEnd(method: ScoreMethod, round: number, started: number, deadline: number): number {
+export function roundEnd(method: ScoreMethod, round: number, started: number, deadline: number): number {
   const length = ROUND_SECONDS * 1000 * (method === 'beam' ? 2 ** round : 1);
   const end = started + length;
   if (method === 'beam' && deadline - end < 2 * length) return deadline;

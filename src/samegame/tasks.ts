@@ -147,8 +147,12 @@ function noting(run: (budget: number) => number, score: () => number, timeline: 
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
 const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + run * 0x7f4a7c15) >>> 0;
 
-/** The widest beam a run may use (the engine allows 65,536; this keeps memory modest). */
-const MAX_BEAM = 16384;
+/**
+ * The widest beam a run may use: the engine's limit (its slots are u16). On a 15×15 board a
+ * width takes about 2,650 nodes and 4 KiB, so a 5-minute run on bitboards reaches beyond 16,384
+ * (the old cap), and 65,536 takes about 270 MB (widestBeam keeps it within maxMemory).
+ */
+const MAX_BEAM = 65536;
 
 /**
  * The share of what is left of the limits that the next run is sized to take (the cost of a
