@@ -4,7 +4,7 @@
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
 // 2. score: the 20 standard SameGame positions, --time seconds each on every thread, by
 //    --method (default: the API's choice for the budget); each position's score and when it was
-//    reached (runs over 60 s are played in rounds of 60 s, each reported), the total after each
+//    reached (runs over 60 s are played in rounds, as the API does with onUpdate), the total after each
 //    round beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
 //    --nodes N gives each position a budget of N nodes (over every thread) instead of a time:
 //    the same scores on any machine and under any load (for comparing variants), and the CPU

@@ -35,8 +35,10 @@ export interface ScoreOptions extends SameGameOptions {
   /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
   queue?: QueueOption;
   /**
-   * 'beam' (the Monte-Carlo beam search) or 'nrpa' (nested rollout policy adaptation); by default
-   * the beam, and NRPA for a time budget of NRPA_FROM_SECONDS or more.
+   * 'beam' (the Monte-Carlo beam search, the default at every budget) or 'nrpa' (nested rollout
+   * policy adaptation). On bitboards the beam is the stronger at every budget measured: standard
+   * positions 5-8 with about 40 s of CPU each on one thread scored 15,230 and 14,958 by the beam
+   * (two seeds), 14,298 and 14,206 by NRPA (byte boards, bitboards), which never cleared position 7.
    */
   method?: ScoreMethod;
   /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
@@ -153,8 +155,6 @@ export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of the first runs, until one is long enough to time (see runScoreTask). */
 const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
-/** Time budgets of this many seconds or more use NRPA unless `method` says otherwise. */
-export const NRPA_FROM_SECONDS = 120;
 /**
  * Playouts between adaptations at level 1 of NRPA (stabilized NRPA). On positions 1-4 at 15 s
  * on 2 threads (one run each, the machine shared): 10,737 with 1, 11,290 with 4, 10,674 with 10.
@@ -213,7 +213,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
   }
   const known = startLine(board, options.start);
-  const method: ScoreMethod = options.method ?? (options.time !== undefined && options.time >= NRPA_FROM_SECONDS ? 'nrpa' : 'beam');
+  const method: ScoreMethod = options.method ?? 'beam';
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
