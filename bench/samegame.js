@@ -4,8 +4,8 @@
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
 // 2. score: the 20 standard SameGame positions, --time seconds each on every thread, by
 //    --method (default: the API's choice for the budget); each position's score and when it was
-//    reached (runs over 60 s are played in rounds, as the API does with onUpdate), the total after each
-//    round beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
+//    reached (the timeline onUpdate reports), the totals reached by 1, 5, 10, 30 … s, and the total
+//    beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
 //    --nodes N gives each position a budget of N nodes (over every thread) instead of a time:
 //    the same scores on any machine and under any load (for comparing variants), and the CPU
 //    seconds they took.

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BitpuzzleError } from '../dist/index.js';
 import { checkPart } from '../dist/queue/worker.js';
-import { roundEnd } from '../dist/samegame/solve.js';
 import { random, rejection } from './helpers.js';
 import { startRedis, startWorker } from './redis.js';
 
@@ -442,19 +441,19 @@ describe('score by NRPA, and from a given line', () => {
     expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
   });
 
-  it("a long run's rounds: NRPA's last 60 s; the beam's double, the last taking the rest when less than the next would be left", () => {
-    const s = 1000;
-    const schedule = (method: 'beam' | 'nrpa', seconds: number) => {
-      const ends: number[] = [];
-      for (let at = 0; at < seconds * s; at = ends.at(-1)!) ends.push(roundEnd(method, ends.length, at, seconds * s));
-      return ends.map((end) => end / s);
-    };
-    expect(schedule('nrpa', 150)).toEqual([60, 120, 150]);
-    expect(schedule('beam', 30)).toEqual([30]);
-    expect(schedule('beam', 150)).toEqual([150]);
-    expect(schedule('beam', 180)).toEqual([60, 180]);
-    expect(schedule('beam', 300)).toEqual([60, 300]);
-    expect(schedule('beam', 3600)).toEqual([60, 180, 420, 900, 3600]);
+  it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {
+    for (const method of ['beam', 'nrpa'] as const) {
+      const updates: samegame.ScoreUpdate[] = [];
+      const result = await samegame.score(standard[3], { method, threads: 2, time: 3, seed: 3, onUpdate: (u) => updates.push(u) });
+      // At least one report from inside the round (the runs post about every second), then the round's end.
+      expect(updates.length).toBeGreaterThanOrEqual(2);
+      expect(updates[0].seconds).toBeLessThan(3);
+      for (const [i, update] of updates.entries()) {
+        expect(oracle(standard[3], update.clicks)).toEqual({ score: update.score, left: expect.any(Number) });
+        if (i > 0) expect(update.score).toBeGreaterThanOrEqual(updates[i - 1].score);
+      }
+      expect(updates.at(-1)).toMatchObject({ score: result.score, clicks: result.clicks, method });
+    }
   });
 
   it('a long run in rounds reports the best line after each round, each as good as the last', async () => {

@@ -7,7 +7,7 @@ import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
-import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type ScoreTask, type ScoreTaskResult } from './tasks.js';
+import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type LiveReport, type ScoreTask, type ScoreTaskResult } from './tasks.js';
 
 export interface SameGameOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
@@ -162,23 +162,10 @@ const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 const NRPA_STABLE = 4;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
-/** A long run with onUpdate is played in rounds of this many seconds (NRPA), or the first round lasts this long (the beam). */
+/** A long NRPA run with onUpdate is played in rounds of this many seconds (the beam in one). */
 export const ROUND_SECONDS = 60;
-
-/**
- * When round `round` of a long run, started at `started`, ends (epoch ms). NRPA's rounds last
- * ROUND_SECONDS. The beam's double (60 s, 120 s, 240 s …), and a round after which less than
- * the next round's length would be left takes the rest: a beam's score grows with its width
- * (on standard positions 1-4 on one thread, 200,000, 800,000 and 3.2 million nodes a
- * position scored 10,906, 11,689 and 12,816), so the
- * last beam gets at least half of the time, while progress is still reported and saved.
- */
-export function roundEnd(method: ScoreMethod, round: number, started: number, deadline: number): number {
-  const length = ROUND_SECONDS * 1000 * (method === 'beam' ? 2 ** round : 1);
-  const end = started + length;
-  if (method === 'beam' && deadline - end < 2 * length) return deadline;
-  return Math.min(deadline, end);
-}
+/** With onUpdate, the longest time between two calls while a round runs (the best line so far, even when it has not improved). */
+export const UPDATE_SECONDS = 10;
 
 /** The clicks of `start`, checked by replaying them on the board: engine cells and their score. */
 function startLine(board: SameGameBoard, start: unknown): { line: number[]; score: number } {
@@ -192,6 +179,94 @@ function startLine(board: SameGameBoard, start: unknown): { line: number[]; scor
   }
   const line = (start as Click[]).map((click) => (click.column - 1) * board.height + (click.row - 1));
   return { line, score: line.length === 0 ? -1 : played.score };
+}
+
+/** What onUpdate gets: the best line so far (engine cells) and how the search goes. */
+function updateOf(
+  board: SameGameBoard,
+  method: ScoreMethod,
+  started: number,
+  best: { score: number; line: number[] },
+  playoutsPerSecond: number,
+  iteration: number,
+  timeline: Array<{ seconds: number; score: number }>,
+): ScoreUpdate {
+  return {
+    score: Math.max(best.score, 0),
+    clicks: best.line.map((cell) => clickOfCell(cell, board.height)),
+    method,
+    seconds: (performance.now() - started) / 1000,
+    playoutsPerSecond,
+    level: method === 'nrpa' ? NRPA_LEVELS : 0,
+    iteration,
+    timeline: timeline.slice(),
+  };
+}
+
+/**
+ * onUpdate while a round runs: the runs post their best line about every second on a
+ * BroadcastChannel (tasks.ts); each line that beats the best so far is replayed on the host
+ * (a line that does not replay is ignored here; the answer is checked again at the end) and
+ * reported at once, and the best so far is reported at least every UPDATE_SECONDS.
+ */
+function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number, onUpdate: (update: ScoreUpdate) => void) {
+  const name = `bitpuzzle-samegame-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined;
+  let best = { score: -1, line: [] as number[] };
+  let timeline: Array<{ seconds: number; score: number }> = [];
+  let roundStarted = Date.now();
+  let lastUpdate = Date.now();
+  let open = false;
+  const threads = new Map<number, LiveReport>();
+  if (channel) {
+    channel.onmessage = (event: MessageEvent) => {
+      if (!open) return;
+      const report = event.data as LiveReport;
+      threads.set(report.seed, report);
+      let improved = false;
+      if (report.score > best.score && report.line.length > 0) {
+        let played;
+        try {
+          played = replay(board, report.line.map((cell) => clickOfCell(cell, board.height)));
+        } catch {
+          played = undefined;
+        }
+        if (played?.score === report.score) {
+          best = { score: report.score, line: report.line };
+          improved = true;
+        }
+      }
+      if (!improved && Date.now() - lastUpdate < UPDATE_SECONDS * 1000) return;
+      lastUpdate = Date.now();
+      let playouts = 0;
+      let iteration = 0;
+      let top = -Infinity;
+      for (const thread of threads.values()) {
+        playouts += thread.playouts;
+        if (thread.score > top) [top, iteration] = [thread.score, thread.iteration];
+      }
+      const seconds = (Date.now() - roundStarted) / 1000;
+      const upTo = improved ? [...timeline, { seconds: (Date.now() - started) / 1000, score: best.score }] : timeline;
+      onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, upTo));
+    };
+  }
+  return {
+    name,
+    /** A round starts from `from` (the best so far); `noted` is the timeline so far. */
+    startRound(from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
+      best = from;
+      timeline = noted;
+      roundStarted = Date.now();
+      threads.clear();
+      open = true;
+    },
+    /** The round is over: its reports are late. */
+    endRound() {
+      open = false;
+      lastUpdate = Date.now();
+    },
+    close: () => channel?.close(),
+  };
 }
 
 /**
@@ -218,16 +293,23 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const engineModule = await loadEngineModule();
-  const rounds = options.onUpdate !== undefined && limits.deadline !== null;
+  // NRPA plays a long run with onUpdate in rounds, each adapting fresh policies to the best
+  // line so far. The beam plays one round whatever the time: its score grows with its width
+  // (positions 1-4 on one thread: 10,906, 11,689 and 12,816 at 200,000, 800,000 and 3.2 million
+  // nodes a position), so one beam sized to the whole time beats several shorter ones.
+  const roundMs = options.onUpdate !== undefined && method === 'nrpa' ? ROUND_SECONDS * 1000 : Infinity;
   let best = { score: known.score, line: known.line };
   let nodes = 0n;
   let parts = 0;
   let optimal = false;
   const timeline: Array<{ seconds: number; score: number }> = [];
   const startedAt = Date.now();
+  const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, method, started, options.onUpdate) : undefined;
+  try {
   for (let round = 0; ; round++) {
     const roundStarted = Date.now();
-    const deadline = limits.deadline === null ? null : rounds ? roundEnd(method, round, roundStarted, limits.deadline) : limits.deadline;
+    const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
+    live?.startRound(best, timeline);
     const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
       method,
       cells,
@@ -251,6 +333,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       maxMemory: memoryShare(maxMemory, threads),
       known: best.line,
       knownScore: best.score,
+      ...(live ? { channel: live.name } : {}),
     }));
     const runs: ScoreTaskResult[] = await runTasks({
       tasks,
@@ -276,20 +359,14 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     parts += runs.length;
     optimal ||= runs.some((run) => run.optimal);
     if (options.onUpdate) {
-      const played = best.line.map((cell) => clickOfCell(cell, board.height));
       const playouts = runs.reduce((sum, run) => sum + run.playouts, 0);
-      options.onUpdate({
-        score: Math.max(best.score, 0),
-        clicks: played,
-        method,
-        seconds: (performance.now() - started) / 1000,
-        playoutsPerSecond: playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000),
-        level: method === 'nrpa' ? NRPA_LEVELS : 0,
-        iteration: top.iteration,
-        timeline: timeline.slice(),
-      });
+      live?.endRound();
+      options.onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000), top.iteration, timeline));
     }
     if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5 || optimal) break;
+  }
+  } finally {
+    live?.close();
   }
   const stats = { nodes, milliseconds: performance.now() - started, threads, parts };
   return result(board, best.line, optimal, stats, { score: Math.max(best.score, 0) });
