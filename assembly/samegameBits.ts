@@ -128,66 +128,51 @@ export function bitsCount(colour: i32): i32 { return countAt(colour); }
   m3 |= u3 | (u3 << 1) | r3 | (r3 << 16) | (r2 >> 48);
 }
 
+// The candidates: none.
+@inline function noCandidates(): void {
+  m0 = 0;
+  m1 = 0;
+  m2 = 0;
+  m3 = 0;
+}
+
+// The blocks in groups of `colour` join the candidates.
+@inline function addColour(colour: i32): void {
+  const p = plane(colour);
+  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+}
+
+@inline function candidateCount(): i32 { return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3)); }
+
 /**
  * The blocks in groups (2 or more) of every colour but `skip` (0: every colour) become the
  * candidates; returns how many there are.
  */
 export function bitsCandidates(skip: i32): i32 {
-  m0 = 0;
-  m1 = 0;
-  m2 = 0;
-  m3 = 0;
-  for (let colour = 1; colour <= colours; colour++) {
-    if (colour == skip || countAt(colour) < 2) continue;
-    const p = plane(colour);
-    addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
-  }
-  return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3));
+  noCandidates();
+  for (let colour = 1; colour <= colours; colour++) if (colour != skip && countAt(colour) >= 2) addColour(colour);
+  return candidateCount();
 }
 
 /** The blocks in groups of `colour` alone become the candidates; returns how many. */
 export function bitsCandidatesOf(colour: i32): i32 {
-  m0 = 0;
-  m1 = 0;
-  m2 = 0;
-  m3 = 0;
-  if (countAt(colour) < 2) return 0;
-  const p = plane(colour);
-  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
-  return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3));
+  noCandidates();
+  if (countAt(colour) >= 2) addColour(colour);
+  return candidateCount();
 }
 
 // The k-th set bit of x (k < popcnt(x)), without branches (the halves are taken at random,
-// so branches would mispredict half the time).
+// so branches would mispredict half the time): halves, quarters … of the word in turn.
 @inline function nthBit(x: u64, k: u64): i32 {
   let at: u64 = 0;
-  let c = popcnt(x & 0xffffffff);
-  let up = k >= c;
-  k -= select<u64>(c, 0, up);
-  at |= select<u64>(32, 0, up);
-  x = select<u64>(x >> 32, x, up);
-  c = popcnt(x & 0xffff);
-  up = k >= c;
-  k -= select<u64>(c, 0, up);
-  at |= select<u64>(16, 0, up);
-  x = select<u64>(x >> 16, x, up);
-  c = popcnt(x & 0xff);
-  up = k >= c;
-  k -= select<u64>(c, 0, up);
-  at |= select<u64>(8, 0, up);
-  x = select<u64>(x >> 8, x, up);
-  c = popcnt(x & 0xf);
-  up = k >= c;
-  k -= select<u64>(c, 0, up);
-  at |= select<u64>(4, 0, up);
-  x = select<u64>(x >> 4, x, up);
-  c = popcnt(x & 0x3);
-  up = k >= c;
-  k -= select<u64>(c, 0, up);
-  at |= select<u64>(2, 0, up);
-  x = select<u64>(x >> 2, x, up);
-  at |= select<u64>(1, 0, k >= (x & 1));
-  return <i32>at;
+  for (let width: u64 = 32; width > 1; width >>= 1) {
+    const c = popcnt(x & ((<u64>1 << width) - 1));
+    const up = k >= c;
+    k -= select<u64>(c, 0, up);
+    at |= select<u64>(width, 0, up);
+    x = select<u64>(x >> width, x, up);
+  }
+  return <i32>(at | select<u64>(1, 0, k >= (x & 1)));
 }
 
 /** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
@@ -256,13 +241,9 @@ export function bitsColours(): i32 { return colours; }
  * `first` or right of it.
  */
 export function bitsGroupsFrom(colour: i32, first: i32): void {
-  m0 = 0;
-  m1 = 0;
-  m2 = 0;
-  m3 = 0;
+  noCandidates();
   if (countAt(colour) < 2) return;
-  const p = plane(colour);
-  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+  addColour(colour);
   const cut = first << 4; // the first bit kept
   m0 &= cut >= 64 ? 0 : <u64>-1 << <u64>cut;
   m1 &= cut >= 128 ? 0 : cut <= 64 ? <u64>-1 : <u64>-1 << <u64>(cut - 64);
