@@ -288,6 +288,12 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     let spent = 0n;
     const widest = widestBeam(task.width, task.height, task.maxMemory);
     let width = Math.min(widest, task.beams[0]);
+    // A run is timed once it takes MEASURE_SHARE of the budget (and at least MEASURABLE_MS or
+    // MEASURABLE_NODES): a run's fixed costs make narrow runs dearer per width, and the big run
+    // sized from them would end early, leaving its time to narrower ones.
+    const taskStarted = Date.now();
+    const measurableMs = task.deadline === null ? MEASURABLE_MS : Math.max(MEASURABLE_MS, MEASURE_SHARE * (task.deadline - taskStarted));
+    const measurableNodes = task.maxNodes === null ? MEASURABLE_NODES : Math.max(MEASURABLE_NODES, MEASURE_SHARE * task.maxNodes);
     const timeline: number[] = [];
     let msPerWidth: number | null = null;
     let nodesPerWidth: number | null = null;
@@ -324,8 +330,8 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
         // dominate shorter ones).
         const took = Date.now() - runStarted;
         const used = Number(spent - nodesBefore);
-        if (took >= MEASURABLE_MS) msPerWidth = took / width;
-        if (used >= MEASURABLE_NODES) nodesPerWidth = used / width;
+        if (took >= measurableMs) msPerWidth = took / width;
+        if (used >= measurableNodes) nodesPerWidth = used / width;
         // Until a run can be measured the widths follow `beams`; then each run is sized to fit
         // what is left of the limits.
         const affordable: number[] = [];
@@ -346,3 +352,9 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
 /** A run shorter than these is not timed (its start-up costs would dominate). */
 const MEASURABLE_MS = 200;
 const MEASURABLE_NODES = 50_000;
+/**
+ * Position 1 of the standard set, 150 s on one thread (load 7-10): sized from a run of width 32
+ * (0.4 s, 14.4 ms a width), the big run of width 8,782 took 88 s (10 ms a width), not the 127 s
+ * planned; sized from a run of width 128 (1.7 s), one of width 9,298 took 112 s of 125 planned.
+ */
+const MEASURE_SHARE = 0.01;
