@@ -451,6 +451,11 @@ describe('score by NRPA, and from a given line', () => {
       for (const [i, update] of updates.entries()) {
         expect(oracle(standard[3], update.clicks)).toEqual({ score: update.score, left: expect.any(Number) });
         if (i > 0) expect(update.score).toBeGreaterThanOrEqual(updates[i - 1].score);
+        // When the best improved: in time order, up to the update's own time, ending at its score.
+        const times = update.timeline.map((t) => t.seconds);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(times.every((t) => t >= 0 && t <= update.seconds + 0.1)).toBe(true);
+        expect(update.timeline.at(-1)?.score).toBe(update.score);
       }
       expect(updates.at(-1)).toMatchObject({ score: result.score, clicks: result.clicks, method });
     }

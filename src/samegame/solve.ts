@@ -233,6 +233,7 @@ function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number,
         }
         if (played?.score === report.score) {
           best = { score: report.score, line: report.line };
+          timeline.push({ seconds: (performance.now() - started) / 1000, score: best.score });
           improved = true;
         }
       }
@@ -246,8 +247,7 @@ function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number,
         if (thread.score > top) [top, iteration] = [thread.score, thread.iteration];
       }
       const seconds = (Date.now() - roundStarted) / 1000;
-      const upTo = improved ? [...timeline, { seconds: (Date.now() - started) / 1000, score: best.score }] : timeline;
-      onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, upTo));
+      onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, timeline));
     };
   }
   return {
@@ -255,7 +255,9 @@ function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number,
     /** A round starts from `from` (the best so far); `noted` is the timeline so far. */
     startRound(from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
       best = from;
-      timeline = noted;
+      // A copy: the improvements reported while the round runs are added to it (the round's end
+      // notes the runs' own, to the slice).
+      timeline = noted.slice();
       roundStarted = Date.now();
       threads.clear();
       open = true;
