@@ -14,6 +14,9 @@
 // not played while another group is left, so it can gather into one big group at the end;
 // playouts and adaptation see the same legal moves.
 //
+// Boards that fit a bitboard (samegameBits.ts; the standard 15×15) are played on one, a move
+// then coded by a hash of its colour and its cells' bits; larger boards on the byte boards.
+//
 // The recursion is an explicit stack of levels, so that run(budget) can stop after any
 // playout: a node is a playout, an adaptation or a copy of a policy table.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
@@ -21,6 +24,10 @@ import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
   height, samegameOutputPtr, MAX_COLOURS, markGroup, marked,
 } from './samegame';
+import {
+  bitsFit, bitsLoad, bitsSave, bitsRestore, bitsScore, bitsCell, bitsColourAt, bitsColours, bitsGroup, bitsGroupFirstBit,
+  bitsGroupLastColumn, bitsGroupHash, bitsGroupsFrom, bitsNextGroup, bitsRemove, BITS_STATE_BYTES,
+} from './samegameBits';
 
 const ALPHA: f64 = 1.0;
 const MAX_LEVELS = 6;
@@ -48,6 +55,10 @@ let moveCell: usize = 0; // per move: its first cell u16
 let moveIndex: usize = 0; // per move: its policy index u32
 let moveWeight: usize = 0; // per move: exp(weight) f64
 let moveTabu: usize = 0; // per move: 1 when of the tabu colour u8
+let moveBit: usize = 0; // per move on a bitboard: the bit that names its group u8
+let moveColour: usize = 0; // per move on a bitboard: its colour u8
+let onBits = false; // playing on a bitboard
+let rootBits: usize = 0; // the start board as a bitboard
 let pending: usize = 0; // adaptation: (index u32, delta f32) per legal move along the line
 let pendingCap: usize = 0;
 let stamp: u32 = 0;
@@ -134,6 +145,9 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   moveIndex = arenaAlloc(maxMoves * 4);
   moveWeight = arenaAlloc(maxMoves * 8);
   moveTabu = arenaAlloc(maxMoves);
+  moveBit = arenaAlloc(maxMoves);
+  moveColour = arenaAlloc(maxMoves);
+  rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
   iterAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
@@ -144,10 +158,15 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   globalLine = arenaAlloc(<u64>maxLine * 2);
   policies = arenaAlloc(<u64>levels * <u64>tableBytes);
   if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || moveMinCol == 0 || moveMaxCol == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
-    || moveTabu == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
+    || moveTabu == 0 || moveBit == 0 || moveColour == 0 || rootBits == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
   if (!loadInput(root)) return BAD_INPUT;
+  onBits = bitsFit(w, h);
+  if (onBits) {
+    bitsLoad(root);
+    bitsSave(rootBits);
+  }
   // Zobrist keys of the move codes, from a fixed seed (the same codes in every run).
   let x: u64 = 0x2545f4914f6cdd1d;
   for (let i = 0; i < cellCount * 11; i++) {
@@ -219,21 +238,7 @@ let moveMaxCol: usize = 0; // u8 per move
 // are found again by a scan from column first − 1. Returns how many moves there are.
 function relist(b: usize, p: usize, first: i32): i32 {
   stamp++;
-  let moves = 0;
-  if (first > 1) {
-    for (let i = 0; i < moveCount; i++) {
-      if (<i32>load<u8>(moveMaxCol + <usize>i) > first - 2) continue;
-      if (i != moves) {
-        store<u16>(moveCell + (<usize>moves << 1), load<u16>(moveCell + (<usize>i << 1)));
-        store<u32>(moveIndex + (<usize>moves << 2), load<u32>(moveIndex + (<usize>i << 2)));
-        store<u8>(moveTabu + <usize>moves, load<u8>(moveTabu + <usize>i));
-        store<f64>(moveWeight + (<usize>moves << 3), load<f64>(moveWeight + (<usize>i << 3)));
-        store<u8>(moveMinCol + <usize>moves, load<u8>(moveMinCol + <usize>i));
-        store<u8>(moveMaxCol + <usize>moves, load<u8>(moveMaxCol + <usize>i));
-      }
-      moves++;
-    }
-  }
+  let moves = keepLeftOf(first);
   const cols = columnsOf(b);
   for (let c = first > 1 ? first - 1 : 0; c < cols; c++) {
     const h = heightOf(b, c);
@@ -278,6 +283,102 @@ function relist(b: usize, p: usize, first: i32): i32 {
   return moves;
 }
 
+// Keeps the moves of the last listing wholly left of column first − 1 (none when first ≤ 1),
+// in order at the front; returns how many.
+function keepLeftOf(first: i32): i32 {
+  let moves = 0;
+  if (first <= 1) return 0;
+  for (let i = 0; i < moveCount; i++) {
+    if (<i32>load<u8>(moveMaxCol + <usize>i) > first - 2) continue;
+    if (i != moves) {
+      store<u16>(moveCell + (<usize>moves << 1), load<u16>(moveCell + (<usize>i << 1)));
+      store<u32>(moveIndex + (<usize>moves << 2), load<u32>(moveIndex + (<usize>i << 2)));
+      store<u8>(moveTabu + <usize>moves, load<u8>(moveTabu + <usize>i));
+      store<f64>(moveWeight + (<usize>moves << 3), load<f64>(moveWeight + (<usize>i << 3)));
+      store<u8>(moveMinCol + <usize>moves, load<u8>(moveMinCol + <usize>i));
+      store<u8>(moveMaxCol + <usize>moves, load<u8>(moveMaxCol + <usize>i));
+      store<u8>(moveBit + <usize>moves, load<u8>(moveBit + <usize>i));
+      store<u8>(moveColour + <usize>moves, load<u8>(moveColour + <usize>i));
+    }
+    moves++;
+  }
+  return moves;
+}
+
+// relist() on the bitboard: the groups with a block in column first − 1 or right of it are
+// found again, each by the bits of its colour.
+function relistBits(p: usize, first: i32): i32 {
+  let moves = keepLeftOf(first);
+  const from = first > 1 ? first - 1 : 0;
+  const top = bitsColours();
+  for (let colour = 1; colour <= top; colour++) {
+    bitsGroupsFrom(colour, from);
+    for (;;) {
+      const name = bitsNextGroup(colour);
+      if (name < 0) break;
+      store<u16>(moveCell + (<usize>moves << 1), bitsCell(name));
+      store<u8>(moveBit + <usize>moves, name);
+      store<u8>(moveColour + <usize>moves, colour);
+      const index = <u32>bitsGroupHash(colour) & tableMask;
+      store<u32>(moveIndex + (<usize>moves << 2), index);
+      store<u8>(moveTabu + <usize>moves, colour == tabu ? 1 : 0);
+      store<u8>(moveMinCol + <usize>moves, name >> 4);
+      store<u8>(moveMaxCol + <usize>moves, bitsGroupLastColumn());
+      if (p != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(p + (<usize>index << 2)));
+      moves++;
+    }
+  }
+  moveCount = moves;
+  return moves;
+}
+
+// The board under play (the byte board `roll`, or the bitboard) set to the start board.
+function startBoard(): void {
+  if (onBits) bitsRestore(rootBits);
+  else memory.copy(roll, root, boardBytes);
+}
+
+// The moves of the board under play after a click whose group's leftmost column was `first`
+// (0: all of them), weighted by policy p (none when p is 0).
+@inline function listMoves(p: usize, first: i32): i32 {
+  return onBits ? relistBits(p, first) : relist(roll, p, first);
+}
+
+// Plays move i of the last listing; returns its leftmost column (the `first` of the next listing).
+function playMove(i: i32): i32 {
+  if (onBits) {
+    const bit = <i32>load<u8>(moveBit + <usize>i);
+    const colour = <i32>load<u8>(moveColour + <usize>i);
+    bitsRemove(colour, bitsGroup(bit, colour));
+  } else {
+    playFast(roll, roll, <i32>load<u16>(moveCell + (<usize>i << 1)));
+  }
+  return <i32>load<u8>(moveMinCol + <usize>i);
+}
+
+// The score of the board under play (with 1000 when it is clear).
+@inline function boardScore(): i32 { return onBits ? bitsScore() : scoreOf(roll); }
+
+// The move of the last listing whose group holds `cell` of the board under play, or -1.
+function moveAt(cell: i32, moves: i32): i32 {
+  const c = cell / height;
+  const r = cell - c * height;
+  if (onBits) {
+    const bit = (c << 4) + r;
+    if (c >= 16 || r >= 15) return -1;
+    const colour = bitsColourAt(bit);
+    if (colour == 0) return -1;
+    bitsGroup(bit, colour);
+    const name = bitsGroupFirstBit();
+    for (let i = 0; i < moves; i++) if (<i32>load<u8>(moveBit + <usize>i) == name) return i;
+    return -1;
+  }
+  if (c >= columnsOf(roll) || r >= heightOf(roll, c)) return -1;
+  markGroup(roll, cell);
+  for (let i = 0; i < moves; i++) if (marked(<i32>load<u16>(moveCell + (<usize>i << 1)))) return i;
+  return -1;
+}
+
 @inline function visit(b: usize, n: i32, colour: i32, top: i32): i32 {
   if (colourAt(b, n) != colour) return top;
   const m = mark + (<usize>n << 2);
@@ -298,11 +399,11 @@ function anyOther(moves: i32): bool {
 function playout(p: usize): i32 {
   nodes++;
   playouts++;
-  memory.copy(roll, root, boardBytes);
+  startBoard();
   let length = 0;
   let first = 0;
   for (;;) {
-    const moves = relist(roll, p, first);
+    const moves = listMoves(p, first);
     if (moves == 0) break;
     const others = anyOther(moves);
     let sum: f64 = 0;
@@ -318,14 +419,12 @@ function playout(p: usize): i32 {
       r -= load<f64>(moveWeight + (<usize>i << 3));
       if (r < 0) break;
     }
-    const cell = <i32>load<u16>(moveCell + (<usize>chosen << 1));
-    store<u16>(playLine + (<usize>length << 1), cell);
+    store<u16>(playLine + (<usize>length << 1), load<u16>(moveCell + (<usize>chosen << 1)));
     length++;
-    first = <i32>load<u8>(moveMinCol + <usize>chosen);
-    playFast(roll, roll, cell);
+    first = playMove(chosen);
   }
   playLength = length;
-  const score = scoreOf(roll);
+  const score = boardScore();
   if (score > globalBest) {
     globalBest = score;
     globalLength = length;
@@ -337,21 +436,14 @@ function playout(p: usize): i32 {
 // Renames each click of `line` to the cell the move lists name its group by, replaying it
 // from the root; false when a click hits no group.
 function normalise(line: usize, length: i32): bool {
-  memory.copy(roll, root, boardBytes);
+  startBoard();
   let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = relist(roll, 0, first);
-    const cell = <i32>load<u16>(line + (<usize>t << 1));
-    const c = cell / height;
-    if (c >= columnsOf(roll) || cell - c * height >= heightOf(roll, c)) return false;
-    markGroup(roll, cell);
-    let move = -1;
-    for (let i = 0; i < moves && move < 0; i++) if (marked(<i32>load<u16>(moveCell + (<usize>i << 1)))) move = i;
-    if (move < 0) return false; // a lone block
-    const named = <i32>load<u16>(moveCell + (<usize>move << 1));
-    store<u16>(line + (<usize>t << 1), named);
-    first = <i32>load<u8>(moveMinCol + <usize>move);
-    playFast(roll, roll, named);
+    const moves = listMoves(0, first);
+    const move = moveAt(<i32>load<u16>(line + (<usize>t << 1)), moves);
+    if (move < 0) return false; // an empty cell or a lone block
+    store<u16>(line + (<usize>t << 1), load<u16>(moveCell + (<usize>move << 1)));
+    first = playMove(move);
   }
   return true;
 }
@@ -360,11 +452,11 @@ function normalise(line: usize, length: i32): bool {
 // was before, then applied.
 function adapt(p: usize, line: usize, length: i32): void {
   nodes++;
-  memory.copy(roll, root, boardBytes);
+  startBoard();
   let count: usize = 0;
   let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = relist(roll, p, first);
+    const moves = listMoves(p, first);
     const others = anyOther(moves);
     const cell = <i32>load<u16>(line + (<usize>t << 1));
     let sum: f64 = 0;
@@ -372,8 +464,9 @@ function adapt(p: usize, line: usize, length: i32): void {
       if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
       sum += load<f64>(moveWeight + (<usize>i << 3));
     }
+    let played = -1;
     for (let i = 0; i < moves; i++) {
-      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) first = <i32>load<u8>(moveMinCol + <usize>i);
+      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) played = i;
       if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
       let delta = -ALPHA * load<f64>(moveWeight + (<usize>i << 3)) / sum;
       if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) delta += ALPHA;
@@ -384,7 +477,8 @@ function adapt(p: usize, line: usize, length: i32): void {
         count++;
       }
     }
-    playFast(roll, roll, cell);
+    if (played < 0) break; // never: the line's clicks are named as the listings name them
+    first = playMove(played);
   }
   for (let k: usize = 0; k < count; k++) {
     const at = pending + (k << 3);

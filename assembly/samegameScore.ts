@@ -14,6 +14,7 @@ import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
   columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
+import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './samegameBits';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
 // the parent's index in its layer u32.
@@ -35,6 +36,13 @@ let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 playouts, 1 a nested search of level 1
 let samples = 1; // at level 0, the best of this many playouts values a child
 let tabu = 1; // the colour playouts avoid
+let onBits = false; // playouts on bitboards (boards that fit them)
+// On bitboards: the parent being expanded, and the child being valued (its playouts start
+// from a copy of it, made from the parent's by the child's click).
+let parentBits: usize = 0;
+let childBits: usize = 0;
+let childReady = false; // childBits holds the child in `scratch`
+let childCell = -1; // the click from the parent to the child in `scratch`
 let current: usize = 0; // boards of the layer being expanded, by slot
 let following: usize = 0; // boards of the children kept, by slot
 let order: usize = 0; // u16 per node of the current layer: its slot
@@ -128,6 +136,11 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   const ready = prepareBoards(w, h);
   if (ready != DONE) return ready;
   beamWidth = beam;
+  onBits = bitsFit(w, h);
+  parentBits = arenaAlloc(<u64>BITS_STATE_BYTES);
+  childBits = arenaAlloc(<u64>BITS_STATE_BYTES);
+  childReady = false;
+  childCell = -1;
   maxLayers = w * h / 2 + 2;
   clearPiece = <usize>(w * h) << 8;
   keepPiece = max(8, w * h / 8);
@@ -171,6 +184,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   store<i32>(lineLengthAt(root), knownLength);
   memory.copy(lineAt(root), samegameOutputPtr(), <usize>knownLength << 1);
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
+  bitsSeed(rng * 0xbf58476d1ce4e5b9);
   store<u16>(order, 0);
   layer = 0;
   layerSize = 1;
@@ -327,6 +341,7 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
 // they are scanned again.
 function playout(from: usize): i32 {
   beamNodes++;
+  if (onBits) return playoutBits(from);
   memory.copy(roll, from, boardBytes);
   let length = 0;
   tabu = 1;
@@ -364,6 +379,34 @@ function playout(from: usize): i32 {
   }
   playLength = length;
   return scoreOf(roll);
+}
+
+// playout() on a bitboard (samegameBits.ts): a block picked uniformly among those in groups
+// not of the tabu colour (of those of the tabu colour when there are none), its group removed.
+function playoutBits(from: usize): i32 {
+  if (from != scratch || childCell < 0) {
+    bitsLoad(from);
+  } else if (childReady) {
+    bitsRestore(childBits);
+  } else {
+    bitsRestore(parentBits);
+    bitsClick(childCell);
+    bitsSave(childBits);
+    childReady = true;
+  }
+  tabu = 1;
+  for (let c = 2; c <= 10; c++) if (bitsCount(c) > bitsCount(tabu)) tabu = c;
+  let length = 0;
+  for (;;) {
+    const bit = bitsPick(tabu);
+    if (bit < 0) break;
+    const colour = bitsColourAt(bit);
+    bitsRemove(colour, bitsGroup(bit, colour));
+    store<u16>(playLine + (<usize>length << 1), bitsCell(bit));
+    length++;
+  }
+  playLength = length;
+  return bitsScore();
 }
 
 // Nested Monte-Carlo search of level 1 from `from`: at each step every move is tried with
@@ -594,6 +637,10 @@ export function samegameBeamRun(budget: i32): i32 {
     const board = boardAt(current, <i32>load<u16>(order + (<usize>parent << 1)));
     if (child < 0) {
       const moves = listMoves(board);
+      if (onBits) {
+        bitsLoad(board);
+        bitsSave(parentBits);
+      }
       if (moves == 0 && layer == 0) {
         // The start board has no move: its own score is the answer.
         bestScore = scoreOf(board);
@@ -622,6 +669,8 @@ export function samegameBeamRun(budget: i32): i32 {
     child++;
     const before = beamNodes;
     play(board, scratch, cell);
+    childCell = cell;
+    childReady = false;
     if (child - 1 != heir && evaluatedBefore()) {
       beamNodes++;
     } else {

@@ -1,11 +1,14 @@
-// npm run bench:samegame [-- --only clear|score --time 30 --threads N --positions 1-20 --method beam|nrpa]:
+// npm run bench:samegame [-- --only clear|score --time 30 | --nodes N --threads N --positions 1-20 --method beam|nrpa]:
 // 1. clear: seeded random boards (3 colours 5×5, 8×8, 10×10; 4 colours 10×10), each decided
 //    with a node budget by the Wasm engine and by its TS twin: share cleared, proved
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
 // 2. score: the 20 standard SameGame positions, --time seconds each on every thread, by
 //    --method (default: the API's choice for the budget); each position's score and when it was
-//    reached (runs over 60 s are played in rounds of 60 s, each reported), the total after each
-//    round beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
+//    reached (the timeline onUpdate reports), the totals reached by 1, 5, 10, 30 … s, and the total
+//    beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
+//    --nodes N gives each position a budget of N nodes (over every thread) instead of a time:
+//    the same scores on any machine and under any load (for comparing variants), and the CPU
+//    seconds they took.
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,11 +22,14 @@ const { values } = parseArgs({
     threads: { type: 'string', default: String(os.availableParallelism()) },
     positions: { type: 'string', default: '1-20' },
     method: { type: 'string' },
+    nodes: { type: 'string' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
 if (values.method && !['beam', 'nrpa'].includes(values.method)) fail(`--method is beam or nrpa, got ${values.method}`);
 const seconds = Number(values.time);
+const nodeBudget = values.nodes === undefined ? null : Number(values.nodes);
+if (nodeBudget !== null && !(Number.isSafeInteger(nodeBudget) && nodeBudget > 0)) fail(`--nodes must be a positive integer, got ${values.nodes}`);
 const threads = Number(values.threads);
 const range = /^(\d+)-(\d+)$/.exec(values.positions) ?? fail(`--positions is a range like 1-20, got ${values.positions}`);
 if (!(seconds > 0) || !(threads >= 1)) fail('--time and --threads must be positive');
@@ -115,16 +121,18 @@ async function benchScore() {
   const first = Number(range[1]);
   const last = Math.min(Number(range[2]), positions.length);
   // Milestones: the total of the scores each position had reached by these times.
-  const marks = [...[1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600].filter((m) => m < seconds), seconds];
+  const marks = nodeBudget !== null ? [] : [...[1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600].filter((m) => m < seconds), seconds];
   const rows = [['position', 'score', 'left', 'found at', ...marks.map((m) => `by ${m} s`), 'nodes']];
   const totals = marks.map(() => 0);
   let total = 0;
+  let cpuSeconds = 0;
   let method = values.method;
   for (let i = first; i <= last; i++) {
     const board = samegame.parseBoard(positions[i - 1]);
     let timeline = [];
+    const cpuBefore = process.cpuUsage();
     const result = await samegame.score(board, {
-      time: seconds,
+      ...(nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget }),
       threads,
       seed: i,
       method: values.method,
@@ -134,16 +142,19 @@ async function benchScore() {
       },
     });
     checkLine(board, result);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuSeconds += (cpu.user + cpu.system) / 1e6;
     total += result.score;
     const found = timeline.find((m) => m.score === result.score)?.seconds ?? result.stats.milliseconds / 1000;
     const byMark = marks.map((m) => timeline.filter((t) => t.seconds <= m).at(-1)?.score ?? 0);
-    byMark[byMark.length - 1] = result.score;
+    if (byMark.length > 0) byMark[byMark.length - 1] = result.score;
     byMark.forEach((score, k) => (totals[k] += score));
     console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
     rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
   }
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
-  console.log(`\nScore: standard positions ${first}-${last}, ${seconds} s each on ${threads} thread(s), method ${method}, seed = position\n`);
+  const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
+  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${method}, seed = position${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

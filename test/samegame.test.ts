@@ -400,6 +400,22 @@ describe('score by NRPA, and from a given line', () => {
     expect(replayOracle(samegame.picture(board).split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
   });
 
+  it('boards of up to 16 columns of 15 rows play on bitboards, larger ones on byte boards: both replay, by both methods', async () => {
+    for (const [width, height] of [[16, 15], [17, 8], [8, 16], [15, 15]]) {
+      const board = samegame.randomBoard({ width, height, colours: 4, seed: width * height });
+      const rows = samegame.picture(board).split('\n');
+      for (const method of ['beam', 'nrpa'] as const) {
+        const result = await samegame.score(board, { method, threads: 1, maxNodes: 3000, seed: 4 });
+        expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+        expect(result.clicks.length).toBeGreaterThan(10);
+        // From its own line, a run scores at least as much (the line is read back on either board).
+        const again = await samegame.score(board, { method, threads: 1, maxNodes: 300, seed: 5, start: result.clicks });
+        expect(again.score).toBeGreaterThanOrEqual(result.score);
+        expect(replayOracle(rows, again.clicks)).toEqual({ score: again.score, left: again.left });
+      }
+    }
+  });
+
   it('NRPA on a standard position: the same seed and thread count give the same line, which replays', async () => {
     const options = { method: 'nrpa' as const, seed: 5, maxNodes: 1200 };
     for (const threads of [1, 2]) {
@@ -423,6 +439,26 @@ describe('score by NRPA, and from a given line', () => {
     expect(error.code).toBe('BAD_INPUT');
     expect(error.message).toMatch(/start: click 1: the click at column 40, row 1 hits no block/);
     expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
+  });
+
+  it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {
+    for (const method of ['beam', 'nrpa'] as const) {
+      const updates: samegame.ScoreUpdate[] = [];
+      const result = await samegame.score(standard[3], { method, threads: 2, time: 3, seed: 3, onUpdate: (u) => updates.push(u) });
+      // At least one report from inside the round (the runs post about every second), then the round's end.
+      expect(updates.length).toBeGreaterThanOrEqual(2);
+      expect(updates[0].seconds).toBeLessThan(3);
+      for (const [i, update] of updates.entries()) {
+        expect(oracle(standard[3], update.clicks)).toEqual({ score: update.score, left: expect.any(Number) });
+        if (i > 0) expect(update.score).toBeGreaterThanOrEqual(updates[i - 1].score);
+        // When the best improved: in time order, up to the update's own time, ending at its score.
+        const times = update.timeline.map((t) => t.seconds);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(times.every((t) => t >= 0 && t <= update.seconds + 0.1)).toBe(true);
+        expect(update.timeline.at(-1)?.score).toBe(update.score);
+      }
+      expect(updates.at(-1)).toMatchObject({ score: result.score, clicks: result.clicks, method });
+    }
   });
 
   it('a long run in rounds reports the best line after each round, each as good as the last', async () => {

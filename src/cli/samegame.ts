@@ -44,7 +44,7 @@ export function samegameCommand(): Command {
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
     .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
-    .addOption(new Option('--method <name>', 'with --score: beam (Monte-Carlo beam search) or nrpa (nested rollout policy adaptation); default beam, nrpa for --time of 120 s or more').choices(['beam', 'nrpa']))
+    .addOption(new Option('--method <name>', 'with --score: beam (Monte-Carlo beam search) or nrpa (nested rollout policy adaptation); default beam').choices(['beam', 'nrpa']))
     .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')
     .option('--resume <FILE>', 'with --score: start from the line saved in FILE (it must be for the same board)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))

@@ -1,4 +1,4 @@
-export { clear, minLeft, score, DEFAULT_SCORE_SECONDS, NRPA_FROM_SECONDS, NRPA_LEVELS, ROUND_SECONDS } from './solve.js';
+export { clear, minLeft, score, DEFAULT_SCORE_SECONDS, NRPA_LEVELS, ROUND_SECONDS, UPDATE_SECONDS } from './solve.js';
 export type { SameGameOptions, SameGameResult, SameGameStats, ScoreMethod, ScoreOptions, ScoreUpdate, SearchOptions } from './solve.js';
 export { NRPA_ITERATIONS } from './tasks.js';
 export {

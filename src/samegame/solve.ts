@@ -7,7 +7,7 @@ import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
-import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type ScoreTask, type ScoreTaskResult } from './tasks.js';
+import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type LiveReport, type ScoreTask, type ScoreTaskResult } from './tasks.js';
 
 export interface SameGameOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
@@ -35,8 +35,10 @@ export interface ScoreOptions extends SameGameOptions {
   /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
   queue?: QueueOption;
   /**
-   * 'beam' (the Monte-Carlo beam search) or 'nrpa' (nested rollout policy adaptation); by default
-   * the beam, and NRPA for a time budget of NRPA_FROM_SECONDS or more.
+   * 'beam' (the Monte-Carlo beam search, the default at every budget) or 'nrpa' (nested rollout
+   * policy adaptation). On bitboards the beam is the stronger at every budget measured: standard
+   * positions 5-8 with about 40 s of CPU each on one thread scored 15,230 and 14,958 by the beam
+   * (two seeds), 14,298 and 14,206 by NRPA (byte boards, bitboards), which never cleared position 7.
    */
   method?: ScoreMethod;
   /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
@@ -153,8 +155,6 @@ export const DEFAULT_SCORE_SECONDS = 10;
 /** Beam widths of the first runs, until one is long enough to time (see runScoreTask). */
 const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
-/** Time budgets of this many seconds or more use NRPA unless `method` says otherwise. */
-export const NRPA_FROM_SECONDS = 120;
 /**
  * Playouts between adaptations at level 1 of NRPA (stabilized NRPA). On positions 1-4 at 15 s
  * on 2 threads (one run each, the machine shared): 10,737 with 1, 11,290 with 4, 10,674 with 10.
@@ -162,8 +162,10 @@ export const NRPA_FROM_SECONDS = 120;
 const NRPA_STABLE = 4;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
-/** A long run with onUpdate is played in rounds of this many seconds. */
+/** A long NRPA run with onUpdate is played in rounds of this many seconds (the beam in one). */
 export const ROUND_SECONDS = 60;
+/** With onUpdate, the longest time between two calls while a round runs (the best line so far, even when it has not improved). */
+export const UPDATE_SECONDS = 10;
 
 /** The clicks of `start`, checked by replaying them on the board: engine cells and their score. */
 function startLine(board: SameGameBoard, start: unknown): { line: number[]; score: number } {
@@ -177,6 +179,96 @@ function startLine(board: SameGameBoard, start: unknown): { line: number[]; scor
   }
   const line = (start as Click[]).map((click) => (click.column - 1) * board.height + (click.row - 1));
   return { line, score: line.length === 0 ? -1 : played.score };
+}
+
+/** What onUpdate gets: the best line so far (engine cells) and how the search goes. */
+function updateOf(
+  board: SameGameBoard,
+  method: ScoreMethod,
+  started: number,
+  best: { score: number; line: number[] },
+  playoutsPerSecond: number,
+  iteration: number,
+  timeline: Array<{ seconds: number; score: number }>,
+): ScoreUpdate {
+  return {
+    score: Math.max(best.score, 0),
+    clicks: best.line.map((cell) => clickOfCell(cell, board.height)),
+    method,
+    seconds: (performance.now() - started) / 1000,
+    playoutsPerSecond,
+    level: method === 'nrpa' ? NRPA_LEVELS : 0,
+    iteration,
+    timeline: timeline.slice(),
+  };
+}
+
+/**
+ * onUpdate while a round runs: the runs post their best line about every second on a
+ * BroadcastChannel (tasks.ts); each line that beats the best so far is replayed on the host
+ * (a line that does not replay is ignored here; the answer is checked again at the end) and
+ * reported at once, and the best so far is reported at least every UPDATE_SECONDS.
+ */
+function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number, onUpdate: (update: ScoreUpdate) => void) {
+  const name = `bitpuzzle-samegame-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined;
+  let best = { score: -1, line: [] as number[] };
+  let timeline: Array<{ seconds: number; score: number }> = [];
+  let roundStarted = Date.now();
+  let lastUpdate = Date.now();
+  let open = false;
+  const threads = new Map<number, LiveReport>();
+  if (channel) {
+    channel.onmessage = (event: MessageEvent) => {
+      if (!open) return;
+      const report = event.data as LiveReport;
+      threads.set(report.seed, report);
+      let improved = false;
+      if (report.score > best.score && report.line.length > 0) {
+        let played;
+        try {
+          played = replay(board, report.line.map((cell) => clickOfCell(cell, board.height)));
+        } catch {
+          played = undefined;
+        }
+        if (played?.score === report.score) {
+          best = { score: report.score, line: report.line };
+          timeline.push({ seconds: (performance.now() - started) / 1000, score: best.score });
+          improved = true;
+        }
+      }
+      if (!improved && Date.now() - lastUpdate < UPDATE_SECONDS * 1000) return;
+      lastUpdate = Date.now();
+      let playouts = 0;
+      let iteration = 0;
+      let top = -Infinity;
+      for (const thread of threads.values()) {
+        playouts += thread.playouts;
+        if (thread.score > top) [top, iteration] = [thread.score, thread.iteration];
+      }
+      const seconds = (Date.now() - roundStarted) / 1000;
+      onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, timeline));
+    };
+  }
+  return {
+    name,
+    /** A round starts from `from` (the best so far); `noted` is the timeline so far. */
+    startRound(from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
+      best = from;
+      // A copy: the improvements reported while the round runs are added to it (the round's end
+      // notes the runs' own, to the slice).
+      timeline = noted.slice();
+      roundStarted = Date.now();
+      threads.clear();
+      open = true;
+    },
+    /** The round is over: its reports are late. */
+    endRound() {
+      open = false;
+      lastUpdate = Date.now();
+    },
+    close: () => channel?.close(),
+  };
 }
 
 /**
@@ -198,21 +290,28 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
   }
   const known = startLine(board, options.start);
-  const method: ScoreMethod = options.method ?? (options.time !== undefined && options.time >= NRPA_FROM_SECONDS ? 'nrpa' : 'beam');
+  const method: ScoreMethod = options.method ?? 'beam';
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const engineModule = await loadEngineModule();
-  const roundMs = options.onUpdate !== undefined && limits.deadline !== null ? ROUND_SECONDS * 1000 : Infinity;
+  // NRPA plays a long run with onUpdate in rounds, each adapting fresh policies to the best
+  // line so far. The beam plays one round whatever the time: its score grows with its width
+  // (positions 1-4 on one thread: 10,906, 11,689 and 12,816 at 200,000, 800,000 and 3.2 million
+  // nodes a position), so one beam sized to the whole time beats several shorter ones.
+  const roundMs = options.onUpdate !== undefined && method === 'nrpa' ? ROUND_SECONDS * 1000 : Infinity;
   let best = { score: known.score, line: known.line };
   let nodes = 0n;
   let parts = 0;
   let optimal = false;
   const timeline: Array<{ seconds: number; score: number }> = [];
   const startedAt = Date.now();
+  const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, method, started, options.onUpdate) : undefined;
+  try {
   for (let round = 0; ; round++) {
     const roundStarted = Date.now();
     const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
+    live?.startRound(best, timeline);
     const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
       method,
       cells,
@@ -236,6 +335,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       maxMemory: memoryShare(maxMemory, threads),
       known: best.line,
       knownScore: best.score,
+      ...(live ? { channel: live.name } : {}),
     }));
     const runs: ScoreTaskResult[] = await runTasks({
       tasks,
@@ -261,20 +361,14 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     parts += runs.length;
     optimal ||= runs.some((run) => run.optimal);
     if (options.onUpdate) {
-      const played = best.line.map((cell) => clickOfCell(cell, board.height));
       const playouts = runs.reduce((sum, run) => sum + run.playouts, 0);
-      options.onUpdate({
-        score: Math.max(best.score, 0),
-        clicks: played,
-        method,
-        seconds: (performance.now() - started) / 1000,
-        playoutsPerSecond: playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000),
-        level: method === 'nrpa' ? NRPA_LEVELS : 0,
-        iteration: top.iteration,
-        timeline: timeline.slice(),
-      });
+      live?.endRound();
+      options.onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000), top.iteration, timeline));
     }
     if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5 || optimal) break;
+  }
+  } finally {
+    live?.close();
   }
   const stats = { nodes, milliseconds: performance.now() - started, threads, parts };
   return result(board, best.line, optimal, stats, { score: Math.max(best.score, 0) });

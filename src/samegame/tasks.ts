@@ -107,6 +107,50 @@ export interface ScoreTask {
   /** A line (engine cells) known to score `knownScore`, that the run starts from ([] and -1: none). */
   known: number[];
   knownScore: number;
+  /**
+   * The name of a BroadcastChannel on which the run posts a LiveReport about every
+   * REPORT_MS (local runs only: the queue's parts drop it), so that a long run shows its best
+   * line while it runs.
+   */
+  channel?: string;
+}
+
+/** What a run posts on its task's channel. */
+export interface LiveReport {
+  /** The task's seed (distinct for every thread of a round). */
+  seed: number;
+  /** The best score so far (-1: none yet) and its line (engine cells). */
+  score: number;
+  line: number[];
+  playouts: number;
+  /** NRPA: the top level's iteration under way (0 for the beam). */
+  iteration: number;
+}
+
+/** How often a run posts its best line on its channel. */
+const REPORT_MS = 1000;
+
+/**
+ * A function to call after each slice: every REPORT_MS it posts the run's best so far on the
+ * task's channel (the line only when the score has changed since the last post).
+ */
+function reporter(task: ScoreTask, best: () => { score: number; line: () => number[] }, playouts: () => number, iteration: () => number): { report: () => void; close: () => void } {
+  if (task.channel === undefined || typeof BroadcastChannel !== 'function') return { report: () => undefined, close: () => undefined };
+  const channel = new BroadcastChannel(task.channel);
+  let last = Date.now();
+  let posted = -1;
+  return {
+    report() {
+      const now = Date.now();
+      if (now - last < REPORT_MS) return;
+      last = now;
+      const { score, line } = best();
+      const report: LiveReport = { seed: task.seed, score, line: score !== posted ? line() : [], playouts: playouts(), iteration: iteration() };
+      posted = score;
+      channel.postMessage(report);
+    },
+    close: () => channel.close(),
+  };
 }
 
 export interface ScoreTaskResult {
@@ -129,11 +173,15 @@ export interface ScoreTaskResult {
 
 const MAX_TIMELINE = 256;
 
-/** Wraps a run(budget) so that each improvement of score() after a slice is noted in `timeline`. */
-function noting(run: (budget: number) => number, score: () => number, timeline: number[]): (budget: number) => number {
+/**
+ * Wraps a run(budget) so that each improvement of score() after a slice is noted in `timeline`
+ * (and `after` is called after every slice).
+ */
+function noting(run: (budget: number) => number, score: () => number, timeline: number[], after: () => void): (budget: number) => number {
   let last = timeline.length > 0 ? timeline[timeline.length - 1] : -1;
   return (budget) => {
     const status = run(budget);
+    after();
     const now = score();
     if (now > last) {
       last = now;
@@ -147,8 +195,12 @@ function noting(run: (budget: number) => number, score: () => number, timeline: 
 /** Seeds of successive runs: distinct, deterministic, 32-bit. */
 const runSeed = (seed: number, run: number): number => (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) + run * 0x7f4a7c15) >>> 0;
 
-/** The widest beam a run may use (the engine allows 65,536; this keeps memory modest). */
-const MAX_BEAM = 16384;
+/**
+ * The widest beam a run may use: the engine's limit (its slots are u16). On a 15×15 board a
+ * width takes about 2,650 nodes and 4 KiB, so a 5-minute run on bitboards reaches beyond 16,384
+ * (the old cap), and 65,536 takes about 270 MB (widestBeam keeps it within maxMemory).
+ */
+const MAX_BEAM = 65536;
 
 /**
  * The share of what is left of the limits that the next run is sized to take (the cost of a
@@ -201,8 +253,13 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
     const timeline: number[] = [];
-    // One node first: a playout on a 32×32 board takes milliseconds.
-    await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline), () => nrpa.nodes(), limits, what, task.maxMemory, 1);
+    const live = reporter(task, () => ({ score: nrpa.score(), line: () => nrpa.line() }), () => Number(nrpa.playouts()), () => nrpa.iteration());
+    try {
+      // One node first: a playout on a 32×32 board takes milliseconds.
+      await runToLimits(noting((budget) => nrpa.run(budget), () => nrpa.score(), timeline, live.report), () => nrpa.nodes(), limits, what, task.maxMemory, 1);
+    } finally {
+      live.close();
+    }
     const score = nrpa.score();
     return {
       score: Math.max(score, 0),
@@ -231,44 +288,61 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     let spent = 0n;
     const widest = widestBeam(task.width, task.height, task.maxMemory);
     let width = Math.min(widest, task.beams[0]);
+    // A run is timed once it takes MEASURE_SHARE of the budget (and at least MEASURABLE_MS or
+    // MEASURABLE_NODES): a run's fixed costs make narrow runs dearer per width, and the big run
+    // sized from them would end early, leaving its time to narrower ones.
+    const taskStarted = Date.now();
+    const measurableMs = task.deadline === null ? MEASURABLE_MS : Math.max(MEASURABLE_MS, MEASURE_SHARE * (task.deadline - taskStarted));
+    const measurableNodes = task.maxNodes === null ? MEASURABLE_NODES : Math.max(MEASURABLE_NODES, MEASURE_SHARE * task.maxNodes);
     const timeline: number[] = [];
     let msPerWidth: number | null = null;
     let nodesPerWidth: number | null = null;
-    for (let run = 0; ; run++) {
-      const seed = runSeed(task.seed, run);
-      const runStarted = Date.now();
-      const nodesBefore = spent;
-      checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, task.playouts, best.line, best.score), what, task.maxMemory);
-      const limits: Limits = {
-        deadline: task.deadline,
-        maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
-        signal,
-      };
-      const finished = await runToLimits(noting((budget) => beam.run(budget), () => Math.max(beam.score(), best.score), timeline), () => beam.nodes(), limits, what, task.maxMemory);
-      spent += beam.nodes();
-      // A stopped run's finished lines are real games too.
-      if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
-      const optimal = beam.complete();
-      const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
-      // Stopped before any line was found: no clicks at all is the best line known (score 0).
-      const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0, timeline };
-      if (!finished && best.score < 0) return { score: 0, line: [], ...counts, optimal: false };
-      if (!finished || optimal || last) return { ...best, ...counts, optimal };
-      if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
-      // The cost of a width unit, from the last run long enough to measure (start-up costs
-      // dominate shorter ones).
-      const took = Date.now() - runStarted;
-      const used = Number(spent - nodesBefore);
-      if (took >= MEASURABLE_MS) msPerWidth = took / width;
-      if (used >= MEASURABLE_NODES) nodesPerWidth = used / width;
-      // Until a run can be measured the widths follow `beams`; then each run is sized to fit
-      // what is left of the limits.
-      const affordable: number[] = [];
-      if (task.deadline !== null && msPerWidth !== null) affordable.push((task.deadline - Date.now()) / msPerWidth);
-      if (task.maxNodes !== null && nodesPerWidth !== null) affordable.push((task.maxNodes - Number(spent)) / nodesPerWidth);
-      if (affordable.length === 0) width = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
-      else width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
-      if (width < 1) return { ...best, ...counts, optimal: false };
+    // The best so far: of the runs before, or of the run under way (whose line is read mid-run).
+    const live = reporter(
+      task,
+      () => (beam.score() > best.score ? { score: beam.score(), line: () => beam.line() } : { score: best.score, line: () => best.line }),
+      () => Number(spent + beam.nodes()),
+      () => 0,
+    );
+    try {
+      for (let run = 0; ; run++) {
+        const seed = runSeed(task.seed, run);
+        const runStarted = Date.now();
+        const nodesBefore = spent;
+        checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, task.playouts, best.line, best.score), what, task.maxMemory);
+        const limits: Limits = {
+          deadline: task.deadline,
+          maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),
+          signal,
+        };
+        const finished = await runToLimits(noting((budget) => beam.run(budget), () => Math.max(beam.score(), best.score), timeline, live.report), () => beam.nodes(), limits, what, task.maxMemory);
+        spent += beam.nodes();
+        // A stopped run's finished lines are real games too.
+        if (beam.score() > best.score) best = { score: beam.score(), line: beam.line() };
+        const optimal = beam.complete();
+        const last = task.deadline === null && task.maxNodes === null && run + 1 >= task.beams.length;
+        // Stopped before any line was found: no clicks at all is the best line known (score 0).
+        const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0, timeline };
+        if (!finished && best.score < 0) return { score: 0, line: [], ...counts, optimal: false };
+        if (!finished || optimal || last) return { ...best, ...counts, optimal };
+        if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
+        // The cost of a width unit, from the last run long enough to measure (start-up costs
+        // dominate shorter ones).
+        const took = Date.now() - runStarted;
+        const used = Number(spent - nodesBefore);
+        if (took >= measurableMs) msPerWidth = took / width;
+        if (used >= measurableNodes) nodesPerWidth = used / width;
+        // Until a run can be measured the widths follow `beams`; then each run is sized to fit
+        // what is left of the limits.
+        const affordable: number[] = [];
+        if (task.deadline !== null && msPerWidth !== null) affordable.push((task.deadline - Date.now()) / msPerWidth);
+        if (task.maxNodes !== null && nodesPerWidth !== null) affordable.push((task.maxNodes - Number(spent)) / nodesPerWidth);
+        if (affordable.length === 0) width = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
+        else width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
+        if (width < 1) return { ...best, ...counts, optimal: false };
+      }
+    } finally {
+      live.close();
     }
   } finally {
     releaseEngine(exports);
@@ -278,3 +352,9 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
 /** A run shorter than these is not timed (its start-up costs would dominate). */
 const MEASURABLE_MS = 200;
 const MEASURABLE_NODES = 50_000;
+/**
+ * Position 1 of the standard set, 150 s on one thread (load 7-10): sized from a run of width 32
+ * (0.4 s, 14.4 ms a width), the big run of width 8,782 took 88 s (10 ms a width), not the 127 s
+ * planned; sized from a run of width 128 (1.7 s), one of width 9,298 took 112 s of 125 planned.
+ */
+const MEASURE_SHARE = 0.01;

@@ -1,0 +1,383 @@
+// SameGame boards as bitboards, for fast playouts on boards of at most 16 columns of at most
+// 15 rows (the standard 15×15). A board is a set of cells per colour: four u64 words, column c
+// in word c >> 2 at bits 16 × (c & 3) and up, row r (0 at the bottom) at bit r of its column's
+// field. Row 15 of every field stays empty, so a shift by one row never carries a block into
+// the next column, and a shift by 16 bits moves a column sideways.
+//
+// A playout here needs no list of moves: the blocks that are in groups (those with a neighbour
+// of their colour) come from a few shifts per colour, one of them is picked at random, its
+// group grows by shifts until it stops, and each column it touched is compacted. The cells
+// this reports are those of the byte boards (samegame.ts: column × H + row), so lines found
+// here replay there and on the host.
+import { heightOf, columnsOf, colourAt, countOf, height, MAX_COLOURS, scoreOf, blocksOf } from './samegame';
+
+export const BITS_MAX_COLUMNS: i32 = 16;
+export const BITS_MAX_ROWS: i32 = 15;
+
+const PLANE_BYTES: usize = 32;
+// The board played on: planes per colour (index 0: every block), blocks per colour (i32),
+// then blocks, points and the highest colour (i32 each), in one region so that a board can
+// be saved and restored in one copy.
+export const BITS_STATE_BYTES: i32 = <i32>PLANE_BYTES * (MAX_COLOURS + 1) + (MAX_COLOURS + 1) * 4 + 12;
+const PLANES: usize = memory.data(BITS_STATE_BYTES);
+const COUNTS: usize = PLANES + PLANE_BYTES * <usize>(MAX_COLOURS + 1);
+const TOTALS: usize = COUNTS + <usize>(MAX_COLOURS + 1) * 4;
+
+const ROW15: u64 = 0x8000800080008000;
+
+let blocks = 0;
+let points = 0;
+let colours = 0; // the highest colour on the board at load
+
+/** Saves the board played on (BITS_STATE_BYTES bytes at `to`). */
+export function bitsSave(to: usize): void {
+  store<i32>(TOTALS, blocks);
+  store<i32>(TOTALS, points, 4);
+  store<i32>(TOTALS, colours, 8);
+  memory.copy(to, PLANES, <usize>BITS_STATE_BYTES);
+}
+
+/** Makes the board saved at `from` the board played on. */
+export function bitsRestore(from: usize): void {
+  memory.copy(PLANES, from, <usize>BITS_STATE_BYTES);
+  blocks = load<i32>(TOTALS);
+  points = load<i32>(TOTALS, 4);
+  colours = load<i32>(TOTALS, 8);
+}
+
+/** Plays the group of `cell` (column × H + row, a block in a group). */
+export function bitsClick(cell: i32): void {
+  const c = cell / height;
+  const bit = (c << 4) + cell - c * height;
+  const colour = bitsColourAt(bit);
+  bitsRemove(colour, bitsGroup(bit, colour));
+}
+// The candidates of the last candidates() call.
+let m0: u64 = 0;
+let m1: u64 = 0;
+let m2: u64 = 0;
+let m3: u64 = 0;
+
+let rng: u64 = 1; // xorshift64 state of the picks
+
+/** Seeds the picks of bitsPick (the same seed, the same picks). */
+export function bitsSeed(seed: u64): void { rng = seed | 1; }
+
+/** A random number in [0, n) (n ≥ 1). */
+@inline function below(n: i32): i32 {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return <i32>(((rng >> 32) * <u64>n) >> 32);
+}
+
+@inline function plane(colour: i32): usize { return PLANES + <usize>colour * PLANE_BYTES; }
+@inline function countAt(colour: i32): i32 { return load<i32>(COUNTS + (<usize>colour << 2)); }
+
+/** True when a board of w columns and h rows fits a bitboard. */
+export function bitsFit(w: i32, h: i32): bool { return w <= BITS_MAX_COLUMNS && h <= BITS_MAX_ROWS; }
+
+/** Loads byte board `b` (samegame.ts) as the bitboard played on. */
+export function bitsLoad(b: usize): void {
+  memory.fill(PLANES, 0, PLANE_BYTES * <usize>(MAX_COLOURS + 1));
+  colours = 0;
+  for (let colour = 1; colour <= MAX_COLOURS; colour++) {
+    const n = countOf(b, colour);
+    store<i32>(COUNTS + (<usize>colour << 2), n);
+    if (n > 0) colours = colour;
+  }
+  const cols = columnsOf(b);
+  for (let c = 0; c < cols; c++) {
+    const h = heightOf(b, c);
+    const word = <usize>(c >> 2) << 3;
+    const shift = <u64>((c & 3) << 4);
+    let all: u64 = 0;
+    for (let r = 0; r < h; r++) {
+      const bit = (<u64>1 << <u64>r) << shift;
+      const at = plane(colourAt(b, c * height + r)) + word;
+      store<u64>(at, load<u64>(at) | bit);
+      all |= bit;
+    }
+    store<u64>(PLANES + word, load<u64>(PLANES + word) | all);
+  }
+  blocks = blocksOf(b);
+  points = blocks == 0 ? scoreOf(b) - 1000 : scoreOf(b); // the bonus is added back by bitsScore
+}
+
+/** The score so far: the start board's, the groups removed since, and 1000 once clear. */
+export function bitsScore(): i32 { return blocks == 0 ? points + 1000 : points; }
+
+/** Blocks of `colour` left. */
+export function bitsCount(colour: i32): i32 { return countAt(colour); }
+
+// The cells of the set (a0..a3) with a neighbour in it, ORed into m0..m3.
+@inline function addPairs(a0: u64, a1: u64, a2: u64, a3: u64): void {
+  // Up: a block whose upper neighbour is in the set (row 15 is empty, so no carry).
+  const u0 = a0 & (a0 >> 1);
+  const u1 = a1 & (a1 >> 1);
+  const u2 = a2 & (a2 >> 1);
+  const u3 = a3 & (a3 >> 1);
+  // Right: a block whose right neighbour (16 bits up, across words) is in the set.
+  const r0 = a0 & ((a0 >> 16) | (a1 << 48));
+  const r1 = a1 & ((a1 >> 16) | (a2 << 48));
+  const r2 = a2 & ((a2 >> 16) | (a3 << 48));
+  const r3 = a3 & (a3 >> 16);
+  m0 |= u0 | (u0 << 1) | r0 | (r0 << 16);
+  m1 |= u1 | (u1 << 1) | r1 | (r1 << 16) | (r0 >> 48);
+  m2 |= u2 | (u2 << 1) | r2 | (r2 << 16) | (r1 >> 48);
+  m3 |= u3 | (u3 << 1) | r3 | (r3 << 16) | (r2 >> 48);
+}
+
+// The candidates: none.
+@inline function noCandidates(): void {
+  m0 = 0;
+  m1 = 0;
+  m2 = 0;
+  m3 = 0;
+}
+
+// The blocks in groups of `colour` join the candidates.
+@inline function addColour(colour: i32): void {
+  const p = plane(colour);
+  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+}
+
+@inline function candidateCount(): i32 { return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3)); }
+
+/**
+ * The blocks in groups (2 or more) of every colour but `skip` (0: every colour) become the
+ * candidates; returns how many there are.
+ */
+export function bitsCandidates(skip: i32): i32 {
+  noCandidates();
+  for (let colour = 1; colour <= colours; colour++) if (colour != skip && countAt(colour) >= 2) addColour(colour);
+  return candidateCount();
+}
+
+/** The blocks in groups of `colour` alone become the candidates; returns how many. */
+export function bitsCandidatesOf(colour: i32): i32 {
+  noCandidates();
+  if (countAt(colour) >= 2) addColour(colour);
+  return candidateCount();
+}
+
+// The k-th set bit of x (k < popcnt(x)), without branches (the halves are taken at random,
+// so branches would mispredict half the time): halves, quarters … of the word in turn.
+@inline function nthBit(x: u64, k: u64): i32 {
+  let at: u64 = 0;
+  for (let width: u64 = 32; width > 1; width >>= 1) {
+    const c = popcnt(x & ((<u64>1 << width) - 1));
+    const up = k >= c;
+    k -= select<u64>(c, 0, up);
+    at |= select<u64>(width, 0, up);
+    x = select<u64>(x >> width, x, up);
+  }
+  return <i32>(at | select<u64>(1, 0, k >= (x & 1)));
+}
+
+/** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
+export function bitsCandidate(k: i32): i32 {
+  const c0 = popcnt(m0);
+  const c1 = c0 + popcnt(m1);
+  const c2 = c1 + popcnt(m2);
+  const left = <u64>k;
+  // The word, then the rank within it, chosen without branches.
+  const x = select<u64>(m0, select<u64>(m1, select<u64>(m2, m3, left < c2), left < c1), left < c0);
+  const before = select<u64>(0, select<u64>(c0, select<u64>(c1, c2, left < c2), left < c1), left < c0);
+  const word = select<i32>(0, select<i32>(64, select<i32>(128, 192, left < c2), left < c1), left < c0);
+  return word + nthBit(x, left - before);
+}
+
+/** The cell (column × H + row, as on the byte boards) of bit `bit`. */
+@inline export function bitsCell(bit: i32): i32 { return (bit >> 4) * height + (bit & 15); }
+
+// The group being removed.
+let g0: u64 = 0;
+let g1: u64 = 0;
+let g2: u64 = 0;
+let g3: u64 = 0;
+
+/** The colour of the block at `bit` (0 when there is none). */
+export function bitsColourAt(bit: i32): i32 {
+  const word = <usize>(bit >> 6) << 3;
+  const mask = <u64>1 << <u64>(bit & 63);
+  for (let colour = 1; colour <= colours; colour++) if ((load<u64>(plane(colour) + word) & mask) != 0) return colour;
+  return 0;
+}
+
+/** Marks the group of the block at `bit` (of `colour`); returns its size. */
+export function bitsGroup(bit: i32, colour: i32): i32 {
+  const p = plane(colour);
+  const a0 = load<u64>(p);
+  const a1 = load<u64>(p, 8);
+  const a2 = load<u64>(p, 16);
+  const a3 = load<u64>(p, 24);
+  const seed = <u64>1 << <u64>(bit & 63);
+  const word = bit >> 6;
+  g0 = word == 0 ? seed : 0;
+  g1 = word == 1 ? seed : 0;
+  g2 = word == 2 ? seed : 0;
+  g3 = word == 3 ? seed : 0;
+  // Grow by one step in every direction until nothing is added.
+  for (;;) {
+    const n0 = (g0 | (g0 << 1) | (g0 >> 1) | (g0 << 16) | (g0 >> 16) | (g1 << 48)) & a0;
+    const n1 = (g1 | (g1 << 1) | (g1 >> 1) | (g1 << 16) | (g1 >> 16) | (g0 >> 48) | (g2 << 48)) & a1;
+    const n2 = (g2 | (g2 << 1) | (g2 >> 1) | (g2 << 16) | (g2 >> 16) | (g1 >> 48) | (g3 << 48)) & a2;
+    const n3 = (g3 | (g3 << 1) | (g3 >> 1) | (g3 << 16) | (g3 >> 16) | (g2 >> 48)) & a3;
+    if (n0 == g0 && n1 == g1 && n2 == g2 && n3 == g3) break;
+    g0 = n0;
+    g1 = n1;
+    g2 = n2;
+    g3 = n3;
+  }
+  return <i32>(popcnt(g0) + popcnt(g1) + popcnt(g2) + popcnt(g3));
+}
+
+/** The highest colour on the board loaded. */
+export function bitsColours(): i32 { return colours; }
+
+/**
+ * Prepares bitsNextGroup to find, in turn, the groups of `colour` with a block in column
+ * `first` or right of it.
+ */
+export function bitsGroupsFrom(colour: i32, first: i32): void {
+  noCandidates();
+  if (countAt(colour) < 2) return;
+  addColour(colour);
+  const cut = first << 4; // the first bit kept
+  m0 &= cut >= 64 ? 0 : <u64>-1 << <u64>cut;
+  m1 &= cut >= 128 ? 0 : cut <= 64 ? <u64>-1 : <u64>-1 << <u64>(cut - 64);
+  m2 &= cut >= 192 ? 0 : cut <= 128 ? <u64>-1 : <u64>-1 << <u64>(cut - 128);
+  m3 &= cut <= 192 ? <u64>-1 : <u64>-1 << <u64>(cut - 192);
+}
+
+/** Marks the next group bitsGroupsFrom prepared; returns its lowest bit (its name), or -1 when none is left. */
+export function bitsNextGroup(colour: i32): i32 {
+  let bit: i32;
+  if (m0 != 0) bit = <i32>ctz(m0);
+  else if (m1 != 0) bit = 64 + <i32>ctz(m1);
+  else if (m2 != 0) bit = 128 + <i32>ctz(m2);
+  else if (m3 != 0) bit = 192 + <i32>ctz(m3);
+  else return -1;
+  bitsGroup(bit, colour);
+  m0 &= ~g0;
+  m1 &= ~g1;
+  m2 &= ~g2;
+  m3 &= ~g3;
+  return bitsGroupFirstBit();
+}
+
+/** The lowest bit of the group marked last: the bit that names it. */
+export function bitsGroupFirstBit(): i32 {
+  if (g0 != 0) return <i32>ctz(g0);
+  if (g1 != 0) return 64 + <i32>ctz(g1);
+  if (g2 != 0) return 128 + <i32>ctz(g2);
+  return 192 + <i32>ctz(g3);
+}
+
+/** The rightmost column of the group marked last. */
+export function bitsGroupLastColumn(): i32 {
+  if (g3 != 0) return (255 - <i32>clz(g3)) >> 4;
+  if (g2 != 0) return (191 - <i32>clz(g2)) >> 4;
+  if (g1 != 0) return (127 - <i32>clz(g1)) >> 4;
+  return (63 - <i32>clz(g0)) >> 4;
+}
+
+/** The group marked last as a 64-bit hash (the same group of cells and colour, the same hash). */
+export function bitsGroupHash(colour: i32): u64 {
+  let h = (g0 ^ <u64>colour) * 0x9e3779b97f4a7c15;
+  h = (h ^ (h >> 29) ^ g1) * 0xbf58476d1ce4e5b9;
+  h = (h ^ (h >> 31) ^ g2) * 0x94d049bb133111eb;
+  h = (h ^ (h >> 30) ^ g3) * 0x9e3779b97f4a7c15;
+  return h ^ (h >> 32);
+}
+
+// Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of every plane's
+// word `word`, the blocks above them falling down.
+function compact(word: usize, shift: u64, gone: u32): void {
+  const low = ctz(gone);
+  const run = ctz(~(gone >> low));
+  if ((gone >> (low + run)) == 0) {
+    // One run of rows (the usual case): the bits above it move down by its length in one step
+    // (the run ends by row 14, so the shifts stay below 64).
+    const from = shift + <u64>low;
+    const above = (<u64>0xffff << shift) & (<u64>-1 << (from + <u64>run));
+    const keep = ~((<u64>0xffff << shift) & (<u64>-1 << from));
+    for (let colour = 0; colour <= colours; colour++) {
+      const at = plane(colour) + word;
+      const w = load<u64>(at);
+      store<u64>(at, (w & keep) | ((w & above) >> <u64>run));
+    }
+    return;
+  }
+  for (let colour = 0; colour <= colours; colour++) {
+    const at = plane(colour) + word;
+    const w = load<u64>(at);
+    let v = <u32>(w >> shift) & 0xffff;
+    if ((v >> low) == 0) continue; // nothing at or above the lowest removed row
+    let m = gone;
+    while (m != 0) {
+      const p = ctz(m);
+      const length = ctz(~(m >> p));
+      v = (v & ((<u32>1 << p) - 1)) | ((v >> (p + length)) << p);
+      m = (m >> (p + length)) << p;
+    }
+    store<u64>(at, (w & ~(<u64>0xffff << shift)) | (<u64>v << shift));
+  }
+}
+
+// Removes column `c` (empty) from every plane: the columns right of it move one left.
+function closeColumn(c: i32): void {
+  const word = c >> 2;
+  const shift = <u64>((c & 3) << 4);
+  const low = (<u64>1 << shift) - 1;
+  for (let colour = 0; colour <= colours; colour++) {
+    const p = plane(colour);
+    for (let i = word; i < 4; i++) {
+      const at = p + (<usize>i << 3);
+      const w = load<u64>(at);
+      const next = i < 3 ? load<u64>(at, 8) : 0;
+      const kept = i == word ? w & low : 0;
+      const moved = i == word ? ((w >> shift) >> 16) << shift : w >> 16;
+      store<u64>(at, kept | moved | (next << 48));
+    }
+  }
+}
+
+/** Removes the group marked last (of `colour`, `size` blocks): the blocks above fall, empty columns close. */
+export function bitsRemove(colour: i32, size: i32): void {
+  const at = COUNTS + (<usize>colour << 2);
+  store<i32>(at, load<i32>(at) - size);
+  blocks -= size;
+  points += (size - 2) * (size - 2);
+  // Every column the group touched falls; then the columns left empty close, right to left.
+  let emptied: u32 = 0;
+  for (let i = 0; i < 4; i++) {
+    let g = i == 0 ? g0 : i == 1 ? g1 : i == 2 ? g2 : g3;
+    const word = <usize>i << 3;
+    while (g != 0) {
+      const shift = ctz(g) & ~<u64>15;
+      compact(word, shift, <u32>(g >> shift) & 0xffff);
+      g &= ~(<u64>0xffff << shift);
+      if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) emptied |= <u32>1 << ((<u32>i << 2) + (<u32>shift >> 4));
+    }
+  }
+  while (emptied != 0) {
+    const c = 31 - <i32>clz(emptied);
+    closeColumn(c);
+    emptied ^= <u32>1 << c;
+  }
+}
+
+/**
+ * A block picked uniformly among those in groups of any colour but `skip` (of `skip` alone when
+ * there are none): its bit, or -1 when no group is left.
+ */
+export function bitsPick(skip: i32): i32 {
+  let n = bitsCandidates(skip);
+  if (n == 0) {
+    n = bitsCandidatesOf(skip);
+    if (n == 0) return -1;
+  }
+  return bitsCandidate(below(n));
+}
