@@ -105,6 +105,14 @@ export {
   pegsOptimalOnPath,
 } from './pegsOptimal';
 export {
+  pegsMeetStart,
+  pegsMeetRun,
+  pegsMeetTotal,
+  pegsMeetNodes,
+  pegsMeetStep,
+  pegsMeetLevels,
+} from './pegsMeet';
+export {
   slidingInputPtr,
   slidingOutputPtr,
   slidingStart,

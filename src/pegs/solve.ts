@@ -3,6 +3,7 @@ import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
+import { countBothEnds } from './meet.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -270,8 +271,12 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
+  return countFrom(input, checkOptions(options, COUNT_KEYS, 'pegs.count'), false);
+}
+
+/** count(), or with `forwardOnly` every level searched from the start (reachable). */
+async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean): Promise<PegsCount> {
   const started = performance.now();
-  options = checkOptions(options, COUNT_KEYS, 'pegs.count');
   let problem: PegsProblem;
   try {
     problem = toProblem(input);
@@ -282,21 +287,24 @@ export async function count(input: PegsInput | PegsProblem | string, options: Co
     return { total: 0n, distinct: null, reason: error.message, shard: null, memory: 0, levels: [], symmetries: 0, stats };
   }
   const kind = checkEngine(options.engine);
-  const threads =
-    options.threads === undefined
-      ? problem.board.holes.length >= THREADED_HOLES ? defaultThreads() : 1
-      : checkThreads(options.threads);
   const startPegs = popcount(problem.start);
-  // One finish that is not the start's complement: on big boards the count meets in the middle
-  // (on worker threads, one if threads is 1), forward from the start and backward from the finish.
+  const holes = problem.board.holes.length;
+  const selfDual = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
+  // Finishes that are not the start's complement: on big boards the count meets in the middle,
+  // forward from the start and backward from the finishes; on the calling thread by default
+  // (every level in one engine's memory), on worker threads when `threads` asks for them.
   const meeting =
-    problem.finishes.length === 1 &&
-    problem.finishes[0] !== (fullMask(problem.board) & ~problem.start) &&
-    startPegs > popcount(problem.finishes[0]) + 1 &&
-    (threads > 1 || problem.board.holes.length >= THREADED_HOLES);
+    !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (holes >= THREADED_HOLES || (options.threads ?? 1) > 1);
+  const threads =
+    options.threads === undefined ? (holes >= THREADED_HOLES && !meeting ? defaultThreads() : 1) : checkThreads(options.threads);
   if (kind === 'wasm' && (meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    const { total, levels, nodes, memory } = await (meeting ? countMeeting : countOnThreads)(problem, threads, maxMemory, options);
+    const { total, levels, nodes, memory } =
+      meeting && threads === 1
+        ? await countBothEnds(problem, maxMemory, options)
+        : meeting && problem.finishes.length === 1
+          ? await countMeeting(problem, threads, maxMemory, options)
+          : await countOnThreads(problem, threads, maxMemory, options);
     return {
       total,
       distinct: null,
@@ -346,7 +354,7 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
     symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
     pagodas: [],
   });
-  return count(open, options);
+  return countFrom(open, options, true);
 }
 
 /**

@@ -1,0 +1,443 @@
+// Peg solitaire: the count of jump sequences meeting in the middle on one engine, for a
+// problem whose finish is not the complement of its start (one finish hole, or any hole).
+// Forward from the start and backward from the finishes (forward on complements: undoing a
+// jump is a jump on the complement), each side a frontier of (canonical position, orbit
+// total) pairs, always expanding the smaller side, until the frontiers are one jump apart;
+// then the other side's children are streamed against the side just built:
+//   total = sum over the streamed side's pairs (p, F) and children c of p of
+//           F · G(~c's orbit) / |c's orbit|
+// (F expands one representative with its orbit's total, exact as in COUNT; G(orbit) is
+// |orbit| times the count of each member).
+//
+// Memory is what bounds these counts, so everything stays in linear memory and nothing is
+// held twice: a frontier at rest is a dense array of pairs (16 bytes each); the level being
+// built is a hash table sized from the side's last growth ratio (any size, not a power of 2:
+// the slot is the hash's top 32 bits times the size), grown as chores only when that guess
+// was short; once built it is compacted in place and moved down over the frontier it
+// replaces. The last table built is kept as a table for the final lookups.
+//
+// Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
+// positions (they must reach the finish), the rest the backward side's (their complements
+// must be reachable from the start, so they must reach its complement). Counts are u64; a
+// sum or product that would overflow stops the count with OVERFLOW.
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind } from './bits';
+import {
+  jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
+  get64, set64, keepImages, legal, canonical, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+} from './pegs';
+
+/** Returned by pegsMeetRun when a count passed 2^64 − 1. */
+export const OVERFLOW: i32 = -3;
+
+const GOLDEN: u64 = 0x9e3779b97f4a7c15;
+const PAIR: u64 = 16;
+
+const P_FILL: i32 = 0;        // clear the new table
+const P_EXPAND: i32 = 1;      // expand side x into it
+const P_GROW_FILL: i32 = 2;   // the guess was short: clear a bigger table above it,
+const P_GROW_REHASH: i32 = 3; // move the pairs into it,
+const P_GROW_COPY: i32 = 4;   // and move it down over the old place
+const P_COMPACT: i32 = 5;     // the table's pairs to the front, dense
+const P_MOVE: i32 = 6;        // the new frontier down over the old one
+const P_FINAL: i32 = 7;       // stream the other side against the table
+const P_DONE: i32 = 8;
+
+// Work per unit of budget (a unit is about one position expanded).
+const BULK_BYTES: u64 = 8192;
+const PROBE_SLOTS: u64 = 64;
+
+// Per side (0 forward, 1 backward): where its pairs are, how many, the level (pegs of the
+// positions it stands for, in the forward space) and the last ratio of new to old pairs.
+let base0: usize = 0;
+let base1: usize = 0;
+let count0: u64 = 0;
+let count1: u64 = 0;
+let level0: i32 = 0;
+let level1: i32 = 0;
+let ratio0: f64 = 0;
+let ratio1: f64 = 0;
+let lower: i32 = 0;      // the side whose pairs lie lower in memory
+let forwardEnd: i32 = 0; // pagodas 0 .. forwardEnd-1 judge the forward side, the rest the backward one
+
+let phase: i32 = P_DONE;
+let x: i32 = 0;          // the side being expanded
+let at: u64 = 0;         // the pair, slot or byte reached in the current phase
+let xAt: u64 = 0;        // the pair of side x reached by the expansion
+let tBase: usize = 0;    // the table being built (the arena's last allocation)
+let tSize: u32 = 0;      // its slots
+let tCount: u64 = 0;
+let fresh: usize = 0;    // the bigger table while growing
+let freshSize: u32 = 0;
+let keepTable: bool = false; // the table is the last one: kept for the final lookups
+let moves: i32 = 0;      // memory moves planned (at most 2), done in order
+let moveDst0: usize = 0;
+let moveSrc0: usize = 0;
+let moveLen0: u64 = 0;
+let moveDst1: usize = 0;
+let moveSrc1: usize = 0;
+let moveLen1: u64 = 0;
+let total: u64 = 0;
+let overflow: bool = false;
+let meetNodes: u64 = 0;
+let steps: i32 = 0;      // levels done (expansions, and the final stream)
+
+@inline function baseOf(s: i32): usize { return s == 0 ? base0 : base1; }
+@inline function countOf(s: i32): u64 { return s == 0 ? count0 : count1; }
+
+@inline function home(key: u64, size: u32): u32 {
+  return <u32>((((key * GOLDEN) >> 32) * <u64>size) >> 32);
+}
+
+/** The slot of `key`: its own, or the empty one it would take. */
+@inline function findIn(base: usize, size: u32, key: u64): usize {
+  let i = home(key, size);
+  for (;;) {
+    const slot = base + (<usize>i << 4);
+    const k = load<u64>(slot);
+    if (k == key || k == 0) return slot;
+    i++;
+    if (i == size) i = 0;
+  }
+  return 0; // not reached: tables never fill
+}
+
+@inline function crowded(n: u64, size: u32): bool {
+  return n * 10 >= <u64>size * 7;
+}
+
+/** Slots for n pairs at a load of 0.7. */
+function slotsFor(n: f64): u32 {
+  return <u32>min<f64>(<f64>0x40000000, max<f64>(16, Math.ceil(n / 0.7) + 1));
+}
+
+@inline function add(a: u64, b: u64): u64 {
+  const sum = a + b;
+  if (sum < a) overflow = true;
+  return sum;
+}
+
+@inline function mul(a: u64, b: u64): u64 {
+  if (a != 0 && b > <u64>-1 / a) overflow = true;
+  return a * b;
+}
+
+/**
+ * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
+ * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
+ */
+export function pegsMeetStart(forwardPagodas: i32): i32 {
+  if (!beginOther(MODE_MEET)) return BAD_INPUT;
+  phase = P_DONE;
+  const startPegs = <i32>popcnt(start);
+  if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
+  forwardEnd = forwardPagodas;
+  total = 0;
+  overflow = false;
+  meetNodes = 0;
+  steps = 0;
+  for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
+  // The forward side: the start alone.
+  base0 = arenaAlloc(PAIR);
+  if (base0 == 0) return OUT_OF_MEMORY;
+  store<u64>(base0, canonical(start));
+  store<u64>(base0, 1, 8);
+  count0 = 1;
+  level0 = startPegs;
+  ratio0 = 0;
+  set64(OUTPUT, level0, 1);
+  // The backward side: the finishes' complements, each orbit with its number of finishes.
+  const size = slotsFor(<f64>finishes);
+  base1 = arenaAlloc(<u64>size << 4);
+  notePeak();
+  if (base1 == 0) return OUT_OF_MEMORY;
+  memory.fill(base1, 0, <usize>size << 4);
+  for (let f = 0; f < finishes; f++) {
+    const key = canonical(~get64(finishList, f) & full);
+    const slot = findIn(base1, size, key);
+    store<u64>(slot, key);
+    store<u64>(slot, load<u64>(slot, 8) + 1, 8);
+  }
+  count1 = 0;
+  for (let i: u32 = 0; i < size; i++) {
+    const slot = base1 + (<usize>i << 4);
+    if (load<u64>(slot) == 0) continue;
+    const to = base1 + (<usize>count1 << 4);
+    store<u64>(to, load<u64>(slot));
+    store<u64>(to, load<u64>(slot, 8), 8);
+    if (to != slot) store<u64>(slot, 0);
+    count1++;
+  }
+  arenaRewind(base1 + <usize>(count1 << 4));
+  level1 = finishPegs;
+  ratio1 = 0;
+  set64(OUTPUT, level1, count1);
+  lower = 0;
+  return beginStep();
+}
+
+export function pegsMeetTotal(): u64 { return total; }
+export function pegsMeetNodes(): u64 { return meetNodes; }
+/** Levels done: each expansion, then the final stream. */
+export function pegsMeetStep(): i32 { return steps; }
+/** The levels the sides stand at (pegs, forward space): forward in the low 8 bits, backward above. */
+export function pegsMeetLevels(): i32 { return level0 | (level1 << 8); }
+
+/** Starts expanding the smaller side into a new table sized from its last ratio. */
+function beginStep(): i32 {
+  x = count0 <= count1 ? 0 : 1;
+  const n = countOf(x);
+  const ratio = x == 0 ? ratio0 : ratio1;
+  // The first levels grow by the number of jumps at most; later, by the side's last ratio
+  // (and a margin: growth later costs more than slack now).
+  const guess = ratio == 0 ? <f64>n * 4 : <f64>n * ratio * 1.15;
+  let size = slotsFor(max<f64>(guess, <f64>(n + <u64>jumps)));
+  const least = slotsFor(<f64>(<u64>jumps * 2));
+  // When memory is short, a smaller table (grown later if it must).
+  for (;;) {
+    tBase = arenaAlloc(<u64>size << 4);
+    if (tBase != 0 || size <= least) break;
+    size = max<u32>(least, size - (size >> 2));
+  }
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  tSize = size;
+  tCount = 0;
+  xAt = 0;
+  at = 0;
+  phase = P_FILL;
+  return DONE;
+}
+
+/** Advances by about `budget` units. DONE when the total is ready; OUT_OF_MEMORY; OVERFLOW. */
+export function pegsMeetRun(budget: i32): i32 {
+  if (mode != MODE_MEET) return BAD_INPUT;
+  let left: u64 = <u64>max(budget, 1);
+  while (phase != P_DONE) {
+    if (overflow) return OVERFLOW;
+    if (left == 0) return MORE;
+    if (phase == P_FILL || phase == P_GROW_FILL) {
+      const into = phase == P_FILL ? tBase : fresh;
+      const size: u64 = <u64>(phase == P_FILL ? tSize : freshSize) << 4;
+      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      memory.fill(into + <usize>at, 0, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= size) {
+        phase = phase == P_FILL ? P_EXPAND : P_GROW_REHASH;
+        at = 0;
+      }
+    } else if (phase == P_EXPAND) {
+      const n = countOf(x);
+      const from = baseOf(x);
+      while (xAt < n && left > 0) {
+        if (crowded(tCount + <u64>jumps, tSize)) {
+          if (!beginGrowth()) return OUT_OF_MEMORY;
+          break;
+        }
+        const pair = from + (<usize>xAt << 4);
+        expand(load<u64>(pair), load<u64>(pair, 8));
+        xAt++;
+        left--;
+        meetNodes++;
+      }
+      if (phase == P_EXPAND && xAt >= n) {
+        const status = levelBuilt();
+        if (status != MORE) return status;
+      }
+    } else if (phase == P_GROW_REHASH) {
+      const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
+      for (let i = at; i < end; i++) {
+        const slot = tBase + (<usize>i << 4);
+        const key = load<u64>(slot);
+        if (key == 0) continue;
+        const to = findIn(fresh, freshSize, key);
+        store<u64>(to, key);
+        store<u64>(to, load<u64>(slot, 8), 8);
+      }
+      left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
+      at = end;
+      if (at >= <u64>tSize) { phase = P_GROW_COPY; at = 0; }
+    } else if (phase == P_GROW_COPY) {
+      // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+      const size: u64 = <u64>freshSize << 4;
+      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      memory.copy(tBase + <usize>at, fresh + <usize>at, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= size) {
+        tSize = freshSize;
+        arenaRewind(tBase + <usize>size);
+        phase = P_EXPAND;
+      }
+    } else if (phase == P_COMPACT) {
+      const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
+      for (let i = at; i < end; i++) {
+        const slot = tBase + (<usize>i << 4);
+        const key = load<u64>(slot);
+        if (key == 0) continue;
+        const to = tBase + (<usize>xAt << 4);
+        if (to != slot) {
+          store<u64>(to, key);
+          store<u64>(to, load<u64>(slot, 8), 8);
+        }
+        xAt++;
+      }
+      left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
+      at = end;
+      if (at >= <u64>tSize) planMoves();
+    } else if (phase == P_MOVE) {
+      const dst = moves == 2 ? moveDst0 : moveDst1;
+      const src = moves == 2 ? moveSrc0 : moveSrc1;
+      const len = moves == 2 ? moveLen0 : moveLen1;
+      const bytes = min<u64>(len - at, left * BULK_BYTES);
+      // Forward, in pieces: every source lies above its destination.
+      memory.copy(dst + <usize>at, src + <usize>at, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= len) {
+        at = 0;
+        moves--;
+        if (moves == 0) {
+          const status = moved();
+          if (status != MORE) return status;
+        }
+      }
+    } else {
+      // P_FINAL: the dense side's children against the table (side x).
+      const y = 1 - x;
+      const n = countOf(y);
+      const from = baseOf(y);
+      const table = baseOf(x);
+      while (at < n && left > 0) {
+        const pair = from + (<usize>at << 4);
+        meet(load<u64>(pair), load<u64>(pair, 8), table);
+        at++;
+        left--;
+        meetNodes++;
+      }
+      if (at >= n) {
+        steps++;
+        phase = P_DONE;
+      }
+    }
+  }
+  return overflow ? OVERFLOW : DONE;
+}
+
+/** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
+function expand(key: u64, paths: u64): void {
+  const first = x == 0 ? 0 : forwardEnd;
+  const end = x == 0 ? forwardEnd : pagodas;
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    let child = load<u64>(images) ^ get64(jumpFlip, j);
+    for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    const slot = findIn(tBase, tSize, child);
+    if (load<u64>(slot) == 0) {
+      // Children the side's pagodas rule out are never stored.
+      if (!hopefulIn(child, first, end)) continue;
+      store<u64>(slot, child);
+      tCount++;
+    }
+    store<u64>(slot, add(load<u64>(slot, 8), paths), 8);
+  }
+}
+
+/** The final sum over the children of one position of the streamed side. */
+function meet(key: u64, paths: u64, table: usize): void {
+  const size = <u32>(x == 0 ? count0 : count1); // the table's slots (kept in its count)
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    const child = key ^ get64(jumpFlip, j);
+    // The least complement of the child's images, and how many images are the child itself.
+    let least = ~child & full;
+    let fixed: u32 = 1;
+    for (let s = 1; s < syms; s++) {
+      const image = get64(images, s) ^ get64(jumpImage, s * jumps + j);
+      if (image == child) fixed++;
+      least = min<u64>(least, ~image & full);
+    }
+    const slot = findIn(table, size, least);
+    if (load<u64>(slot) == 0) continue;
+    total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+  }
+}
+
+/** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
+function beginGrowth(): bool {
+  const n = countOf(x);
+  const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
+  const least = tSize + (tSize >> 2);
+  let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
+  for (;;) {
+    fresh = arenaAlloc(<u64>size << 4);
+    if (fresh != 0 || size <= least) break;
+    size = max<u32>(least, size - ((size - tSize) >> 1));
+  }
+  notePeak();
+  if (fresh == 0) return false;
+  freshSize = size;
+  phase = P_GROW_FILL;
+  at = 0;
+  return true;
+}
+
+/** Side x's new level is in the table: record it, then compact it or keep it for the end. */
+function levelBuilt(): i32 {
+  steps++;
+  const n = countOf(x);
+  if (x == 0) { level0--; ratio0 = <f64>tCount / <f64>n; } else { level1++; ratio1 = <f64>tCount / <f64>n; }
+  set64(OUTPUT, x == 0 ? level0 : level1, tCount);
+  if (tCount == 0) {
+    // Nothing left on this side: no solution.
+    total = 0;
+    phase = P_DONE;
+    return DONE;
+  }
+  keepTable = level0 - level1 == 1;
+  at = 0;
+  xAt = 0;
+  if (keepTable) planMoves();
+  else phase = P_COMPACT;
+  return MORE;
+}
+
+/**
+ * Plans moving the new level (dense, or the whole table when kept) down over side x's old
+ * pairs: [y][x][new] moves the new level down; [x][y][new] moves y down, then the new level.
+ */
+function planMoves(): void {
+  const y = 1 - x;
+  const bytes: u64 = keepTable ? <u64>tSize << 4 : tCount << 4;
+  const xBase = baseOf(x);
+  if (lower == y) {
+    moves = 1;
+    moveDst1 = xBase; moveSrc1 = tBase; moveLen1 = bytes;
+  } else {
+    const yBytes = countOf(y) << 4;
+    moves = 2;
+    moveDst0 = xBase; moveSrc0 = baseOf(y); moveLen0 = yBytes;
+    moveDst1 = xBase + <usize>yBytes; moveSrc1 = tBase; moveLen1 = bytes;
+    if (y == 0) base0 = xBase; else base1 = xBase;
+    lower = y;
+  }
+  if (x == 0) { base0 = moveDst1; count0 = keepTable ? <u64>tSize : tCount; } else { base1 = moveDst1; count1 = keepTable ? <u64>tSize : tCount; }
+  at = 0;
+  phase = P_MOVE;
+}
+
+/** The moves are done: the next step, or the final stream. */
+function moved(): i32 {
+  const xBase = baseOf(x);
+  arenaRewind(xBase + <usize>(countOf(x) << 4));
+  if (keepTable) {
+    // Side x is now a table of countOf(x) slots; the other side streams against it.
+    at = 0;
+    phase = P_FINAL;
+    return MORE;
+  }
+  const status = beginStep();
+  return status == DONE ? MORE : status;
+}
