@@ -111,6 +111,7 @@ export {
   pegsMeetNodes,
   pegsMeetStep,
   pegsMeetLevels,
+  pegsMeetSteps,
 } from './pegsMeet';
 export {
   slidingInputPtr,

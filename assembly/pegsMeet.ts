@@ -22,8 +22,8 @@
 // sum or product that would overflow stops the count with OVERFLOW.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind } from './bits';
 import {
-  jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
-  get64, set64, keepImages, legal, canonical, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  holes, jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
+  get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
 } from './pegs';
 
 /** Returned by pegsMeetRun when a count passed 2^64 − 1. */
@@ -57,6 +57,7 @@ let level1: i32 = 0;
 let ratio0: f64 = 0;
 let ratio1: f64 = 0;
 let lower: i32 = 0;      // the side whose pairs lie lower in memory
+let selfDual: bool = false; // the finish is the start's complement: the backward side is the forward one
 let forwardEnd: i32 = 0; // pagodas 0 .. forwardEnd-1 judge the forward side, the rest the backward one
 
 let phase: i32 = P_DONE;
@@ -146,12 +147,16 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   ratio0 = 0;
   set64(OUTPUT, level0, 1);
   // The backward side: the finishes' complements, each orbit with its number of finishes.
+  // When the only finish is the start's complement, playing backwards from it is playing
+  // forwards from the start (on complements): one side does for both, and the other stays empty.
+  selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
   const size = slotsFor(<f64>finishes);
   base1 = arenaAlloc(<u64>size << 4);
   notePeak();
   if (base1 == 0) return OUT_OF_MEMORY;
   memory.fill(base1, 0, <usize>size << 4);
-  for (let f = 0; f < finishes; f++) {
+  const seeds = selfDual ? 0 : finishes;
+  for (let f = 0; f < seeds; f++) {
     const key = canonical(~get64(finishList, f) & full);
     const slot = findIn(base1, size, key);
     store<u64>(slot, key);
@@ -168,9 +173,9 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
     count1++;
   }
   arenaRewind(base1 + <usize>(count1 << 4));
-  level1 = finishPegs;
+  level1 = selfDual ? holes - startPegs : finishPegs;
   ratio1 = 0;
-  set64(OUTPUT, level1, count1);
+  if (!selfDual) set64(OUTPUT, level1, count1);
   lower = 0;
   return beginStep();
 }
@@ -181,10 +186,15 @@ export function pegsMeetNodes(): u64 { return meetNodes; }
 export function pegsMeetStep(): i32 { return steps; }
 /** The levels the sides stand at (pegs, forward space): forward in the low 8 bits, backward above. */
 export function pegsMeetLevels(): i32 { return level0 | (level1 << 8); }
+/** The levels done when the count is over: on one side only when the start and finish are dual. */
+export function pegsMeetSteps(): i32 {
+  const startPegs = <i32>popcnt(start);
+  return selfDual ? startPegs - (holes >> 1) : startPegs - finishPegs;
+}
 
 /** Starts expanding the smaller side into a new table sized from its last ratio. */
 function beginStep(): i32 {
-  x = count0 <= count1 ? 0 : 1;
+  x = selfDual || count0 <= count1 ? 0 : 1;
   const n = countOf(x);
   const ratio = x == 0 ? ratio0 : ratio1;
   // The first levels grow by the number of jumps at most; later, by the side's last ratio
@@ -303,15 +313,20 @@ export function pegsMeetRun(budget: i32): i32 {
         }
       }
     } else {
-      // P_FINAL: the dense side's children against the table (side x).
-      const y = 1 - x;
+      // P_FINAL: the dense side's children against the table (side x); self-dual, the
+      // table's own pairs (children, or themselves on the middle level) against itself.
+      const y = selfDual ? x : 1 - x;
       const n = countOf(y);
       const from = baseOf(y);
       const table = baseOf(x);
+      const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
         const pair = from + (<usize>at << 4);
-        meet(load<u64>(pair), load<u64>(pair, 8), table);
+        const key = load<u64>(pair);
         at++;
+        if (key == 0) continue;
+        if (children) meet(key, load<u64>(pair, 8), table);
+        else meetSelf(key, load<u64>(pair, 8), table);
         left--;
         meetNodes++;
       }
@@ -365,6 +380,20 @@ function meet(key: u64, paths: u64, table: usize): void {
   }
 }
 
+/** The self-dual middle level: a position's total times its complement's, per member. */
+function meetSelf(key: u64, paths: u64, table: usize): void {
+  let least = ~key & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = imageOf(s, key);
+    if (image == key) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  const slot = findIn(table, <u32>count0, least);
+  if (load<u64>(slot) == 0) return;
+  total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+}
+
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
 function beginGrowth(): bool {
   const n = countOf(x);
@@ -389,6 +418,7 @@ function levelBuilt(): i32 {
   steps++;
   const n = countOf(x);
   if (x == 0) { level0--; ratio0 = <f64>tCount / <f64>n; } else { level1++; ratio1 = <f64>tCount / <f64>n; }
+  if (selfDual) level1 = holes - level0; // the complements of the forward side
   set64(OUTPUT, x == 0 ? level0 : level1, tCount);
   if (tCount == 0) {
     // Nothing left on this side: no solution.
@@ -396,7 +426,9 @@ function levelBuilt(): i32 {
     phase = P_DONE;
     return DONE;
   }
-  keepTable = level0 - level1 == 1;
+  // The last level: one jump from the other side (self-dual: from its own complements, or
+  // on them when the middle level is its own complement level).
+  keepTable = level0 - level1 <= 1;
   at = 0;
   xAt = 0;
   if (keepTable) planMoves();

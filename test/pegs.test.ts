@@ -297,8 +297,37 @@ describe('counting on threads', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(3);
-    // The English board meets on one thread too; too little memory says how far it got.
-    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 32 levels deep \(forward from the start\)/);
+    // The English board meets on one thread too, in one engine; too little memory says how far it got.
+    await expectCode(
+      pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }),
+      'OUT_OF_MEMORY',
+      /it got \d+ of 31 levels deep \(forward to \d+ pegs, backward to \d+\)/,
+    );
+  });
+
+  it('counts from both ends on one engine like the brute force: each finish, any finish, triangles and random boards', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const triangle = pegs.toProblem({ board: 'triangle5', finish: 'any' });
+    const opens = [triangle, pegs.toProblem({ board: 'triangle5', start: 'b3', finish: 'any' }), ...randomProblems(41, 12, 3)];
+    let single = 0;
+    let any = 0;
+    for (const open of opens) {
+      const { board } = open;
+      const start = pegs.positionPicture(board, open.start);
+      const problems = [open, ...open.finishes.slice(0, 3).map((f) => pegs.toProblem({ board, start, finish: board.holes[f.toString(2).length - 1].name }))];
+      for (const problem of problems) {
+        if (problem.start.toString(2).replace(/0/g, '').length < problem.finishes[0].toString(2).replace(/0/g, '').length + 2) continue;
+        const expected = bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number));
+        const seen: number[] = [];
+        const met = await countBothEnds(problem, 64 << 20, { onProgress: (p: { done: number }) => seen.push(p.done) });
+        expect(met.total).toBe(expected);
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+        if (problem.finishes.length > 1) any++;
+        else single++;
+      }
+    }
+    expect(single).toBeGreaterThanOrEqual(10);
+    expect(any).toBeGreaterThanOrEqual(4);
   });
 
   it('agrees with the brute force on random small boards', async () => {

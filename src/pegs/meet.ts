@@ -12,8 +12,8 @@ import type { ThreadedCount } from './shards.js';
 const OVERFLOW = -3; // assembly/pegsMeet.ts
 
 /**
- * The count of a problem whose finishes are not the start's complement and have at least 2
- * pegs fewer than the start. `levels[k]`: the positions with k pegs kept, forward above the
+ * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
+ * only finish is the start's complement, one side serves for both). `levels[k]`: the positions with k pegs kept, forward above the
  * meeting level and backward (as the positions they undo to) below it.
  */
 export async function countBothEnds(
@@ -22,7 +22,7 @@ export async function countBothEnds(
   options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
 ): Promise<ThreadedCount> {
   const startPegs = popcount(problem.start);
-  const steps = startPegs - popcount(problem.finishes[0]);
+  let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
   const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
@@ -39,6 +39,7 @@ export async function countBothEnds(
     const started = exports.pegsMeetStart(problem.pagodas.length);
     if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
     checkStatus(started, 'counting', maxMemory);
+    steps = exports.pegsMeetSteps();
     let reported = -1;
     const status = await runSliced((budget) => {
       const done = exports.pegsMeetStep();

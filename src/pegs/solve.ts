@@ -1,7 +1,7 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
 import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
-import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
+import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
 import { countBothEnds } from './meet.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -29,15 +29,15 @@ export interface LevelOptions extends PegsOptions {
 
 export interface CountOptions extends LevelOptions {
   /**
-   * Worker threads for the Wasm engine (default: every core for boards of 30 holes or more;
-   * smaller boards count in milliseconds and stay on the calling thread unless threads is
-   * given). The twin (engine: 'js') always counts on the calling thread.
+   * Worker threads for the Wasm engine (default 1: the calling thread, where every level is
+   * in one engine's memory; more threads shard each level, for speed at about twice the
+   * memory). The twin (engine: 'js') always counts on the calling thread.
    */
   threads?: number;
 }
 
-/** Boards below this many holes count on the calling thread unless `threads` is given. */
-const THREADED_HOLES = 30;
+/** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
+const BOTH_ENDS_HOLES = 30;
 
 /** Stats of a pegs result; `nodes`: jumps tried (solve), positions expanded (count, minMoves). */
 export type PegsStats = SearchStats;
@@ -290,17 +290,16 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   const startPegs = popcount(problem.start);
   const holes = problem.board.holes.length;
   const selfDual = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
-  // Finishes that are not the start's complement: on big boards the count meets in the middle,
-  // forward from the start and backward from the finishes; on the calling thread by default
-  // (every level in one engine's memory), on worker threads when `threads` asks for them.
-  const meeting =
-    !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (holes >= THREADED_HOLES || (options.threads ?? 1) > 1);
-  const threads =
-    options.threads === undefined ? (holes >= THREADED_HOLES && !meeting ? defaultThreads() : 1) : checkThreads(options.threads);
-  if (kind === 'wasm' && (meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
+  // Boards of 30 holes or more count from both ends (from the start, and back from the
+  // finishes), meeting in the middle: on the calling thread by default, every level in one
+  // engine's memory; on worker threads when `threads` asks for them.
+  const big = !forwardOnly && holes >= BOTH_ENDS_HOLES && startPegs > popcount(problem.finishes[0]) + 1;
+  const threads = options.threads === undefined ? 1 : checkThreads(options.threads);
+  const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
+  if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
     const { total, levels, nodes, memory } =
-      meeting && threads === 1
+      big && threads === 1
         ? await countBothEnds(problem, maxMemory, options)
         : meeting && problem.finishes.length === 1
           ? await countMeeting(problem, threads, maxMemory, options)

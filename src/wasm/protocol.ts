@@ -114,6 +114,7 @@ export interface EngineExports {
   pegsMeetNodes(): bigint;
   pegsMeetStep(): number;
   pegsMeetLevels(): number;
+  pegsMeetSteps(): number;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
   // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
   slidingInputPtr(): number;
