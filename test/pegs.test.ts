@@ -518,6 +518,8 @@ describe('every fewest-move solution', () => {
       const counted = await pegs.countOptimal(problem);
       expect({ length: counted.length ?? -1, total: counted.total }).toEqual(expected);
       if (counted.distinct !== null) expect(counted.distinct * BigInt(counted.symmetries)).toBe(counted.total);
+      const twin = await pegs.countOptimal(problem, { engine: 'js' });
+      expect([twin.length, twin.total, twin.distinct]).toEqual([counted.length, counted.total, counted.distinct]);
     }
     // Triangle 5 keeps a mirror symmetry: its 1,900 solutions come in mirror pairs.
     expect((await pegs.countOptimal({ board: 'triangle5', finish: 'any' })).distinct).toBe(950n);
@@ -530,6 +532,8 @@ describe('every fewest-move solution', () => {
       const counted = await pegs.countOptimal(problem);
       expect(counted.length ?? -1).toBe(expected.length);
       expect(counted.total).toBe(expected.total);
+      const twin = await pegs.countOptimal(problem, { engine: 'js' });
+      expect([twin.length, twin.total]).toEqual([counted.length, counted.total]);
       if (expected.total > 0n) checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(5);
@@ -552,15 +556,20 @@ describe('every fewest-move solution', () => {
       }
       expect(BigInt(seen.size)).toBe(total);
       expect(step.value.nodes).toBeGreaterThan(0n);
+      // The twin lists the same solutions in the same order.
+      const twin: string[] = [];
+      for await (const s of pegs.optimalSolutions(problem, { engine: 'js' })) twin.push(s.jumps.join(' '));
+      expect(twin).toEqual([...seen]);
     }
-    const first = async (): Promise<string[]> => {
+    const first = async (engine: 'wasm' | 'js'): Promise<string[]> => {
       const out: string[] = [];
-      for await (const s of pegs.optimalSolutions({ board: 'triangle6', finish: 'any' }, { limit: 25 })) out.push(s.jumps.join(' '));
+      for await (const s of pegs.optimalSolutions({ board: 'triangle6', finish: 'any' }, { limit: 25, engine })) out.push(s.jumps.join(' '));
       return out;
     };
-    const once = await first();
+    const once = await first('wasm');
     expect(once).toHaveLength(25);
-    expect(await first()).toEqual(once);
+    expect(await first('wasm')).toEqual(once);
+    expect(await first('js')).toEqual(once);
   });
 
   it('answers 0 for an impossible problem, nothing to list, and rejects what it cannot do', async () => {
@@ -570,7 +579,7 @@ describe('every fewest-move solution', () => {
     const listed: unknown[] = [];
     for await (const s of pegs.optimalSolutions({ board: 'french' })) listed.push(s);
     expect(listed).toEqual([]);
-    await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { engine: 'js' }), 'BAD_INPUT', /Wasm engine only/);
+    expect((await pegs.countOptimal({ board: 'french' }, { engine: 'js' })).total).toBe(0n);
     await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { threads: 2 } as never), 'BAD_INPUT');
   });
 
@@ -581,6 +590,11 @@ describe('every fewest-move solution', () => {
     expect(seen[seen.length - 1]).toBe(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     await expectCode(pegs.countOptimal('english', { maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 31 levels deep/);
+    const twin: number[] = [];
+    await pegs.countOptimal({ board: 'triangle6', finish: 'any' }, { engine: 'js', onProgress: (p) => twin.push(p.done / p.total) });
+    expect([twin[0], twin[twin.length - 1]]).toEqual([0, 1]);
+    expect([...twin].sort((a, b) => a - b)).toEqual(twin);
+    await expectCode(pegs.countOptimal('english', { engine: 'js', maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 31 levels deep/);
   });
 });
 
@@ -592,6 +606,8 @@ describe('never blocking', () => {
     }, 600);
     await expectAbortedPromptly((signal) => pegs.minMoves('english', { signal }), 600);
     await expectAbortedPromptly((signal) => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english', start: 'c1', finish: 'any' }, { signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.countOptimal('english', { engine: 'js', signal }), 600);
   });
 });
 
