@@ -20,7 +20,7 @@
 // positions (they must reach the finish), the rest the backward side's (their complements
 // must be reachable from the start, so they must reach its complement). Counts are u64; a
 // sum or product that would overflow stops the count with OVERFLOW.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
 import {
   holes, jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
@@ -40,7 +40,10 @@ const P_GROW_COPY: i32 = 4;   // and move it down over the old place
 const P_COMPACT: i32 = 5;     // the table's pairs to the front, dense
 const P_MOVE: i32 = 6;        // the new frontier down over the old one
 const P_FINAL: i32 = 7;       // stream the other side against the table
-const P_DONE: i32 = 8;
+const P_JOIN_FILL: i32 = 8;   // in parts: clear a table for one part of the last level,
+const P_JOIN_BUILD: i32 = 9;  // put that part's pairs in it, then stream (P_FINAL)
+const P_DONE: i32 = 10;
+const MAX_PARTS: u32 = 64;
 
 // Work per unit of budget (a unit is about one position expanded).
 const BULK_BYTES: u64 = 8192;
@@ -70,6 +73,15 @@ let tCount: u64 = 0;
 let fresh: usize = 0;    // the bigger table while growing
 let freshSize: u32 = 0;
 let keepTable: bool = false; // the table is the last one: kept for the final lookups
+// When a level's table would not fit, the level is built in parts (the children owned by
+// part 0, then 1, ...: each part's table compacted where it stands, after the pairs of the
+// parts before), and the last level is joined part by part: `parts` passes in all.
+let parts: u32 = 1;
+let part: u32 = 0;
+let nBase: usize = 0;    // the level built in parts: its pairs so far
+let nCount: u64 = 0;
+let joining: bool = false; // the last level was built in parts: the final stream goes part by part
+let grown: i32 = P_EXPAND; // the phase a table's growth returns to
 let moves: i32 = 0;      // memory moves planned (at most 2), done in order
 let moveDst0: usize = 0;
 let moveSrc0: usize = 0;
@@ -189,18 +201,33 @@ export function pegsMeetLevels(): i32 { return level0 | (level1 << 8); }
 /** The levels done when the count is over: on one side only when the start and finish are dual. */
 export function pegsMeetSteps(): i32 {
   const startPegs = <i32>popcnt(start);
-  return selfDual ? startPegs - (holes >> 1) : startPegs - finishPegs;
+  return selfDual ? startPegs - ((holes + 1) >> 1) + 1 : startPegs - finishPegs;
 }
 
-/** Starts expanding the smaller side into a new table sized from its last ratio. */
+/** Starts expanding the smaller side, in as many parts as the memory left asks for. */
 function beginStep(): i32 {
   x = selfDual || count0 <= count1 ? 0 : 1;
   const n = countOf(x);
   const ratio = x == 0 ? ratio0 : ratio1;
   // The first levels grow by the number of jumps at most; later, by the side's last ratio
   // (and a margin: growth later costs more than slack now).
-  const guess = ratio == 0 ? <f64>n * 4 : <f64>n * ratio * 1.15;
-  let size = slotsFor(max<f64>(guess, <f64>(n + <u64>jumps)));
+  const guess = max<f64>(ratio == 0 ? <f64>n * 4 : <f64>n * ratio * 1.15, <f64>(n + <u64>jumps));
+  // One table for the level if it fits; else parts, the level's pairs (dense) and one part's table.
+  const room = <f64>arenaRoom();
+  parts = 1;
+  if (<f64>slotsFor(guess) * 16 > room) {
+    parts = 2;
+    while (parts < MAX_PARTS && guess * 16 + <f64>slotsFor(guess / <f64>parts) * 16 > room) parts++;
+  }
+  part = 0;
+  nBase = arenaTop();
+  nCount = 0;
+  return beginPart(guess);
+}
+
+/** A table for one part of the level side x is building. */
+function beginPart(guess: f64): i32 {
+  let size = slotsFor(guess / <f64>parts);
   const least = slotsFor(<f64>(<u64>jumps * 2));
   // When memory is short, a smaller table (grown later if it must).
   for (;;) {
@@ -218,6 +245,11 @@ function beginStep(): i32 {
   return DONE;
 }
 
+/** The part of the level (of `parts`) a canonical position belongs to: a hash unrelated to the slots'. */
+@inline function ownerOf(key: u64): u32 {
+  return parts == 1 ? 0 : <u32>((((key ^ (key >> 29)) * 0xbf58476d1ce4e5b9) >> 40) % <u64>parts);
+}
+
 /** Advances by about `budget` units. DONE when the total is ready; OUT_OF_MEMORY; OVERFLOW. */
 export function pegsMeetRun(budget: i32): i32 {
   if (mode != MODE_MEET) return BAD_INPUT;
@@ -225,15 +257,15 @@ export function pegsMeetRun(budget: i32): i32 {
   while (phase != P_DONE) {
     if (overflow) return OVERFLOW;
     if (left == 0) return MORE;
-    if (phase == P_FILL || phase == P_GROW_FILL) {
-      const into = phase == P_FILL ? tBase : fresh;
-      const size: u64 = <u64>(phase == P_FILL ? tSize : freshSize) << 4;
+    if (phase == P_FILL || phase == P_GROW_FILL || phase == P_JOIN_FILL) {
+      const into = phase == P_GROW_FILL ? fresh : tBase;
+      const size: u64 = <u64>(phase == P_GROW_FILL ? freshSize : tSize) << 4;
       const bytes = min<u64>(size - at, left * BULK_BYTES);
       memory.fill(into + <usize>at, 0, <usize>bytes);
       at += bytes;
       left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
       if (at >= size) {
-        phase = phase == P_FILL ? P_EXPAND : P_GROW_REHASH;
+        phase = phase == P_FILL ? P_EXPAND : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
         at = 0;
       }
     } else if (phase == P_EXPAND) {
@@ -241,7 +273,7 @@ export function pegsMeetRun(budget: i32): i32 {
       const from = baseOf(x);
       while (xAt < n && left > 0) {
         if (crowded(tCount + <u64>jumps, tSize)) {
-          if (!beginGrowth()) return OUT_OF_MEMORY;
+          if (!beginGrowth(P_EXPAND)) return OUT_OF_MEMORY;
           break;
         }
         const pair = from + (<usize>xAt << 4);
@@ -251,8 +283,33 @@ export function pegsMeetRun(budget: i32): i32 {
         meetNodes++;
       }
       if (phase == P_EXPAND && xAt >= n) {
-        const status = levelBuilt();
+        const status = parts == 1 ? levelBuilt() : compactPart();
         if (status != MORE) return status;
+      }
+    } else if (phase == P_JOIN_BUILD) {
+      // One part of the last level (side x, dense) into the table.
+      const n = countOf(x);
+      const from = baseOf(x);
+      const end = min<u64>(n, xAt + left * PROBE_SLOTS);
+      const begin = xAt;
+      while (xAt < end) {
+        if (crowded(tCount + 1, tSize)) {
+          if (!beginGrowth(P_JOIN_BUILD)) return OUT_OF_MEMORY;
+          break;
+        }
+        const pair = from + (<usize>xAt << 4);
+        const key = load<u64>(pair);
+        xAt++;
+        if (ownerOf(key) != part) continue;
+        const slot = findIn(tBase, tSize, key);
+        store<u64>(slot, key);
+        store<u64>(slot, load<u64>(pair, 8), 8);
+        tCount++;
+      }
+      left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
+      if (phase == P_JOIN_BUILD && xAt >= n) {
+        phase = P_FINAL;
+        at = 0;
       }
     } else if (phase == P_GROW_REHASH) {
       const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
@@ -277,7 +334,7 @@ export function pegsMeetRun(budget: i32): i32 {
       if (at >= size) {
         tSize = freshSize;
         arenaRewind(tBase + <usize>size);
-        phase = P_EXPAND;
+        phase = grown;
       }
     } else if (phase == P_COMPACT) {
       const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
@@ -294,7 +351,13 @@ export function pegsMeetRun(budget: i32): i32 {
       }
       left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
       at = end;
-      if (at >= <u64>tSize) planMoves();
+      if (at >= <u64>tSize) {
+        if (parts == 1) planMoves();
+        else {
+          const status = partDone();
+          if (status != MORE) return status;
+        }
+      }
     } else if (phase == P_MOVE) {
       const dst = moves == 2 ? moveDst0 : moveDst1;
       const src = moves == 2 ? moveSrc0 : moveSrc1;
@@ -313,26 +376,27 @@ export function pegsMeetRun(budget: i32): i32 {
         }
       }
     } else {
-      // P_FINAL: the dense side's children against the table (side x); self-dual, the
-      // table's own pairs (children, or themselves on the middle level) against itself.
+      // P_FINAL: the dense side's children against the table (side x's last level, or one
+      // part of it); self-dual, the last level's own pairs (children, or themselves on the
+      // middle level) against it.
       const y = selfDual ? x : 1 - x;
-      const n = countOf(y);
-      const from = baseOf(y);
-      const table = baseOf(x);
+      const dense = joining || !selfDual;
+      const n = dense ? countOf(y) : <u64>tSize;
+      const from = dense ? baseOf(y) : tBase;
       const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
         const pair = from + (<usize>at << 4);
         const key = load<u64>(pair);
         at++;
         if (key == 0) continue;
-        if (children) meet(key, load<u64>(pair, 8), table);
-        else meetSelf(key, load<u64>(pair, 8), table);
+        if (children) meet(key, load<u64>(pair, 8));
+        else meetSelf(key, load<u64>(pair, 8));
         left--;
         meetNodes++;
       }
       if (at >= n) {
-        steps++;
-        phase = P_DONE;
+        const status = streamed();
+        if (status != MORE) return status;
       }
     }
   }
@@ -348,6 +412,7 @@ function expand(key: u64, paths: u64): void {
     if (!legal(key, j)) continue;
     let child = load<u64>(images) ^ get64(jumpFlip, j);
     for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    if (ownerOf(child) != part) continue;
     const slot = findIn(tBase, tSize, child);
     if (load<u64>(slot) == 0) {
       // Children the side's pagodas rule out are never stored.
@@ -359,9 +424,8 @@ function expand(key: u64, paths: u64): void {
   }
 }
 
-/** The final sum over the children of one position of the streamed side. */
-function meet(key: u64, paths: u64, table: usize): void {
-  const size = <u32>(x == 0 ? count0 : count1); // the table's slots (kept in its count)
+/** The final sum over the children of one position of the streamed side (the lookups of this part). */
+function meet(key: u64, paths: u64): void {
   keepImages(key);
   for (let j = 0; j < jumps; j++) {
     if (!legal(key, j)) continue;
@@ -374,14 +438,15 @@ function meet(key: u64, paths: u64, table: usize): void {
       if (image == child) fixed++;
       least = min<u64>(least, ~image & full);
     }
-    const slot = findIn(table, size, least);
+    if (ownerOf(least) != part) continue;
+    const slot = findIn(tBase, tSize, least);
     if (load<u64>(slot) == 0) continue;
     total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
   }
 }
 
 /** The self-dual middle level: a position's total times its complement's, per member. */
-function meetSelf(key: u64, paths: u64, table: usize): void {
+function meetSelf(key: u64, paths: u64): void {
   let least = ~key & full;
   let fixed: u32 = 1;
   for (let s = 1; s < syms; s++) {
@@ -389,13 +454,14 @@ function meetSelf(key: u64, paths: u64, table: usize): void {
     if (image == key) fixed++;
     least = min<u64>(least, ~image & full);
   }
-  const slot = findIn(table, <u32>count0, least);
+  if (ownerOf(least) != part) return;
+  const slot = findIn(tBase, tSize, least);
   if (load<u64>(slot) == 0) return;
   total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
 }
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
-function beginGrowth(): bool {
+function beginGrowth(resume: i32): bool {
   const n = countOf(x);
   const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
   const least = tSize + (tSize >> 2);
@@ -408,12 +474,39 @@ function beginGrowth(): bool {
   notePeak();
   if (fresh == 0) return false;
   freshSize = size;
+  grown = resume;
   phase = P_GROW_FILL;
   at = 0;
   return true;
 }
 
-/** Side x's new level is in the table: record it, then compact it or keep it for the end. */
+/** One part's table is built: compact it where it stands (right after the parts before). */
+function compactPart(): i32 {
+  at = 0;
+  xAt = 0;
+  phase = P_COMPACT;
+  return MORE;
+}
+
+/** One part's pairs are dense after the parts before: the next part, or the level is built. */
+function partDone(): i32 {
+  nCount += tCount;
+  arenaRewind(nBase + <usize>(nCount << 4));
+  part++;
+  if (part < parts) {
+    const n = countOf(x);
+    const ratio = x == 0 ? ratio0 : ratio1;
+    // The parts so far tell the level's size better than the last ratio.
+    const guess = max<f64>(<f64>nCount / <f64>part * <f64>parts * 1.05, ratio == 0 ? <f64>n * 4 : 0);
+    const status = beginPart(guess);
+    return status == DONE ? MORE : status;
+  }
+  tBase = nBase;
+  tCount = nCount;
+  return levelBuilt();
+}
+
+/** Side x's new level is built (a table, or dense when in parts): record it, compact or keep it. */
 function levelBuilt(): i32 {
   steps++;
   const n = countOf(x);
@@ -428,10 +521,12 @@ function levelBuilt(): i32 {
   }
   // The last level: one jump from the other side (self-dual: from its own complements, or
   // on them when the middle level is its own complement level).
-  keepTable = level0 - level1 <= 1;
+  const last = level0 - level1 <= 1;
+  keepTable = last && parts == 1;
+  joining = last && parts > 1;
   at = 0;
   xAt = 0;
-  if (keepTable) planMoves();
+  if (parts > 1 || keepTable) planMoves();
   else phase = P_COMPACT;
   return MORE;
 }
@@ -460,16 +555,46 @@ function planMoves(): void {
   phase = P_MOVE;
 }
 
-/** The moves are done: the next step, or the final stream. */
+/** The moves are done: the next step, or the final stream (against the table, or part by part). */
 function moved(): i32 {
   const xBase = baseOf(x);
   arenaRewind(xBase + <usize>(countOf(x) << 4));
   if (keepTable) {
     // Side x is now a table of countOf(x) slots; the other side streams against it.
+    tBase = xBase;
+    tSize = <u32>countOf(x);
+    part = 0;
+    parts = 1;
     at = 0;
     phase = P_FINAL;
     return MORE;
   }
+  if (joining) return beginJoin(0);
   const status = beginStep();
   return status == DONE ? MORE : status;
+}
+
+/** The last level (side x, dense) joined in parts: a table for part k. */
+function beginJoin(k: u32): i32 {
+  part = k;
+  tSize = slotsFor(<f64>countOf(x) / <f64>parts * 1.1);
+  tBase = arenaAlloc(<u64>tSize << 4);
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  tCount = 0;
+  xAt = 0;
+  at = 0;
+  phase = P_JOIN_FILL;
+  return MORE;
+}
+
+/** The stream is over: the next part, or the end. */
+function streamed(): i32 {
+  if (joining && part + 1 < parts) {
+    arenaRewind(tBase);
+    return beginJoin(part + 1);
+  }
+  steps++;
+  phase = P_DONE;
+  return DONE;
 }
