@@ -81,6 +81,7 @@ let part: u32 = 0;
 let nBase: usize = 0;    // the level built in parts: its pairs so far
 let nCount: u64 = 0;
 let joining: bool = false; // the last level was built in parts: the final stream goes part by part
+let lookup: i32 = 0;       // joining: the side whose pairs go into the tables (the smaller), the other streams
 let grown: i32 = P_EXPAND; // the phase a table's growth returns to
 let moves: i32 = 0;      // memory moves planned (at most 2), done in order
 let moveDst0: usize = 0;
@@ -196,8 +197,11 @@ export function pegsMeetTotal(): u64 { return total; }
 export function pegsMeetNodes(): u64 { return meetNodes; }
 /** Levels done: each expansion, then the final stream. */
 export function pegsMeetStep(): i32 { return steps; }
-/** The levels the sides stand at (pegs, forward space): forward in the low 8 bits, backward above. */
-export function pegsMeetLevels(): i32 { return level0 | (level1 << 8); }
+/**
+ * The levels the sides stand at (pegs, forward space: forward in bits 0-7, backward in 8-15)
+ * and the parts of the level in progress (bits 16 up).
+ */
+export function pegsMeetLevels(): i32 { return level0 | (level1 << 8) | (<i32>parts << 16); }
 /** The levels done when the count is over: on one side only when the start and finish are dual. */
 export function pegsMeetSteps(): i32 {
   const startPegs = <i32>popcnt(start);
@@ -287,9 +291,9 @@ export function pegsMeetRun(budget: i32): i32 {
         if (status != MORE) return status;
       }
     } else if (phase == P_JOIN_BUILD) {
-      // One part of the last level (side x, dense) into the table.
-      const n = countOf(x);
-      const from = baseOf(x);
+      // One part of the smaller side (dense) into the table.
+      const n = countOf(lookup);
+      const from = baseOf(lookup);
       const end = min<u64>(n, xAt + left * PROBE_SLOTS);
       const begin = xAt;
       while (xAt < end) {
@@ -379,7 +383,7 @@ export function pegsMeetRun(budget: i32): i32 {
       // P_FINAL: the dense side's children against the table (side x's last level, or one
       // part of it); self-dual, the last level's own pairs (children, or themselves on the
       // middle level) against it.
-      const y = selfDual ? x : 1 - x;
+      const y = selfDual ? x : joining ? 1 - lookup : 1 - x;
       const dense = joining || !selfDual;
       const n = dense ? countOf(y) : <u64>tSize;
       const from = dense ? baseOf(y) : tBase;
@@ -462,7 +466,7 @@ function meetSelf(key: u64, paths: u64): void {
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
 function beginGrowth(resume: i32): bool {
-  const n = countOf(x);
+  const n = countOf(resume == P_JOIN_BUILD ? lookup : x);
   const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
   const least = tSize + (tSize >> 2);
   let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
@@ -569,15 +573,23 @@ function moved(): i32 {
     phase = P_FINAL;
     return MORE;
   }
-  if (joining) return beginJoin(0);
+  if (joining) {
+    // The smaller side goes into the tables, in as few parts as the memory left allows.
+    lookup = selfDual || count0 <= count1 ? 0 : 1;
+    const n = <f64>countOf(lookup);
+    const room = <f64>arenaRoom();
+    parts = 1;
+    while (parts < MAX_PARTS && <f64>slotsFor(n / <f64>parts * 1.1) * 16 > room) parts++;
+    return beginJoin(0);
+  }
   const status = beginStep();
   return status == DONE ? MORE : status;
 }
 
-/** The last level (side x, dense) joined in parts: a table for part k. */
+/** The last level built in parts: a table for part k of the smaller side. */
 function beginJoin(k: u32): i32 {
   part = k;
-  tSize = slotsFor(<f64>countOf(x) / <f64>parts * 1.1);
+  tSize = slotsFor(<f64>countOf(lookup) / <f64>parts * (parts == 1 ? 1 : 1.1));
   tBase = arenaAlloc(<u64>tSize << 4);
   notePeak();
   if (tBase == 0) return OUT_OF_MEMORY;

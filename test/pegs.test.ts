@@ -330,6 +330,20 @@ describe('counting on threads', () => {
     expect(any).toBeGreaterThanOrEqual(4);
   });
 
+  it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const board = 'oooooo\noooooo\noo.ooo\noooooo';
+    for (const [start, finish] of [['c3', 'c3'], ['a1', 'd1']]) {
+      const problem = pegs.toProblem({ board, start, finish });
+      const forward = await pegs.count(problem, { threads: 1 }); // 24 holes: forward, one table a level
+      const whole = await countBothEnds(problem, 64 << 20, {});
+      const parts = await countBothEnds(problem, Math.round(whole.memory * 0.8), {});
+      expect([whole.total, parts.total]).toEqual([forward.total, forward.total]);
+      expect(parts.memory).toBeLessThan(whole.memory * 0.8);
+    }
+    await expectCode(countBothEnds(pegs.toProblem({ board, start: 'a1', finish: 'd1' }), 1 << 20, {}), 'OUT_OF_MEMORY', /levels deep/);
+  });
+
   it('agrees with the brute force on random small boards', async () => {
     let checked = 0;
     for (const problem of randomProblems(23, 24, 3)) {

@@ -10,6 +10,8 @@ import { wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 
 const OVERFLOW = -3; // assembly/pegsMeet.ts
+/** What the host process itself holds (Node, the module, the caller's data): kept out of the engine's share. */
+const HOST_BYTES = 64 << 20;
 
 /**
  * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
@@ -28,11 +30,14 @@ export async function countBothEnds(
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
   const exports = await acquireEngine();
   try {
-    setMemoryLimit(exports, maxMemory);
+    // maxMemory bounds the process's part in the count: the engine gets it less the host's
+    // own (from 256 MiB up; below, the engine has it all).
+    setMemoryLimit(exports, maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory);
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
     const where = (): string => {
       const at = exports.pegsMeetLevels();
-      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (forward to ${at & 255} pegs, backward to ${at >> 8})`;
+      const parts = at >>> 16 > 1 ? `, the level in progress in ${at >>> 16} parts` : '';
+      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}${parts})`;
     };
     const outOfMemory = (): BitpuzzleError =>
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes); ${where()}`);
