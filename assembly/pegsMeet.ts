@@ -43,7 +43,7 @@ const P_FINAL: i32 = 7;       // stream the other side against the table
 const P_JOIN_FILL: i32 = 8;   // in parts: clear a table for one part of the last level,
 const P_JOIN_BUILD: i32 = 9;  // put that part's pairs in it, then stream (P_FINAL)
 const P_DONE: i32 = 10;
-const MAX_PARTS: u32 = 64;
+const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
 
 // Work per unit of budget (a unit is about one position expanded).
 const BULK_BYTES: u64 = 8192;

@@ -4,7 +4,8 @@
 // the board's symmetries (the finishes up to the symmetries that keep the start), and each
 // start's counts over its finishes, times the size of each finish class, must add up to its
 // "any" count. Prints a markdown table to stdout (progress on stderr).
-//   node bench/pegs-table.js [board] [--starts c1,d4]    (default: english, every start class)
+//   node bench/pegs-table.js [board] [--starts d4,c1]    (default: english, every start class;
+//                                                         --starts: these, in this order)
 //   node bench/pegs-table.js --one BOARD START FINISH    (one count as JSON: what each row runs)
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,8 @@ console.log(`| start | finish | jump sequences | time | engine memory | peak RSS
 console.log('|---|---|---:|---:|---:|---:|');
 const starts = [];
 for (let i = 0; i < board.holes.length; i++) if (orbit(board.symmetries, i)[0] === i) starts.push(i);
+// --starts gives the order too (the cheap ones first, say).
+if (only) starts.sort((a, b) => only.indexOf(name(a)) - only.indexOf(name(b)));
 let hardest = null;
 for (const s of starts) {
   if (only && !only.includes(name(s))) continue;
