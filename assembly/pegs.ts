@@ -157,6 +157,24 @@ export function pegsMemory(): u64 { return <u64>peakTop; }
 let peakTop: usize = 0;
 @inline export function notePeak(): void { peakTop = max<usize>(peakTop, arenaTop()); }
 
+// Checked u64 arithmetic for the exact counts of pegsOptimal.ts and pegsMeet.ts: a sum or
+// product that would wrap sets a flag, which those engines report as OVERFLOW.
+export const OVERFLOW: i32 = -3;
+let wrapped: bool = false;
+export function countWrapped(): bool { return wrapped; }
+export function clearWrapped(): void { wrapped = false; }
+
+@inline export function addChecked(a: u64, b: u64): u64 {
+  const sum = a + b;
+  if (sum < a) wrapped = true;
+  return sum;
+}
+
+@inline export function mulChecked(a: u64, b: u64): u64 {
+  if (a != 0 && b > <u64>-1 / a) wrapped = true;
+  return a * b;
+}
+
 @inline export function alloc(bytes: u64): usize {
   const p = arenaAlloc(max<u64>(bytes, 8));
   if (p == 0) failed = true;

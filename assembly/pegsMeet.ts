@@ -24,10 +24,8 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind
 import {
   holes, jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped,
 } from './pegs';
-
-/** Returned by pegsMeetRun when a count passed 2^64 − 1. */
-export const OVERFLOW: i32 = -3;
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 const PAIR: u64 = 16;
@@ -91,7 +89,6 @@ let moveDst1: usize = 0;
 let moveSrc1: usize = 0;
 let moveLen1: u64 = 0;
 let total: u64 = 0;
-let overflow: bool = false;
 let meetNodes: u64 = 0;
 let steps: i32 = 0;      // levels done (expansions, and the final stream)
 
@@ -124,17 +121,6 @@ function slotsFor(n: f64): u32 {
   return <u32>min<f64>(<f64>0x40000000, max<f64>(16, Math.ceil(n / 0.7) + 1));
 }
 
-@inline function add(a: u64, b: u64): u64 {
-  const sum = a + b;
-  if (sum < a) overflow = true;
-  return sum;
-}
-
-@inline function mul(a: u64, b: u64): u64 {
-  if (a != 0 && b > <u64>-1 / a) overflow = true;
-  return a * b;
-}
-
 /**
  * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
  * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
@@ -146,7 +132,7 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
   forwardEnd = forwardPagodas;
   total = 0;
-  overflow = false;
+  clearWrapped();
   meetNodes = 0;
   steps = 0;
   for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
@@ -259,7 +245,7 @@ export function pegsMeetRun(budget: i32): i32 {
   if (mode != MODE_MEET) return BAD_INPUT;
   let left: u64 = <u64>max(budget, 1);
   while (phase != P_DONE) {
-    if (overflow) return OVERFLOW;
+    if (countWrapped()) return OVERFLOW;
     if (left == 0) return MORE;
     if (phase == P_FILL || phase == P_GROW_FILL || phase == P_JOIN_FILL) {
       const into = phase == P_GROW_FILL ? fresh : tBase;
@@ -404,7 +390,7 @@ export function pegsMeetRun(budget: i32): i32 {
       }
     }
   }
-  return overflow ? OVERFLOW : DONE;
+  return countWrapped() ? OVERFLOW : DONE;
 }
 
 /** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
@@ -424,7 +410,7 @@ function expand(key: u64, paths: u64): void {
       store<u64>(slot, child);
       tCount++;
     }
-    store<u64>(slot, add(load<u64>(slot, 8), paths), 8);
+    store<u64>(slot, addChecked(load<u64>(slot, 8), paths), 8);
   }
 }
 
@@ -445,7 +431,7 @@ function meet(key: u64, paths: u64): void {
     if (ownerOf(least) != part) continue;
     const slot = findIn(tBase, tSize, least);
     if (load<u64>(slot) == 0) continue;
-    total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+    total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
   }
 }
 
@@ -461,7 +447,7 @@ function meetSelf(key: u64, paths: u64): void {
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);
   if (load<u64>(slot) == 0) return;
-  total = add(total, mul(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+  total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
 }
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
