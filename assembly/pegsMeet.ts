@@ -22,7 +22,7 @@
 // sum or product that would overflow stops the count with OVERFLOW.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
 import {
-  holes, jumps, syms, full, start, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
+  holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
   OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped,
 } from './pegs';
@@ -80,6 +80,7 @@ let nBase: usize = 0;    // the level built in parts: its pairs so far
 let nCount: u64 = 0;
 let joining: bool = false; // the last level was built in parts: the final stream goes part by part
 let lookup: i32 = 0;       // joining: the side whose pairs go into the tables (the smaller), the other streams
+let grand: bool = false;   // the last level is skipped: side x's grandchildren stream against the other side
 let grown: i32 = P_EXPAND; // the phase a table's growth returns to
 let moves: i32 = 0;      // memory moves planned (at most 2), done in order
 let moveDst0: usize = 0;
@@ -131,6 +132,8 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   const startPegs = <i32>popcnt(start);
   if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
   forwardEnd = forwardPagodas;
+  grand = false;
+  joining = false;
   total = 0;
   clearWrapped();
   meetNodes = 0;
@@ -212,7 +215,25 @@ function beginStep(): i32 {
   part = 0;
   nBase = arenaTop();
   nCount = 0;
+  if (parts > 1 && !selfDual && level0 - level1 == 2) {
+    // The last level would not fit in one table: skip it. The other side goes into tables (in
+    // parts) and side x's grandchildren stream against them.
+    grand = true;
+    joining = true;
+    lookup = 1 - x;
+    parts = partsFor(<f64>countOf(lookup));
+    const status = beginJoin(0);
+    return status == MORE ? DONE : status;
+  }
   return beginPart(guess);
+}
+
+/** Parts for tables of n pairs in the memory left. */
+function partsFor(n: f64): u32 {
+  const room = <f64>arenaRoom();
+  let k: u32 = 1;
+  while (k < MAX_PARTS && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * 16 > room) k++;
+  return k;
 }
 
 /** A table for one part of the level side x is building. */
@@ -369,7 +390,7 @@ export function pegsMeetRun(budget: i32): i32 {
       // P_FINAL: the dense side's children against the table (side x's last level, or one
       // part of it); self-dual, the last level's own pairs (children, or themselves on the
       // middle level) against it.
-      const y = selfDual ? x : joining ? 1 - lookup : 1 - x;
+      const y = grand ? x : selfDual ? x : joining ? 1 - lookup : 1 - x;
       const dense = joining || !selfDual;
       const n = dense ? countOf(y) : <u64>tSize;
       const from = dense ? baseOf(y) : tBase;
@@ -379,7 +400,8 @@ export function pegsMeetRun(budget: i32): i32 {
         const key = load<u64>(pair);
         at++;
         if (key == 0) continue;
-        if (children) meet(key, load<u64>(pair, 8));
+        if (grand) meetGrand(key, load<u64>(pair, 8));
+        else if (children) meet(key, load<u64>(pair, 8));
         else meetSelf(key, load<u64>(pair, 8));
         left--;
         meetNodes++;
@@ -434,6 +456,33 @@ function meet(key: u64, paths: u64): void {
     total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
   }
 }
+
+/** The final sum over the grandchildren of one position of side x (the level between is skipped). */
+function meetGrand(key: u64, paths: u64): void {
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    const child = key ^ get64(jumpFlip, j);
+    // The child's images, for the grandchildren's.
+    for (let s = 1; s < syms; s++) set64(childImages, s, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    for (let k = 0; k < jumps; k++) {
+      if (!legal(child, k)) continue;
+      const grandchild = child ^ get64(jumpFlip, k);
+      let least = ~grandchild & full;
+      let fixed: u32 = 1;
+      for (let s = 1; s < syms; s++) {
+        const image = get64(childImages, s) ^ get64(jumpImage, s * jumps + k);
+        if (image == grandchild) fixed++;
+        least = min<u64>(least, ~image & full);
+      }
+      if (ownerOf(least) != part) continue;
+      const slot = findIn(tBase, tSize, least);
+      if (load<u64>(slot) == 0) continue;
+      total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+    }
+  }
+}
+const childImages: usize = memory.data(8 * MAX_SYMS);
 
 /** The self-dual middle level: a position's total times its complement's, per member. */
 function meetSelf(key: u64, paths: u64): void {
@@ -562,10 +611,7 @@ function moved(): i32 {
   if (joining) {
     // The smaller side goes into the tables, in as few parts as the memory left allows.
     lookup = selfDual || count0 <= count1 ? 0 : 1;
-    const n = <f64>countOf(lookup);
-    const room = <f64>arenaRoom();
-    parts = 1;
-    while (parts < MAX_PARTS && <f64>slotsFor(n / <f64>parts * 1.1) * 16 > room) parts++;
+    parts = partsFor(<f64>countOf(lookup));
     return beginJoin(0);
   }
   const status = beginStep();
@@ -592,7 +638,7 @@ function streamed(): i32 {
     arenaRewind(tBase);
     return beginJoin(part + 1);
   }
-  steps++;
+  steps = grand ? steps + 2 : steps + 1;
   phase = P_DONE;
   return DONE;
 }

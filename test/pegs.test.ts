@@ -341,6 +341,12 @@ describe('counting on threads', () => {
       expect([whole.total, parts.total]).toEqual([forward.total, forward.total]);
       expect(parts.memory).toBeLessThan(whole.memory * 0.8);
     }
+    // Tighter still, the last level is skipped: one side's grandchildren against the other's tables.
+    const problem = pegs.toProblem({ board, start: 'a1', finish: 'd1' });
+    const tight = await countBothEnds(problem, 2_200_000, {});
+    expect(tight.total).toBe((await pegs.count(problem, { threads: 1 })).total);
+    const built = (levels: number[]): number => levels.filter((n) => n > 0).length;
+    expect(built(tight.levels)).toBe(built((await countBothEnds(problem, 64 << 20, {})).levels) - 1);
     await expectCode(countBothEnds(pegs.toProblem({ board, start: 'a1', finish: 'd1' }), 1 << 20, {}), 'OUT_OF_MEMORY', /levels deep/);
   });
 
