@@ -1,20 +1,26 @@
-// Peg solitaire: the count of jump sequences meeting in the middle on one engine, for a
-// problem whose finish is not the complement of its start (one finish hole, or any hole).
-// Forward from the start and backward from the finishes (forward on complements: undoing a
-// jump is a jump on the complement), each side a frontier of (canonical position, orbit
-// total) pairs, always expanding the smaller side, until the frontiers are one jump apart;
-// then the other side's children are streamed against the side just built:
+// Peg solitaire: the count of jump sequences meeting in the middle on one engine, for any
+// start and finishes on a big board. Forward from the start and backward from the finishes
+// (forward on complements: undoing a jump is a jump on the complement), each side a frontier
+// of (canonical position, orbit total) pairs, always expanding the smaller side, until the
+// frontiers are one jump apart; then one side's children are streamed against the other:
 //   total = sum over the streamed side's pairs (p, F) and children c of p of
 //           F · G(~c's orbit) / |c's orbit|
 // (F expands one representative with its orbit's total, exact as in COUNT; G(orbit) is
-// |orbit| times the count of each member).
+// |orbit| times the count of each member). When the only finish is the start's complement
+// (the central games), the backward side is the forward one: one side is expanded to the
+// middle and streamed against itself.
 //
 // Memory is what bounds these counts, so everything stays in linear memory and nothing is
 // held twice: a frontier at rest is a dense array of pairs (16 bytes each); the level being
 // built is a hash table sized from the side's last growth ratio (any size, not a power of 2:
 // the slot is the hash's top 32 bits times the size), grown as chores only when that guess
 // was short; once built it is compacted in place and moved down over the frontier it
-// replaces. The last table built is kept as a table for the final lookups.
+// replaces. The last table built is kept as a table for the final lookups. When a table
+// would not fit in the memory left, the level is built in parts (the children a hash of the
+// canonical form gives to part 0, then to part 1, ...: each part's table compacted right
+// after the pairs of the parts before), and the final join goes part by part over the
+// smaller side; when even that would not fit for the last level, the last level is skipped
+// and the grandchildren of one side stream against the other side's tables.
 //
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
 // positions (they must reach the finish), the rest the backward side's (their complements

@@ -81,7 +81,10 @@ export interface PegsCount {
   memory: number;
   /**
    * Positions kept at each number of pegs, up to symmetry (index = pegs). When the finish is
-   * the complement of the start the count meets in the middle, and only the upper half is searched.
+   * the complement of the start the count meets in the middle, and only the upper half is
+   * searched; on boards of 30 holes or more the count goes from both ends, and the levels below
+   * the meeting are the backward side's (the positions they undo to); a level skipped to save
+   * memory is 0.
    */
   levels: number[];
   /** The number of symmetries used (0 when no search ran). */
