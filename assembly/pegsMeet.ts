@@ -120,12 +120,15 @@ let steps: i32 = 0;      // levels done (expansions, and the final stream)
 }
 
 @inline function crowded(n: u64, size: u32): bool {
-  return n * 10 >= <u64>size * 7;
+  return n * 5 >= <u64>size * 4;
 }
 
-/** Slots for n pairs at a load of 0.7. */
+/**
+ * Slots for n pairs at a load of 0.8 (memory bounds these counts; linear probing still finds a
+ * pair in a few probes there, and the guesses' margins keep most tables nearer 0.7).
+ */
 function slotsFor(n: f64): u32 {
-  return <u32>min<f64>(<f64>0x40000000, max<f64>(16, Math.ceil(n / 0.7) + 1));
+  return <u32>min<f64>(<f64>0x40000000, max<f64>(16, Math.ceil(n / 0.8) + 1));
 }
 
 /**
