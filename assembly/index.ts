@@ -108,6 +108,7 @@ export {
   pegsMeetStart,
   pegsMeetRun,
   pegsMeetTotal,
+  pegsMeetTotalHigh,
   pegsMeetNodes,
   pegsMeetStep,
   pegsMeetLevels,

@@ -24,13 +24,13 @@
 //
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
 // positions (they must reach the finish), the rest the backward side's (their complements
-// must be reachable from the start, so they must reach its complement). Counts are u64; a
-// sum or product that would overflow stops the count with OVERFLOW.
+// must be reachable from the start, so they must reach its complement). The sides' counts are
+// u64 (a sum that would overflow stops the count with OVERFLOW); the total is 128 bits.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
-  OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped,
+  OVERFLOW, addChecked, countWrapped, clearWrapped,
 } from './pegs';
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
@@ -95,7 +95,8 @@ let moveLen0: u64 = 0;
 let moveDst1: usize = 0;
 let moveSrc1: usize = 0;
 let moveLen1: u64 = 0;
-let total: u64 = 0;
+let total: u64 = 0;     // the low 64 bits of the total,
+let totalHigh: u64 = 0; // and the high 64: a sum of products of u64 counts can pass 2^64
 let meetNodes: u64 = 0;
 let steps: i32 = 0;      // levels done (expansions, and the final stream)
 
@@ -144,6 +145,7 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   grand = false;
   joining = false;
   total = 0;
+  totalHigh = 0;
   clearWrapped();
   meetNodes = 0;
   steps = 0;
@@ -192,6 +194,23 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
 }
 
 export function pegsMeetTotal(): u64 { return total; }
+export function pegsMeetTotalHigh(): u64 { return totalHigh; }
+
+/** total += a · b, in 128 bits (the product from 32-bit halves). */
+function addProduct(a: u64, b: u64): void {
+  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+  const low = a0 * b0;
+  const mid1 = a1 * b0;
+  const mid2 = a0 * b1;
+  let high = a1 * b1;
+  // The middle terms' low halves go into the product's bits 32-95, with their carries.
+  const mid = (low >> 32) + (mid1 & 0xffffffff) + (mid2 & 0xffffffff);
+  high += (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
+  const productLow = (mid << 32) | (low & 0xffffffff);
+  const sum = total + productLow;
+  totalHigh += high + <u64>(sum < total);
+  total = sum;
+}
 export function pegsMeetNodes(): u64 { return meetNodes; }
 /** Levels done: each expansion, then the final stream. */
 export function pegsMeetStep(): i32 { return steps; }
@@ -462,7 +481,7 @@ function meet(key: u64, paths: u64): void {
     if (ownerOf(least) != part) continue;
     const slot = findIn(tBase, tSize, least);
     if (load<u64>(slot) == 0) continue;
-    total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+    addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
   }
 }
 
@@ -487,7 +506,7 @@ function meetGrand(key: u64, paths: u64): void {
       if (ownerOf(least) != part) continue;
       const slot = findIn(tBase, tSize, least);
       if (load<u64>(slot) == 0) continue;
-      total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+      addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
     }
   }
 }
@@ -505,7 +524,7 @@ function meetSelf(key: u64, paths: u64): void {
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);
   if (load<u64>(slot) == 0) return;
-  total = addChecked(total, mulChecked(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed)));
+  addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
 }
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
@@ -564,6 +583,7 @@ function levelBuilt(): i32 {
   if (tCount == 0) {
     // Nothing left on this side: no solution.
     total = 0;
+    totalHigh = 0;
     phase = P_DONE;
     return DONE;
   }

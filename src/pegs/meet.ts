@@ -54,13 +54,15 @@ export async function countBothEnds(
       }
       return exports.pegsMeetRun(budget);
     }, options.signal);
-    if (status === OVERFLOW) throw new BitpuzzleError('ENGINE_FAILURE', 'counting: a count passed 2^64 - 1 (the engine counts in 64 bits)');
+    if (status === OVERFLOW) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
+    }
     if (status === Status.OUT_OF_MEMORY) throw outOfMemory();
     checkStatus(status, 'counting', maxMemory);
     options.onProgress?.({ done: steps, total: steps });
     const view = new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), startPegs + 1);
     return {
-      total: BigInt.asUintN(64, exports.pegsMeetTotal()),
+      total: (BigInt.asUintN(64, exports.pegsMeetTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsMeetTotal()),
       levels: Array.from(view, Number),
       nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
       memory: Number(exports.pegsMemory()),

@@ -30,8 +30,8 @@ export interface LevelOptions extends PegsOptions {
 export interface CountOptions extends LevelOptions {
   /**
    * Worker threads for the Wasm engine (default 1: the calling thread, where every level is
-   * in one engine's memory; more threads shard each level, for speed at about twice the
-   * memory). The twin (engine: 'js') always counts on the calling thread.
+   * in one engine's memory; more threads shard each level, for some speed at several times
+   * the memory). The twin (engine: 'js') always counts on the calling thread.
    */
   threads?: number;
 }

@@ -111,6 +111,7 @@ export interface EngineExports {
   pegsMeetStart(forwardPagodas: number): StatusCode;
   pegsMeetRun(budget: number): StatusCode;
   pegsMeetTotal(): bigint;
+  pegsMeetTotalHigh(): bigint;
   pegsMeetNodes(): bigint;
   pegsMeetStep(): number;
   pegsMeetLevels(): number;
