@@ -34,7 +34,51 @@ import {
 } from './pegs';
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
-const PAIR: u64 = 16;
+
+// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 34 holes: the
+// position's low 32 bits, then a u64 whose top `high` bits are the position's bits from 32
+// up and whose other bits are the count (a stored count is at least 1, so 0 is an empty slot).
+let width: usize = 16;
+let high: u64 = 0;
+let countBits: u64 = 64;
+let countMax: u64 = <u64>-1;
+let tooBig: bool = false; // a count passed countMax
+
+@inline function pairKey(p: usize): u64 {
+  if (width == 16) return load<u64>(p);
+  const low = <u64>load<u32>(p);
+  return high == 0 ? low : low | ((load<u64>(p, 4) >> countBits) << 32);
+}
+
+@inline function pairPaths(p: usize): u64 {
+  return width == 16 ? load<u64>(p, 8) : load<u64>(p, 4) & countMax;
+}
+
+@inline function isEmpty(p: usize): bool {
+  return width == 16 ? load<u64>(p) == 0 : load<u64>(p, 4) == 0;
+}
+
+@inline function setPair(p: usize, key: u64, paths: u64): void {
+  if (width == 16) {
+    store<u64>(p, key);
+    store<u64>(p, paths, 8);
+    return;
+  }
+  if (paths > countMax) tooBig = true;
+  store<u32>(p, <u32>key);
+  store<u64>(p, high == 0 ? paths : paths | ((key >> 32) << countBits), 4);
+}
+
+/** Copies a pair (the destination is below the source, or is it). */
+@inline function copyPair(to: usize, from: usize): void {
+  if (width == 16) {
+    store<u64>(to, load<u64>(from));
+    store<u64>(to, load<u64>(from, 8), 8);
+  } else {
+    store<u32>(to, load<u32>(from));
+    store<u64>(to, load<u64>(from, 4), 4);
+  }
+}
 
 const P_FILL: i32 = 0;        // clear the new table
 const P_EXPAND: i32 = 1;      // expand side x into it
@@ -111,9 +155,8 @@ let steps: i32 = 0;      // levels done (expansions, and the final stream)
 @inline function findIn(base: usize, size: u32, key: u64): usize {
   let i = home(key, size);
   for (;;) {
-    const slot = base + (<usize>i << 4);
-    const k = load<u64>(slot);
-    if (k == key || k == 0) return slot;
+    const slot = base + <usize>i * width;
+    if (isEmpty(slot) || pairKey(slot) == key) return slot;
     i++;
     if (i == size) i = 0;
   }
@@ -151,10 +194,15 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   steps = 0;
   for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
   // The forward side: the start alone.
-  base0 = arenaAlloc(PAIR);
+  // Pairs of 12 bytes where the count keeps 62 bits or more.
+  width = holes <= 34 ? 12 : 16;
+  high = holes > 32 ? <u64>(holes - 32) : 0;
+  countBits = 64 - high;
+  countMax = high == 0 ? <u64>-1 : (<u64>1 << countBits) - 1;
+  tooBig = false;
+  base0 = arenaAlloc(<u64>width);
   if (base0 == 0) return OUT_OF_MEMORY;
-  store<u64>(base0, canonical(start));
-  store<u64>(base0, 1, 8);
+  setPair(base0, canonical(start), 1);
   count0 = 1;
   level0 = startPegs;
   ratio0 = 0;
@@ -164,28 +212,25 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   // forwards from the start (on complements): one side does for both, and the other stays empty.
   selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
   const size = slotsFor(<f64>finishes);
-  base1 = arenaAlloc(<u64>size << 4);
+  base1 = arenaAlloc(<u64>size * <u64>width);
   notePeak();
   if (base1 == 0) return OUT_OF_MEMORY;
-  memory.fill(base1, 0, <usize>size << 4);
+  memory.fill(base1, 0, <usize>size * width);
   const seeds = selfDual ? 0 : finishes;
   for (let f = 0; f < seeds; f++) {
     const key = canonical(~get64(finishList, f) & full);
     const slot = findIn(base1, size, key);
-    store<u64>(slot, key);
-    store<u64>(slot, load<u64>(slot, 8) + 1, 8);
+    setPair(slot, key, isEmpty(slot) ? 1 : pairPaths(slot) + 1);
   }
   count1 = 0;
   for (let i: u32 = 0; i < size; i++) {
-    const slot = base1 + (<usize>i << 4);
-    if (load<u64>(slot) == 0) continue;
-    const to = base1 + (<usize>count1 << 4);
-    store<u64>(to, load<u64>(slot));
-    store<u64>(to, load<u64>(slot, 8), 8);
-    if (to != slot) store<u64>(slot, 0);
+    const slot = base1 + <usize>i * width;
+    if (isEmpty(slot)) continue;
+    const to = base1 + <usize>count1 * width;
+    if (to != slot) copyPair(to, slot);
     count1++;
   }
-  arenaRewind(base1 + <usize>(count1 << 4));
+  arenaRewind(base1 + <usize>count1 * width);
   level1 = selfDual ? holes - startPegs : finishPegs;
   ratio1 = 0;
   if (!selfDual) set64(OUTPUT, level1, count1);
@@ -236,9 +281,9 @@ function beginStep(): i32 {
   // One table for the level if it fits; else parts, the level's pairs (dense) and one part's table.
   const room = <f64>arenaRoom();
   parts = 1;
-  if (<f64>slotsFor(guess) * 16 > room) {
+  if (<f64>slotsFor(guess) * <f64>width > room) {
     parts = 2;
-    while (parts < MAX_PARTS && guess * 16 + <f64>slotsFor(guess / <f64>parts) * 16 > room) parts++;
+    while (parts < MAX_PARTS && (guess + <f64>slotsFor(guess / <f64>parts)) * <f64>width > room) parts++;
   }
   part = 0;
   nBase = arenaTop();
@@ -260,7 +305,7 @@ function beginStep(): i32 {
 function partsFor(n: f64): u32 {
   const room = <f64>arenaRoom();
   let k: u32 = 1;
-  while (k < MAX_PARTS && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * 16 > room) k++;
+  while (k < MAX_PARTS && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * <f64>width > room) k++;
   return k;
 }
 
@@ -270,7 +315,7 @@ function beginPart(guess: f64): i32 {
   const least = slotsFor(<f64>(<u64>jumps * 2));
   // When memory is short, a smaller table (grown later if it must).
   for (;;) {
-    tBase = arenaAlloc(<u64>size << 4);
+    tBase = arenaAlloc(<u64>size * <u64>width);
     if (tBase != 0 || size <= least) break;
     size = max<u32>(least, size - (size >> 2));
   }
@@ -294,11 +339,11 @@ export function pegsMeetRun(budget: i32): i32 {
   if (mode != MODE_MEET) return BAD_INPUT;
   let left: u64 = <u64>max(budget, 1);
   while (phase != P_DONE) {
-    if (countWrapped()) return OVERFLOW;
+    if (countWrapped() || tooBig) return OVERFLOW;
     if (left == 0) return MORE;
     if (phase == P_FILL || phase == P_GROW_FILL || phase == P_JOIN_FILL) {
       const into = phase == P_GROW_FILL ? fresh : tBase;
-      const size: u64 = <u64>(phase == P_GROW_FILL ? freshSize : tSize) << 4;
+      const size: u64 = <u64>(phase == P_GROW_FILL ? freshSize : tSize) * <u64>width;
       const bytes = min<u64>(size - at, left * BULK_BYTES);
       memory.fill(into + <usize>at, 0, <usize>bytes);
       at += bytes;
@@ -315,8 +360,8 @@ export function pegsMeetRun(budget: i32): i32 {
           if (!beginGrowth(P_EXPAND)) return OUT_OF_MEMORY;
           break;
         }
-        const pair = from + (<usize>xAt << 4);
-        expand(load<u64>(pair), load<u64>(pair, 8));
+        const pair = from + <usize>xAt * width;
+        expand(pairKey(pair), pairPaths(pair));
         xAt++;
         left--;
         meetNodes++;
@@ -336,13 +381,11 @@ export function pegsMeetRun(budget: i32): i32 {
           if (!beginGrowth(P_JOIN_BUILD)) return OUT_OF_MEMORY;
           break;
         }
-        const pair = from + (<usize>xAt << 4);
-        const key = load<u64>(pair);
+        const pair = from + <usize>xAt * width;
+        const key = pairKey(pair);
         xAt++;
         if (ownerOf(key) != part) continue;
-        const slot = findIn(tBase, tSize, key);
-        store<u64>(slot, key);
-        store<u64>(slot, load<u64>(pair, 8), 8);
+        copyPair(findIn(tBase, tSize, key), pair);
         tCount++;
       }
       left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
@@ -353,19 +396,16 @@ export function pegsMeetRun(budget: i32): i32 {
     } else if (phase == P_GROW_REHASH) {
       const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
       for (let i = at; i < end; i++) {
-        const slot = tBase + (<usize>i << 4);
-        const key = load<u64>(slot);
-        if (key == 0) continue;
-        const to = findIn(fresh, freshSize, key);
-        store<u64>(to, key);
-        store<u64>(to, load<u64>(slot, 8), 8);
+        const slot = tBase + <usize>i * width;
+        if (isEmpty(slot)) continue;
+        copyPair(findIn(fresh, freshSize, pairKey(slot)), slot);
       }
       left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
       at = end;
       if (at >= <u64>tSize) { phase = P_GROW_COPY; at = 0; }
     } else if (phase == P_GROW_COPY) {
       // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
-      const size: u64 = <u64>freshSize << 4;
+      const size: u64 = <u64>freshSize * <u64>width;
       const bytes = min<u64>(size - at, left * BULK_BYTES);
       memory.copy(tBase + <usize>at, fresh + <usize>at, <usize>bytes);
       at += bytes;
@@ -378,14 +418,12 @@ export function pegsMeetRun(budget: i32): i32 {
     } else if (phase == P_COMPACT) {
       const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
       for (let i = at; i < end; i++) {
-        const slot = tBase + (<usize>i << 4);
-        const key = load<u64>(slot);
-        if (key == 0) continue;
-        const to = tBase + (<usize>xAt << 4);
-        if (to != slot) {
-          store<u64>(to, key);
-          store<u64>(to, load<u64>(slot, 8), 8);
-        }
+        const slot = tBase + <usize>i * width;
+        if (isEmpty(slot)) continue;
+        // A part's pairs go right after the parts before (its table may start a little above
+        // their end, the arena aligning it): never above the slot being read.
+        const to = (parts == 1 ? tBase : nBase + <usize>nCount * width) + <usize>xAt * width;
+        if (to != slot) copyPair(to, slot);
         xAt++;
       }
       left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
@@ -424,13 +462,13 @@ export function pegsMeetRun(budget: i32): i32 {
       const from = dense ? baseOf(y) : tBase;
       const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
-        const pair = from + (<usize>at << 4);
-        const key = load<u64>(pair);
+        const pair = from + <usize>at * width;
         at++;
-        if (key == 0) continue;
-        if (grand) meetGrand(key, load<u64>(pair, 8));
-        else if (children) meet(key, load<u64>(pair, 8));
-        else meetSelf(key, load<u64>(pair, 8));
+        if (isEmpty(pair)) continue;
+        const key = pairKey(pair);
+        if (grand) meetGrand(key, pairPaths(pair));
+        else if (children) meet(key, pairPaths(pair));
+        else meetSelf(key, pairPaths(pair));
         left--;
         meetNodes++;
       }
@@ -440,7 +478,7 @@ export function pegsMeetRun(budget: i32): i32 {
       }
     }
   }
-  return countWrapped() ? OVERFLOW : DONE;
+  return countWrapped() || tooBig ? OVERFLOW : DONE;
 }
 
 /** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
@@ -454,13 +492,12 @@ function expand(key: u64, paths: u64): void {
     for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
     if (ownerOf(child) != part) continue;
     const slot = findIn(tBase, tSize, child);
-    if (load<u64>(slot) == 0) {
+    if (isEmpty(slot)) {
       // Children the side's pagodas rule out are never stored.
       if (!hopefulIn(child, first, end)) continue;
-      store<u64>(slot, child);
+      setPair(slot, child, paths);
       tCount++;
-    }
-    store<u64>(slot, addChecked(load<u64>(slot, 8), paths), 8);
+    } else setPair(slot, child, addChecked(pairPaths(slot), paths));
   }
 }
 
@@ -480,8 +517,8 @@ function meet(key: u64, paths: u64): void {
     }
     if (ownerOf(least) != part) continue;
     const slot = findIn(tBase, tSize, least);
-    if (load<u64>(slot) == 0) continue;
-    addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
+    if (isEmpty(slot)) continue;
+    addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
   }
 }
 
@@ -505,8 +542,8 @@ function meetGrand(key: u64, paths: u64): void {
       }
       if (ownerOf(least) != part) continue;
       const slot = findIn(tBase, tSize, least);
-      if (load<u64>(slot) == 0) continue;
-      addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
+      if (isEmpty(slot)) continue;
+      addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
     }
   }
 }
@@ -523,8 +560,8 @@ function meetSelf(key: u64, paths: u64): void {
   }
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);
-  if (load<u64>(slot) == 0) return;
-  addProduct(paths, load<u64>(slot, 8) / <u64>(<u32>syms / fixed));
+  if (isEmpty(slot)) return;
+  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
 }
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
@@ -534,7 +571,7 @@ function beginGrowth(resume: i32): bool {
   const least = tSize + (tSize >> 2);
   let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
   for (;;) {
-    fresh = arenaAlloc(<u64>size << 4);
+    fresh = arenaAlloc(<u64>size * <u64>width);
     if (fresh != 0 || size <= least) break;
     size = max<u32>(least, size - ((size - tSize) >> 1));
   }
@@ -558,7 +595,7 @@ function compactPart(): i32 {
 /** One part's pairs are dense after the parts before: the next part, or the level is built. */
 function partDone(): i32 {
   nCount += tCount;
-  arenaRewind(nBase + <usize>(nCount << 4));
+  arenaRewind(nBase + <usize>nCount * width);
   part++;
   if (part < parts) {
     const n = countOf(x);
@@ -605,13 +642,13 @@ function levelBuilt(): i32 {
  */
 function planMoves(): void {
   const y = 1 - x;
-  const bytes: u64 = keepTable ? <u64>tSize << 4 : tCount << 4;
+  const bytes: u64 = (keepTable ? <u64>tSize : tCount) * <u64>width;
   const xBase = baseOf(x);
   if (lower == y) {
     moves = 1;
     moveDst1 = xBase; moveSrc1 = tBase; moveLen1 = bytes;
   } else {
-    const yBytes = countOf(y) << 4;
+    const yBytes = countOf(y) * <u64>width;
     moves = 2;
     moveDst0 = xBase; moveSrc0 = baseOf(y); moveLen0 = yBytes;
     moveDst1 = xBase + <usize>yBytes; moveSrc1 = tBase; moveLen1 = bytes;
@@ -626,7 +663,7 @@ function planMoves(): void {
 /** The moves are done: the next step, or the final stream (against the table, or part by part). */
 function moved(): i32 {
   const xBase = baseOf(x);
-  arenaRewind(xBase + <usize>(countOf(x) << 4));
+  arenaRewind(xBase + <usize>countOf(x) * width);
   if (keepTable) {
     // Side x is now a table of countOf(x) slots; the other side streams against it.
     tBase = xBase;
@@ -651,7 +688,7 @@ function moved(): i32 {
 function beginJoin(k: u32): i32 {
   part = k;
   tSize = slotsFor(<f64>countOf(lookup) / <f64>parts * (parts == 1 ? 1 : 1.1));
-  tBase = arenaAlloc(<u64>tSize << 4);
+  tBase = arenaAlloc(<u64>tSize * <u64>width);
   notePeak();
   if (tBase == 0) return OUT_OF_MEMORY;
   tCount = 0;
