@@ -58,6 +58,17 @@ describe('English board: other finishes, counted from both ends in one engine', 
     expect(back.total).toBe(edge.total);
   });
 
+  it('counts d3 -> any, past 2^64 (the total is summed in 128 bits), as the sum over its finishes', async () => {
+    const any = pegs.toProblem({ board: 'english', start: 'd3', finish: 'any' });
+    let sum = 0n;
+    for (const f of any.finishes) {
+      const name = any.board.holes[f.toString(2).length - 1].name;
+      sum += (await pegs.count({ board: 'english', start: 'd3', finish: name })).total;
+    }
+    expect(sum).toBeGreaterThan(1n << 64n);
+    expect((await pegs.count(any)).total).toBe(sum);
+  }, 3_600_000);
+
   it('counts d1 -> any as the sum over the finishes its position class allows', async () => {
     const any = pegs.toProblem({ board: 'english', start: 'd1', finish: 'any' });
     let sum = 0n;
