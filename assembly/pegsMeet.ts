@@ -504,22 +504,7 @@ function expand(key: u64, paths: u64): void {
 /** The final sum over the children of one position of the streamed side (the lookups of this part). */
 function meet(key: u64, paths: u64): void {
   keepImages(key);
-  for (let j = 0; j < jumps; j++) {
-    if (!legal(key, j)) continue;
-    const child = key ^ get64(jumpFlip, j);
-    // The least complement of the child's images, and how many images are the child itself.
-    let least = ~child & full;
-    let fixed: u32 = 1;
-    for (let s = 1; s < syms; s++) {
-      const image = get64(images, s) ^ get64(jumpImage, s * jumps + j);
-      if (image == child) fixed++;
-      least = min<u64>(least, ~image & full);
-    }
-    if (ownerOf(least) != part) continue;
-    const slot = findIn(tBase, tSize, least);
-    if (isEmpty(slot)) continue;
-    addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
-  }
+  for (let j = 0; j < jumps; j++) if (legal(key, j)) meetChild(images, key, j, paths);
 }
 
 /** The final sum over the grandchildren of one position of side x (the level between is skipped). */
@@ -530,22 +515,28 @@ function meetGrand(key: u64, paths: u64): void {
     const child = key ^ get64(jumpFlip, j);
     // The child's images, for the grandchildren's.
     for (let s = 1; s < syms; s++) set64(childImages, s, get64(images, s) ^ get64(jumpImage, s * jumps + j));
-    for (let k = 0; k < jumps; k++) {
-      if (!legal(child, k)) continue;
-      const grandchild = child ^ get64(jumpFlip, k);
-      let least = ~grandchild & full;
-      let fixed: u32 = 1;
-      for (let s = 1; s < syms; s++) {
-        const image = get64(childImages, s) ^ get64(jumpImage, s * jumps + k);
-        if (image == grandchild) fixed++;
-        least = min<u64>(least, ~image & full);
-      }
-      if (ownerOf(least) != part) continue;
-      const slot = findIn(tBase, tSize, least);
-      if (isEmpty(slot)) continue;
-      addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
-    }
+    for (let k = 0; k < jumps; k++) if (legal(child, k)) meetChild(childImages, child, k, paths);
   }
+}
+
+/**
+ * paths · (the table's total of ~c's orbit) / |c's orbit| for the child c of `pos` by jump j,
+ * given pos's images (from 1 up) at `imagesOf`; only the lookups this part owns.
+ */
+@inline function meetChild(imagesOf: usize, pos: u64, j: i32, paths: u64): void {
+  const child = pos ^ get64(jumpFlip, j);
+  // The least complement of the child's images, and how many images are the child itself.
+  let least = ~child & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
+    if (image == child) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  if (ownerOf(least) != part) return;
+  const slot = findIn(tBase, tSize, least);
+  if (isEmpty(slot)) return;
+  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
 }
 const childImages: usize = memory.data(8 * MAX_SYMS);
 
