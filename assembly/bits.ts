@@ -58,6 +58,12 @@ export function arenaTop(): usize {
   return heapTop;
 }
 
+/** Bytes the arena may still grow by (to the host's limit). */
+export function arenaRoom(): u64 {
+  const limit = <u64>limitPages << PAGE_BITS;
+  return limit > <u64>heapTop ? limit - <u64>heapTop : 0;
+}
+
 /** Gives back every allocation that ends after `top` (which must be an earlier arenaTop()). */
 export function arenaRewind(top: usize): void {
   if (top >= heapStart && top <= heapTop) heapTop = top;

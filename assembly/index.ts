@@ -105,6 +105,16 @@ export {
   pegsOptimalOnPath,
 } from './pegsOptimal';
 export {
+  pegsMeetStart,
+  pegsMeetRun,
+  pegsMeetTotal,
+  pegsMeetTotalHigh,
+  pegsMeetNodes,
+  pegsMeetStep,
+  pegsMeetLevels,
+  pegsMeetSteps,
+} from './pegsMeet';
+export {
   slidingInputPtr,
   slidingOutputPtr,
   slidingStart,

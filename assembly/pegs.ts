@@ -38,6 +38,7 @@ export const MODE_SOLVE: i32 = 0;
 export const MODE_COUNT: i32 = 1;
 export const MODE_MOVES: i32 = 2;
 const MODE_SHARD: i32 = 3; // a shard task of a count on threads (pegsShardStart)
+export const MODE_MEET: i32 = 4; // the count from both ends on one engine (assembly/pegsMeet.ts)
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 const UNSEEN: u32 = 0xff;
@@ -46,7 +47,7 @@ const MAX_LOAD_DEN: u32 = 10;
 
 // Engine-written: solve: the jumps of a solution (u32 each); moves: the positions along a
 // shortest solution (u64 each); count: positions kept per level (u64, index = pegs).
-const OUTPUT: usize = memory.data(8 * 72);
+export const OUTPUT: usize = memory.data(8 * 72);
 // Host-written: the order in which SOLVE tries the jumps (a permutation of 0..J-1).
 const ORDER: usize = memory.data(4 * MAX_JUMPS);
 
@@ -60,12 +61,12 @@ let loadedGeneration: u32 = 0xffffffff;
 export let holes: i32 = 0;
 export let jumps: i32 = 0;
 export let syms: i32 = 0;
-let pagodas: i32 = 0;
+export let pagodas: i32 = 0;
 export let finishes: i32 = 0;
 let bytes: i32 = 0; // bytes of a position that can hold pegs
 export let full: u64 = 0;  // every hole
 export let start: u64 = 0;
-let finishPegs: i32 = 0;
+export let finishPegs: i32 = 0;
 
 // Tables built by pegsLoad.
 let jumpNeed: usize = 0;   // J × u64: the from and over holes
@@ -155,6 +156,24 @@ export function pegsMoves(): i32 { return best == 0x7fffffff ? -1 : best; }
 export function pegsMemory(): u64 { return <u64>peakTop; }
 let peakTop: usize = 0;
 @inline export function notePeak(): void { peakTop = max<usize>(peakTop, arenaTop()); }
+
+// Checked u64 arithmetic for the exact counts of pegsOptimal.ts and pegsMeet.ts: a sum or
+// product that would wrap sets a flag, which those engines report as OVERFLOW.
+export const OVERFLOW: i32 = -3;
+let wrapped: bool = false;
+export function countWrapped(): bool { return wrapped; }
+export function clearWrapped(): void { wrapped = false; }
+
+@inline export function addChecked(a: u64, b: u64): u64 {
+  const sum = a + b;
+  if (sum < a) wrapped = true;
+  return sum;
+}
+
+@inline export function mulChecked(a: u64, b: u64): u64 {
+  if (a != 0 && b > <u64>-1 / a) wrapped = true;
+  return a * b;
+}
 
 @inline export function alloc(bytes: u64): usize {
   const p = arenaAlloc(max<u64>(bytes, 8));
@@ -302,7 +321,12 @@ export function canonical(pos: u64): u64 {
 
 /** False when a pagoda function shows the finish out of reach. */
 function hopeful(pos: u64): bool {
-  for (let p = 0; p < pagodas; p++) {
+  return hopefulIn(pos, 0, pagodas);
+}
+
+/** hopeful() by the pagodas first .. end-1 only (pegsMeet.ts: each side has its own). */
+export function hopefulIn(pos: u64, first: i32, end: i32): bool {
+  for (let p = first; p < end; p++) {
     let value: u32 = 0;
     const base = pagodaBytes + (<usize>(p * 8) << 10);
     for (let b = 0; b < bytes; b++) {
@@ -402,6 +426,18 @@ export function pegsStart(searchMode: i32, arg: i32): i32 {
   if (searchMode == MODE_COUNT) return startCount(<u32>arg);
   if (searchMode == MODE_MOVES) return startMoves(<u32>arg);
   return BAD_INPUT;
+}
+
+/**
+ * Starts a search of another file on the loaded problem (MODE_MEET): its tables go above
+ * the loaded ones. False when no problem is loaded.
+ */
+export function beginOther(searchMode: i32): bool {
+  if (loadedGeneration != arenaGeneration()) return false;
+  arenaRewind(tablesTop);
+  peakTop = tablesTop;
+  beginSearch(searchMode);
+  return true;
 }
 
 export function pegsRun(budget: i32): i32 {

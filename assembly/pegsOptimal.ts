@@ -25,10 +25,8 @@ import {
   jumps, syms, full, start, finishes, finishList, jumpFlip, jumpLand, jumpFrom, jumpImage, fromStart, byFrom, toStart, byTo,
   tabBase, tabLog, depthA, depthB, best, finished, mode, MODE_MOVES, MAX_SYMS,
   get, set, get64, set64, imageOf, canonical, legal, movesSlot, distance, notePeak,
+  OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped,
 } from './pegs';
-
-/** Returned by pegsOptimalRun when a count passed 2^64 − 1. */
-export const OVERFLOW: i32 = -3;
 
 const PHASE_CLEAR: i32 = 0;   // clear the counts
 const PHASE_FORWARD: i32 = 1; // A, layer by layer
@@ -47,7 +45,6 @@ let phase: i32 = PHASE_DONE;
 let layer: i32 = 0;      // the layer being expanded (forward, backward) or summed (H)
 let at: u64 = 0;         // slot (or byte, when clearing) reached in the current pass
 let total: u64 = 0;
-let overflow: bool = false;
 let listing: bool = false;
 let optNodes: u64 = 0;
 let split: i32 = 0;      // depthA of the MOVES search: the meeting layer
@@ -74,17 +71,6 @@ let hSum: u64 = 0;
   return counts + <usize>(<u32>((slot - tabBase) >> 3) * width) + (<usize>k << 3);
 }
 
-@inline function add(a: u64, b: u64): u64 {
-  const sum = a + b;
-  if (sum < a) overflow = true;
-  return sum;
-}
-
-@inline function mul(a: u64, b: u64): u64 {
-  if (a != 0 && b > <u64>-1 / a) overflow = true;
-  return a * b;
-}
-
 /**
  * Starts counting after a finished MOVES search that found the fewest moves. `list` 1 also
  * keeps H for listing. DONE, OUT_OF_MEMORY or BAD_INPUT.
@@ -107,7 +93,7 @@ export function pegsOptimalStart(list: i32): i32 {
   phase = PHASE_CLEAR;
   at = 0;
   total = 0;
-  overflow = false;
+  clearWrapped();
   optNodes = 0;
   return DONE;
 }
@@ -147,7 +133,7 @@ export function pegsOptimalRun(budget: i32): i32 {
   const slots: u64 = <u64>1 << tabLog;
   let left: u64 = <u64>max(budget, 1) * SCAN_SLOTS;
   while (phase != PHASE_DONE) {
-    if (overflow) return OVERFLOW;
+    if (countWrapped()) return OVERFLOW;
     if (left == 0) return MORE;
     if (phase == PHASE_CLEAR) {
       const size: u64 = slots * width;
@@ -182,7 +168,7 @@ export function pegsOptimalRun(budget: i32): i32 {
         if (distance(slot, 0) != <u32>split) continue;
         const completions = meetCompletions(key);
         if (completions == 0) continue;
-        total = add(total, mul(load<u64>(countAt(slot, 0)), completions));
+        total = addChecked(total, mulChecked(load<u64>(countAt(slot, 0)), completions));
         if (listing) store<u64>(countAt(slot, 2), completions);
       } else {
         if (distance(slot, 0) != <u32>layer) continue;
@@ -210,7 +196,7 @@ export function pegsOptimalRun(budget: i32): i32 {
       else phase = PHASE_DONE;
     }
   }
-  return overflow ? OVERFLOW : DONE;
+  return countWrapped() ? OVERFLOW : DONE;
 }
 
 /** Starts a pass; a forward or backward pass of layer 0 first seeds its side. */
@@ -285,11 +271,11 @@ function reach(key: u64): void {
   const slot = movesSlot(key);
   if (load<u64>(slot) == 0) return;
   if (walkKind == ADD_A) {
-    if (distance(slot, 0) == <u32>(layer + 1)) store<u64>(countAt(slot, 0), add(load<u64>(countAt(slot, 0)), walkPaths));
+    if (distance(slot, 0) == <u32>(layer + 1)) store<u64>(countAt(slot, 0), addChecked(load<u64>(countAt(slot, 0)), walkPaths));
   } else if (walkKind == ADD_B) {
-    if (distance(slot, 1) == <u32>(layer + 1)) store<u64>(countAt(slot, 1), add(load<u64>(countAt(slot, 1)), walkPaths));
+    if (distance(slot, 1) == <u32>(layer + 1)) store<u64>(countAt(slot, 1), addChecked(load<u64>(countAt(slot, 1)), walkPaths));
   } else if (distance(slot, 0) == <u32>(layer + 1)) {
-    hSum = add(hSum, load<u64>(countAt(slot, 2)));
+    hSum = addChecked(hSum, load<u64>(countAt(slot, 2)));
   }
 }
 

@@ -107,15 +107,16 @@ export function buildNativeSliding() {
 }
 
 /**
- * The C peg solitaire counter (the English central game): { run() → { total: bigint, ms,
+ * The C peg solitaire counter (English board, one start, one finish): { run(start, finish) → { total: bigint, ms,
  * peakBytes }, dispose() }, or null without gcc. peakBytes is the process's peak resident set.
  */
 export function buildNativePegs() {
   const built = compile('pegs');
   if (!built) return null;
   return {
-    run() {
-      const out = execFileSync(built.binary, [], { encoding: 'utf8' });
+    /** The count from `start` to one peg in `finish` (holes like d4; the central game by default). */
+    run(start = 'd4', finish = 'd4') {
+      const out = execFileSync(built.binary, [start, finish], { encoding: 'utf8' });
       const match = /^total=(\d+) ms=([\d.]+) peak_kb=(\d+)$/m.exec(out);
       if (!match) throw new Error(`unexpected output from the C peg counter: ${out}`);
       return { total: BigInt(match[1]), ms: Number(match[2]), peakBytes: Number(match[3]) * 1024 };

@@ -1,15 +1,28 @@
-// Peg solitaire benchmark: the Wasm engine against its pure-TS twin, as ratios from one run.
-// Short workloads are timed by benchmark.js; the English count (Wasm on one thread, Wasm on all
-// threads, the twin) and the fewest-moves proof run once
-// (`--quick` skips the TS twin's English count and the count from d4 to d1; `--french` adds the
-// fewest moves on the French board from d3, which take minutes). The C counter in
-// bench/native/pegs.c is the yardstick for the English count.
+// Peg solitaire benchmark: the Wasm engine against its pure-TS twin and the C counter of
+// bench/native/pegs.c, as ratios from one run. Short workloads are timed by benchmark.js; the
+// long ones (the English central count on one thread and on all threads, the twin's, the count
+// from d4 to the edge hole d1, the 18-move proof and the count of every 18-move solution) run
+// once each in a child process, with its peak resident set. `--quick` skips the twin's English
+// count; `--french` adds the fewest moves on the French board from d3 (minutes).
+// Every start x finish on the English board: bench/pegs-table.js.
 import { pegs } from '../dist/index.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { fail, timeSuite } from './common.js';
 import { buildNativePegs } from './native.js';
 
 const quick = process.argv.includes('--quick');
+if (process.argv[2] === '--child') {
+  // One workload, timed, with this process's peak resident set.
+  const { kind, problem, options } = JSON.parse(process.argv[3]);
+  const started = performance.now();
+  const result = await pegs[kind](problem, options);
+  const ms = performance.now() - started;
+  const json = JSON.stringify({ ms, result, rss: process.resourceUsage().maxRSS * 1024 }, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+  console.log(json);
+  process.exit(0);
+}
 const check = (ok, what) => {
   if (!ok) fail(`wrong answer: ${what}`);
 };
@@ -37,51 +50,59 @@ for (const s of suites) {
   console.log(`| ${s.title} | ${fmt(wasm)} | ${fmt(js)} | ${(js / wasm).toFixed(2)}× |`);
 }
 
-/** One timed call: milliseconds and the engine memory it reported. */
-async function once(what, run) {
+/**
+ * One long workload in a child process (this script with --child), so that its peak resident
+ * set is its own: { ms, result, rss }.
+ */
+function once(what, kind, problem, options = {}) {
   console.error(`${what}…`);
-  const started = performance.now();
-  const result = await run();
-  return { ms: performance.now() - started, result };
+  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', JSON.stringify({ kind, problem, options })], { encoding: 'utf8' });
+  const { ms, result, rss } = JSON.parse(out);
+  for (const key of ['total', 'distinct']) if (typeof result[key] === 'string') result[key] = BigInt(result[key]);
+  return { ms, result, rss };
 }
 
 const english = 40861647040079968n;
+const edge = 10215411760019992n; // d4 to d1: checked by the twin (forward only) and the C counter
 const all = os.availableParallelism();
-const wasmCount = await once('English count, wasm, 1 thread', () => pegs.count({ board: 'english' }, { threads: 1 }));
+const wasmCount = once('English count, wasm, 1 thread', 'count', { board: 'english' }, { threads: 1 });
 check(wasmCount.result.total === english, 'english count');
-const threadCount = await once(`English count, wasm, ${all} threads`, () => pegs.count({ board: 'english' }, { threads: all }));
+const threadCount = once(`English count, wasm, ${all} threads`, 'count', { board: 'english' }, { threads: all });
 check(threadCount.result.total === english, 'english count on threads');
-check(threadCount.result.levels.join() === wasmCount.result.levels.join(), 'english levels on threads');
-console.log(`\n| English central game, count all ${english.toLocaleString('en')} | time | peak memory | vs Wasm on 1 thread |`);
-console.log('|---|---:|---:|---:|');
-console.log(`| Wasm, 1 thread | ${fmt(wasmCount.ms)} | ${mib(wasmCount.result.memory)} | 1.00× |`);
-console.log(`| Wasm, all threads (${all}) | ${fmt(threadCount.ms)} | ${mib(threadCount.result.memory)} | ${(wasmCount.ms / threadCount.ms).toFixed(2)}× |`);
-if (quick) console.log('| TS twin (1 thread) | (skipped) | | |');
+const row = (name, r, base) => `| ${name} | ${fmt(r.ms)} | ${mib(r.rss)} | ${mib(r.result.memory)} | ${(base.ms / r.ms).toFixed(2)}× |`;
+console.log(`\n| English central game, count all ${english.toLocaleString('en')} | time | peak RSS | engine memory | speed vs Wasm on 1 thread |`);
+console.log('|---|---:|---:|---:|---:|');
+console.log(row('Wasm, 1 thread (from both ends, one engine)', wasmCount, wasmCount));
+console.log(row(`Wasm, ${all} threads (sharded levels)`, threadCount, wasmCount));
+if (quick) console.log('| TS twin (1 thread) | (skipped) | | | |');
 else {
-  const jsCount = await once('English count, TS twin', () => pegs.count({ board: 'english' }, { engine: 'js' }));
+  const jsCount = once('English count, TS twin', 'count', { board: 'english' }, { engine: 'js' });
   check(jsCount.result.total === english, 'english count js');
-  console.log(`| TS twin (1 thread) | ${fmt(jsCount.ms)} | ${mib(jsCount.result.memory)} | ${(wasmCount.ms / jsCount.ms).toFixed(2)}× |`);
+  console.log(row('TS twin (1 thread, forward to the middle)', jsCount, wasmCount));
 }
 const native = buildNativePegs();
-if (native) {
-  console.error('English count, C…');
-  const c = native.run();
-  native.dispose();
-  check(c.total === english, 'english count in C');
-  console.log(`| C yardstick (bench/native/pegs.c, 1 thread) | ${fmt(c.ms)} | ${mib(c.peakBytes)} (process) | ${(wasmCount.ms / c.ms).toFixed(2)}× |`);
-} else console.log('| C yardstick | (no gcc) | | |');
-console.log('\n| workload | Wasm, 1 thread | TS twin | Wasm vs TS twin |');
+const nativeRow = (start, finish, expected, base) => {
+  console.error(`${start} to ${finish} count, C…`);
+  const c = native.run(start, finish);
+  check(c.total === expected, `${start} to ${finish} count in C`);
+  return `| C yardstick (bench/native/pegs.c, 1 thread, level by level) | ${fmt(c.ms)} | ${mib(c.peakBytes)} | | ${(base.ms / c.ms).toFixed(2)}× |`;
+};
+console.log(native ? nativeRow('d4', 'd4', english, wasmCount) : '| C yardstick | (no gcc) | | | |');
+const hard = once('English d4 to d1 count, wasm, 1 thread', 'count', { board: 'english', finish: 'd1' });
+check(hard.result.total === edge, 'english d4 to d1 count');
+console.log(`\n| English, centre to the edge hole d1, count all ${edge.toLocaleString('en')} | time | peak RSS | engine memory | speed vs Wasm |`);
+console.log('|---|---:|---:|---:|---:|');
+console.log(row('Wasm, 1 thread (from both ends, one engine)', hard, hard));
+console.log(native ? nativeRow('d4', 'd1', edge, hard) : '| C yardstick | (no gcc) | | | |');
+native?.dispose();
+console.log('\n| English central game | time | peak RSS | engine memory |');
 console.log('|---|---:|---:|---:|');
-const moves = await once('English fewest moves, wasm', () => pegs.minMoves({ board: 'english' }));
+const moves = once('English fewest moves, wasm', 'minMoves', { board: 'english' });
 check(moves.result.length === 18, 'english 18 moves');
-console.log(`| English central game, prove the 18-move minimum | ${fmt(moves.ms)}, ${mib(moves.result.memory)} | (Wasm only) | |`);
-const optimal = await once('English every 18-move solution, wasm', () => pegs.countOptimal({ board: 'english' }));
+console.log(`| prove the 18-move minimum, Wasm | ${fmt(moves.ms)} | ${mib(moves.rss)} | ${mib(moves.result.memory)} |`);
+const optimal = once('English every 18-move solution, wasm', 'countOptimal', { board: 'english' });
 check(optimal.result.length === 18 && optimal.result.distinct * 8n === optimal.result.total, 'english optimal count');
-console.log(`| English central game, count every 18-move solution (${optimal.result.total}) | ${fmt(optimal.ms)}, ${mib(optimal.result.memory)} | (Wasm only) | |`);
-if (!quick) {
-  const edge = await once('English d4 to d1 count, wasm, 1 thread', () => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1 }));
-  console.log(`| English, centre to the edge hole d1, count all (${edge.result.total}) | ${fmt(edge.ms)}, ${mib(edge.result.memory)} | (Wasm only) | |`);
-}
+console.log(`| count every 18-move solution (${optimal.result.total}), Wasm | ${fmt(optimal.ms)} | ${mib(optimal.rss)} | ${mib(optimal.result.memory)} |`);
 
 // French board: the single-vacancy starts whose position class allows one peg at the end,
 // and the fewest moves from a hole next to the centre.
@@ -100,9 +121,10 @@ const finishes = pegs.toProblem({ board: 'french', start: 'd3', finish: 'any' })
 const names = finishes.map((f) => pegs.builtinBoard('french').holes[f.toString(2).length - 1].name);
 for (const finish of process.argv.includes('--french') ? names : []) {
   try {
-    const best = await once(`French d3 to ${finish}, fewest moves`, () =>
-      pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) }),
-    );
+    const best = { ms: 0, result: null };
+    const began = performance.now();
+    best.result = await pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) });
+    best.ms = performance.now() - began;
     const m = best.result;
     console.log(`French board, d3 empty to one peg in ${finish}: ${m.length} moves (${fmt(best.ms)}, ${mib(m.memory)}): ${m.moves.join(' ')}`);
   } catch (error) {

@@ -44,3 +44,39 @@ describe('English central game: every 18-move solution (no published count to co
     expect(BigInt(seen.size)).toBe(counted.total);
   }, 600_000);
 });
+
+/** From `start` on the English board: the count to any hole, and the sum of the counts to each. */
+async function sumOverFinishes(start: string): Promise<{ any: bigint; sum: bigint }> {
+  const any = pegs.toProblem({ board: 'english', start, finish: 'any' });
+  let sum = 0n;
+  for (const f of any.finishes) {
+    const name = any.board.holes[f.toString(2).length - 1].name;
+    sum += (await pegs.count({ board: 'english', start, finish: name })).total;
+  }
+  return { any: (await pegs.count(any)).total, sum };
+}
+
+describe('English board: other finishes, counted from both ends in one engine', () => {
+  // Two checks that do not use the engine's sums twice: the last jump into d4 comes from one of
+  // four 2-peg positions (d2 d3 and its images), each of which ends in an edge hole (d1) by its
+  // other jump, the only way to finish there, so d4 -> d4 is 4 times d4 -> d1; and d1 -> d4 is
+  // d4 -> d1 played backwards on complements.
+  it('counts d4 -> d1 as a quarter of the central game, and d1 -> d4 the same, each within the default memory', async () => {
+    const edge = await pegs.count({ board: 'english', finish: 'd1' });
+    expect(edge.total * 4n).toBe(40861647040079968n);
+    expect(edge.memory).toBeLessThan(1024 * 2 ** 20);
+    const back = await pegs.count({ board: 'english', start: 'd1', finish: 'd4' });
+    expect(back.total).toBe(edge.total);
+  });
+
+  it('counts d3 -> any, past 2^64 (the total is summed in 128 bits), as the sum over its finishes', async () => {
+    const { any, sum } = await sumOverFinishes('d3');
+    expect(sum).toBeGreaterThan(1n << 64n);
+    expect(any).toBe(sum);
+  }, 3_600_000);
+
+  it('counts d1 -> any as the sum over the finishes its position class allows', async () => {
+    const { any, sum } = await sumOverFinishes('d1');
+    expect(any).toBe(sum);
+  }, 1_800_000);
+});

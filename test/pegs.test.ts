@@ -297,8 +297,57 @@ describe('counting on threads', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(3);
-    // The English board meets on one thread too; too little memory says how far it got.
-    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 32 levels deep \(forward from the start\)/);
+    // The English board meets on one thread too, in one engine; too little memory says how far it got.
+    await expectCode(
+      pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }),
+      'OUT_OF_MEMORY',
+      /it got \d+ of 31 levels deep \(forward to \d+ pegs, backward to \d+/,
+    );
+  });
+
+  it('counts from both ends on one engine like the brute force: each finish, any finish, triangles and random boards', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const triangle = pegs.toProblem({ board: 'triangle5', finish: 'any' });
+    const opens = [triangle, pegs.toProblem({ board: 'triangle5', start: 'b3', finish: 'any' }), ...randomProblems(41, 12, 3)];
+    let single = 0;
+    let any = 0;
+    for (const open of opens) {
+      const { board } = open;
+      const start = pegs.positionPicture(board, open.start);
+      const problems = [open, ...open.finishes.slice(0, 3).map((f) => pegs.toProblem({ board, start, finish: board.holes[f.toString(2).length - 1].name }))];
+      for (const problem of problems) {
+        if (problem.start.toString(2).replace(/0/g, '').length < problem.finishes[0].toString(2).replace(/0/g, '').length + 2) continue;
+        const expected = bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number));
+        const seen: number[] = [];
+        const met = await countBothEnds(problem, 64 << 20, { onProgress: (p: { done: number }) => seen.push(p.done) });
+        expect(met.total).toBe(expected);
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+        if (problem.finishes.length > 1) any++;
+        else single++;
+      }
+    }
+    expect(single).toBeGreaterThanOrEqual(10);
+    expect(any).toBeGreaterThanOrEqual(4);
+  });
+
+  it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const board = 'oooooo\noooooo\noo.ooo\noooooo';
+    for (const [start, finish] of [['c3', 'c3'], ['a1', 'd1']]) {
+      const problem = pegs.toProblem({ board, start, finish });
+      const forward = await pegs.count(problem, { threads: 1 }); // 24 holes: forward, one table a level
+      const whole = await countBothEnds(problem, 64 << 20, {});
+      const parts = await countBothEnds(problem, Math.round(whole.memory * 0.8), {});
+      expect([whole.total, parts.total]).toEqual([forward.total, forward.total]);
+      expect(parts.memory).toBeLessThan(whole.memory * 0.8);
+    }
+    // Tighter still, the last level is skipped: one side's grandchildren against the other's tables.
+    const problem = pegs.toProblem({ board, start: 'a1', finish: 'd1' });
+    const tight = await countBothEnds(problem, 2_200_000, {});
+    expect(tight.total).toBe((await pegs.count(problem, { threads: 1 })).total);
+    const built = (levels: number[]): number => levels.filter((n) => n > 0).length;
+    expect(built(tight.levels)).toBe(built((await countBothEnds(problem, 64 << 20, {})).levels) - 1);
+    await expectCode(countBothEnds(pegs.toProblem({ board, start: 'a1', finish: 'd1' }), 1 << 20, {}), 'OUT_OF_MEMORY', /levels deep/);
   });
 
   it('agrees with the brute force on random small boards', async () => {
@@ -489,6 +538,8 @@ describe('every fewest-move solution', () => {
       const counted = await pegs.countOptimal(problem);
       expect({ length: counted.length ?? -1, total: counted.total }).toEqual(expected);
       if (counted.distinct !== null) expect(counted.distinct * BigInt(counted.symmetries)).toBe(counted.total);
+      const twin = await pegs.countOptimal(problem, { engine: 'js' });
+      expect([twin.length, twin.total, twin.distinct]).toEqual([counted.length, counted.total, counted.distinct]);
     }
     // Triangle 5 keeps a mirror symmetry: its 1,900 solutions come in mirror pairs.
     expect((await pegs.countOptimal({ board: 'triangle5', finish: 'any' })).distinct).toBe(950n);
@@ -501,6 +552,8 @@ describe('every fewest-move solution', () => {
       const counted = await pegs.countOptimal(problem);
       expect(counted.length ?? -1).toBe(expected.length);
       expect(counted.total).toBe(expected.total);
+      const twin = await pegs.countOptimal(problem, { engine: 'js' });
+      expect([twin.length, twin.total]).toEqual([counted.length, counted.total]);
       if (expected.total > 0n) checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(5);
@@ -523,15 +576,20 @@ describe('every fewest-move solution', () => {
       }
       expect(BigInt(seen.size)).toBe(total);
       expect(step.value.nodes).toBeGreaterThan(0n);
+      // The twin lists the same solutions in the same order.
+      const twin: string[] = [];
+      for await (const s of pegs.optimalSolutions(problem, { engine: 'js' })) twin.push(s.jumps.join(' '));
+      expect(twin).toEqual([...seen]);
     }
-    const first = async (): Promise<string[]> => {
+    const first = async (engine: 'wasm' | 'js'): Promise<string[]> => {
       const out: string[] = [];
-      for await (const s of pegs.optimalSolutions({ board: 'triangle6', finish: 'any' }, { limit: 25 })) out.push(s.jumps.join(' '));
+      for await (const s of pegs.optimalSolutions({ board: 'triangle6', finish: 'any' }, { limit: 25, engine })) out.push(s.jumps.join(' '));
       return out;
     };
-    const once = await first();
+    const once = await first('wasm');
     expect(once).toHaveLength(25);
-    expect(await first()).toEqual(once);
+    expect(await first('wasm')).toEqual(once);
+    expect(await first('js')).toEqual(once);
   });
 
   it('answers 0 for an impossible problem, nothing to list, and rejects what it cannot do', async () => {
@@ -541,7 +599,7 @@ describe('every fewest-move solution', () => {
     const listed: unknown[] = [];
     for await (const s of pegs.optimalSolutions({ board: 'french' })) listed.push(s);
     expect(listed).toEqual([]);
-    await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { engine: 'js' }), 'BAD_INPUT', /Wasm engine only/);
+    expect((await pegs.countOptimal({ board: 'french' }, { engine: 'js' })).total).toBe(0n);
     await expectCode(pegs.countOptimal({ board: 'triangle5', finish: 'any' }, { threads: 2 } as never), 'BAD_INPUT');
   });
 
@@ -552,6 +610,11 @@ describe('every fewest-move solution', () => {
     expect(seen[seen.length - 1]).toBe(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     await expectCode(pegs.countOptimal('english', { maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 31 levels deep/);
+    const twin: number[] = [];
+    await pegs.countOptimal({ board: 'triangle6', finish: 'any' }, { engine: 'js', onProgress: (p) => twin.push(p.done / p.total) });
+    expect([twin[0], twin[twin.length - 1]]).toEqual([0, 1]);
+    expect([...twin].sort((a, b) => a - b)).toEqual(twin);
+    await expectCode(pegs.countOptimal('english', { engine: 'js', maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /it got \d+ of 31 levels deep/);
   });
 });
 
@@ -563,6 +626,8 @@ describe('never blocking', () => {
     }, 600);
     await expectAbortedPromptly((signal) => pegs.minMoves('english', { signal }), 600);
     await expectAbortedPromptly((signal) => pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english', start: 'c1', finish: 'any' }, { signal }), 600);
+    await expectAbortedPromptly((signal) => pegs.countOptimal('english', { engine: 'js', signal }), 600);
   });
 });
 

@@ -1,8 +1,11 @@
-// The C yardstick for the peg solitaire count: the English central game's jump sequences, by
-// dynamic programming level by level (a jump removes one peg) over positions up to the board's
-// 8 symmetries, each entry the number of sequences reaching its orbit, meeting in the middle
-// (the finish is the start's complement, so the count stops at 16 pegs and sums
-// paths(q) * paths(~q) / |orbit| there). Open-addressing tables of (u64 position, u64 paths).
+// The C yardstick for the peg solitaire count on the English board: the jump sequences from a
+// single-vacancy start to one peg in a hole, by dynamic programming level by level (a jump
+// removes one peg) over positions up to the symmetries of the square that keep the start and
+// the finish, each entry the number of sequences reaching its orbit. The central game (the
+// finish the start's complement) meets in the middle: the count stops at 16 pegs and sums
+// paths(q) * paths(~q) / |orbit| there; any other finish is counted forward to the end.
+// Open-addressing tables of (u64 position, u64 paths).
+//   pegs [START FINISH]   holes as column letter and row number (default d4 d4)
 // Prints `total=… ms=… peak_kb=…` (the time covers the whole count; peak_kb is the process's
 // peak resident set).
 #include <stdint.h>
@@ -19,6 +22,7 @@ static int at[7][7];
 static int njumps = 0;
 static u64 flip[76], need[76], land[76];
 static u64 symByte[8][5][256];
+static int nsyms = 8;
 
 static int onBoard(int r, int c) {
   if (r < 0 || r > 6 || c < 0 || c > 6) return 0;
@@ -33,7 +37,7 @@ static u64 image(int s, u64 p) {
 
 static u64 canon(u64 p) {
   u64 least = p;
-  for (int s = 1; s < 8; s++) {
+  for (int s = 1; s < nsyms; s++) {
     u64 q = image(s, p);
     if (q < least) least = q;
   }
@@ -82,7 +86,14 @@ static void add(Table *t, u64 key, u64 val) {
   s->val += val;
 }
 
-int main(void) {
+/** The hole named like d4 (column letter, row number), or -1. */
+static int holeOf(const char *name) {
+  int c = name[0] - 'a', r = name[1] - '1';
+  if (c < 0 || c > 6 || r < 0 || r > 6 || name[2] || at[r][c] < 0) return -1;
+  return at[r][c];
+}
+
+int main(int argc, char **argv) {
   for (int r = 0; r < 7; r++)
     for (int c = 0; c < 7; c++) at[r][c] = onBoard(r, c) ? holes++ : -1;
   static const int dr[4] = {0, 1, 0, -1}, dc[4] = {1, 0, -1, 0};
@@ -120,15 +131,29 @@ int main(void) {
           if ((v >> (h & 7)) & 1) symByte[s][h >> 3][v] |= 1ull << to;
       }
   }
+  int startHole = holeOf(argc > 2 ? argv[1] : "d4"), finishHole = holeOf(argc > 2 ? argv[2] : "d4");
+  if (startHole < 0 || finishHole < 0) { fprintf(stderr, "usage: pegs [START FINISH]\n"); return 2; }
+  // Keep the symmetries that fix both holes (the identity stays first).
+  int kept = 0;
+  for (int s = 0; s < 8; s++) {
+    u64 a = (u64)1 << startHole, b = (u64)1 << finishHole;
+    if (image(s, a) != a || image(s, b) != b) continue;
+    if (kept != s) memcpy(symByte[kept], symByte[s], sizeof symByte[s]);
+    kept++;
+  }
+  nsyms = kept;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   u64 full = (1ull << holes) - 1;
-  u64 start = full & ~(1ull << at[3][3]);
+  u64 start = full & ~(1ull << startHole);
+  u64 finish = 1ull << finishHole;
+  int central = startHole == finishHole;
   int middle = holes >> 1; // 16: the level where ~q (17 pegs) is the level above
+  int last = central ? middle : 1;
   Table cur, next;
   tableInit(&cur, 4);
   add(&cur, canon(start), 1);
-  for (int pegs = holes - 1; pegs > middle; pegs--) {
+  for (int pegs = holes - 1; pegs > last; pegs--) {
     tableInit(&next, 10);
     for (u64 i = 0; i <= cur.mask; i++) {
       u64 p = cur.slots[i].key;
@@ -136,19 +161,25 @@ int main(void) {
       for (int j = 0; j < njumps; j++)
         if ((p & need[j]) == need[j] && !(p & land[j])) add(&next, canon(p ^ flip[j]), cur.slots[i].val);
     }
-    if (pegs - 1 == middle) break; // keep cur (17 pegs) for the meeting
+    if (central && pegs - 1 == middle) break; // keep cur (17 pegs) for the meeting
     free(cur.slots);
     cur = next;
   }
   u64 total = 0;
-  for (u64 i = 0; i <= next.mask; i++) {
-    u64 q = next.slots[i].key;
-    if (!q) continue;
-    Slot *other = find(&cur, canon(~q & full));
-    if (!other->key) continue;
-    int fixed = 1;
-    for (int s = 1; s < 8; s++) fixed += image(s, q) == q;
-    total += next.slots[i].val * (other->val / (u64)(8 / fixed));
+  if (!central) {
+    // The finish is kept by every symmetry used: its orbit is itself.
+    Slot *f = find(&cur, finish);
+    total = f->key ? f->val : 0;
+  } else {
+    for (u64 i = 0; i <= next.mask; i++) {
+      u64 q = next.slots[i].key;
+      if (!q) continue;
+      Slot *other = find(&cur, canon(~q & full));
+      if (!other->key) continue;
+      int fixed = 1;
+      for (int s = 1; s < nsyms; s++) fixed += image(s, q) == q;
+      total += next.slots[i].val * (other->val / (u64)(nsyms / fixed));
+    }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   struct rusage usage;

@@ -47,8 +47,8 @@ export function pegsCommand(): Command {
     .option('--all', 'with --min-moves: list every fewest-move solution')
     .option('--limit <K>', 'with --min-moves: list the first K fewest-move solutions')
     .option('--max-memory <SIZE>', 'most memory the engine may use, e.g. 4G, 512M, 1.5G or bytes (default 1G)')
-    .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves: wasm only)').choices(['wasm', 'js']))
-    .option('--threads <N>', 'worker threads for --count (default: all cores on boards of 30 holes or more; Wasm only)')
+    .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves alone: wasm only; with --count, --all or --limit the twin counts another way)').choices(['wasm', 'js']))
+    .option('--threads <N>', 'worker threads for --count (default 1: the calling thread, the least memory; Wasm only)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',

@@ -10,6 +10,7 @@ import { MODE_MOVES, wasmPegsEngine } from './engine.js';
 import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { runLevels, MAX_MOVES_HOLES, type LevelOptions } from './solve.js';
+import { twinCountOptimal, twinOnPath } from './referenceOptimal.js';
 
 export interface PegsOptimalCount {
   /** The fewest moves, or null when no solution exists. */
@@ -45,23 +46,22 @@ export interface PegsOptimalSolution {
 const KEYS = ['signal', 'engine', 'maxMemory', 'onProgress'];
 const OVERFLOW = -3; // assembly/pegsOptimal.ts
 
-interface Proved {
-  exports: EngineExports;
-  problem: PegsProblem;
-  length: number | null;
-  started: number;
-}
-
 /** Checks the problem and options shared by both calls. */
-function prepare(input: PegsInput | PegsProblem | string, options: LevelOptions, what: string): { problem: PegsProblem; maxMemory: number } {
+function prepare(input: PegsInput | PegsProblem | string, options: LevelOptions, what: string): { problem: PegsProblem; maxMemory: number; twin: boolean } {
   const problem = toProblem(input);
-  if (checkEngine(options.engine) === 'js') {
-    throw new BitpuzzleError('BAD_INPUT', `${what} runs on the Wasm engine only (engine: 'wasm')`);
-  }
+  const twin = checkEngine(options.engine) === 'js';
   if (problem.board.holes.length > MAX_MOVES_HOLES) {
     throw new BitpuzzleError('BAD_INPUT', `${what} handles boards of up to ${MAX_MOVES_HOLES} holes; this one has ${problem.board.holes.length}`);
   }
-  return { problem, maxMemory: checkMaxMemory(options.maxMemory) };
+  return { problem, maxMemory: checkMaxMemory(options.maxMemory), twin };
+}
+
+/** Progress of the twin's walks: `first` levels done before this walk, `total` in all. */
+function twinProgress(options: LevelOptions, first: number, total: number): (level: number) => void {
+  let reported = -1;
+  return (level) => {
+    if (level !== reported) options.onProgress?.({ done: first + (reported = level), total });
+  };
 }
 
 /**
@@ -132,20 +132,36 @@ function upToSymmetry(problem: PegsProblem, total: bigint): bigint | null {
 
 /**
  * The fewest moves and the exact number of jump sequences that solve the problem in that
- * many moves (a chain of jumps by one peg is one move). Wasm only; boards of up to 48 holes.
+ * many moves (a chain of jumps by one peg is one move). Boards of up to 48 holes; the twin
+ * (engine: 'js') counts by another method (src/pegs/referenceOptimal.ts), for small boards.
  */
 export async function countOptimal(input: PegsInput | PegsProblem | string, options: LevelOptions = {}): Promise<PegsOptimalCount> {
   const started = performance.now();
   options = checkOptions(options, KEYS, 'pegs.countOptimal');
   let problem: PegsProblem;
   let maxMemory: number;
+  let twin: boolean;
   try {
-    ({ problem, maxMemory } = prepare(input, options, 'countOptimal'));
+    ({ problem, maxMemory, twin } = prepare(input, options, 'countOptimal'));
   } catch (error) {
     // A count is always an answer: 0, with the reason a check proved it before any search.
     if (!(error instanceof BitpuzzleError && error.code === 'UNSOLVABLE')) throw error;
     const stats = { nodes: 0n, milliseconds: performance.now() - started, threads: 1, parts: 0 };
     return { length: null, total: 0n, distinct: 0n, reason: error.message, shard: null, memory: 0, symmetries: 0, stats };
+  }
+  if (twin) {
+    const levels = popcount(problem.start) - popcount(problem.finishes[0]);
+    const counted = await runStepsSliced(twinCountOptimal(problem, maxMemory, twinProgress(options, 0, levels)), options.signal);
+    return {
+      length: counted.length,
+      total: counted.total,
+      distinct: upToSymmetry(problem, counted.total),
+      reason: null,
+      shard: null,
+      memory: counted.memory,
+      symmetries: problem.symmetries.length,
+      stats: oneThreadStats(BigInt(counted.nodes), started),
+    };
   }
   const exports = await acquireEngine();
   try {
@@ -170,7 +186,8 @@ export async function countOptimal(input: PegsInput | PegsProblem | string, opti
 /**
  * Every fewest-move solution, in a stable order (depth first, moves in the order of the
  * board's jumps, a move's chain before its extensions); each replays from the start to a
- * finish. The iterator's final value (with next()) is the search's stats. Wasm only.
+ * finish. The iterator's final value (with next()) is the search's stats. The twin lists
+ * in the same order.
  */
 export async function* optimalSolutions(
   input: PegsInput | PegsProblem | string,
@@ -181,20 +198,37 @@ export async function* optimalSolutions(
   const limit = checkLimit(options.limit);
   let problem: PegsProblem;
   let maxMemory: number;
+  let twin: boolean;
   try {
-    ({ problem, maxMemory } = prepare(input, options, 'optimalSolutions'));
+    ({ problem, maxMemory, twin } = prepare(input, options, 'optimalSolutions'));
   } catch (error) {
     // Like a count, a listing answers: nothing to list when a check proves there is no solution.
     if (error instanceof BitpuzzleError && error.code === 'UNSOLVABLE') return oneThreadStats(0n, started);
     throw error;
   }
   if (limit === 0) return oneThreadStats(0n, started);
+  if (twin) {
+    const levels = popcount(problem.start) - popcount(problem.finishes[0]);
+    const counted = await runStepsSliced(twinCountOptimal(problem, maxMemory, twinProgress(options, 0, 2 * levels)), options.signal);
+    let nodes = BigInt(counted.nodes);
+    if (counted.length === null) return oneThreadStats(nodes, started);
+    const back = await runStepsSliced(twinOnPath(problem, counted.fewest, counted.length, maxMemory, twinProgress(options, levels, 2 * levels)), options.signal);
+    nodes += BigInt(back.nodes);
+    const search = new OptimalListing(problem, counted.length, back.onPath);
+    for (let produced = 0; produced < limit; produced++) {
+      const found = await runStepsSliced(search.next(), options.signal);
+      if (found === null) break;
+      yield found;
+    }
+    return oneThreadStats(nodes + BigInt(search.nodes), started);
+  }
   const exports = await acquireEngine();
   try {
     const length = await proveAndCount(exports, problem, maxMemory, true, options);
     let nodes = BigInt.asUintN(64, exports.pegsNodes()) + BigInt.asUintN(64, exports.pegsOptimalNodes());
     if (length === null) return oneThreadStats(nodes, started);
-    const search = new OptimalListing(problem, length, exports);
+    const onPath = (p: bigint, index: number): boolean => exports.pegsOptimalOnPath(Number(p & 0xffffffffn), Number(p >> 32n), index) === 1;
+    const search = new OptimalListing(problem, length, onPath);
     for (let produced = 0; produced < limit; produced++) {
       const found = await runStepsSliced(search.next(), options.signal);
       if (found === null) break;
@@ -227,7 +261,7 @@ class OptimalListing {
   constructor(
     private readonly problem: PegsProblem,
     private readonly length: number,
-    private readonly exports: EngineExports,
+    private readonly lies: (p: bigint, index: number) => boolean,
   ) {
     const { board } = problem;
     this.byFrom = board.holes.map(() => []);
@@ -267,7 +301,7 @@ class OptimalListing {
 
   private onPath(p: bigint, index: number): boolean {
     this.nodes++;
-    return this.exports.pegsOptimalOnPath(Number(p & 0xffffffffn), Number(p >> 32n), index) === 1;
+    return this.lies(p, index);
   }
 
   private expand(p: bigint): void {

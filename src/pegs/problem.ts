@@ -199,7 +199,7 @@ function invariantSet(board: Board, basis: Map<number, bigint>, diff: bigint): b
  * Fib(n−2) + Fib(n−1) = Fib(n). Summed over the finish pegs, a position worth less than
  * the finish cannot reach it. Only defined for a single finish position.
  */
-function pagodasFor(board: Board, finishes: bigint[]): Array<{ weights: number[]; need: number }> {
+export function pagodasFor(board: Board, finishes: bigint[]): Array<{ weights: number[]; need: number }> {
   if (finishes.length !== 1) return [];
   const n = board.holes.length;
   const near: number[][] = Array.from({ length: n }, () => []);

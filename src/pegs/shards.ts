@@ -122,22 +122,31 @@ async function runRound(
   perWorker: number,
 ): Promise<{ results: ShardResult[]; nodes: bigint; memory: number }> {
   const inputs = tasks.reduce((sum, t) => sum + [...t.a, ...t.b].reduce((s, x) => s + x.byteLength, 0), 0);
+  let results: ShardResult[];
   try {
-    const results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
-    const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
-    const nodes = results.reduce((sum, r) => sum + BigInt(r.nodes), 0n);
-    return { results, nodes, memory: held + inputs + out + results.reduce((sum, r) => sum + r.memory, 0) };
+    results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
   } catch (error) {
     if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
       throw new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); ${progress()}`);
     }
     throw error;
   }
+  const out = results.reduce((sum, r) => sum + r.buckets.flat().reduce((s, x) => s + x.byteLength, 0), 0);
+  const nodes = results.reduce((sum, r) => sum + BigInt(r.nodes), 0n);
+  const memory = held + inputs + out + results.reduce((sum, r) => sum + r.memory, 0);
+  // maxMemory bounds the engines and the buffers between rounds together.
+  if (memory > maxMemory) {
+    throw new BitpuzzleError(
+      'OUT_OF_MEMORY',
+      `counting needs more than maxMemory (${maxMemory} bytes; the workers' engines and the pairs between levels held ${memory}); ${progress()}`,
+    );
+  }
+  return { results, nodes, memory };
 }
 
 /**
  * The count on `threads` worker threads, one shard each. `maxMemory` bounds each worker's
- * engine at maxMemory / threads (the buffers between rounds are counted in `memory`, not bounded).
+ * engine at maxMemory / threads, and the engines and the buffers between rounds together.
  */
 export async function countOnThreads(
   problem: PegsProblem,

@@ -1,8 +1,9 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
 import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
-import { checkThreads, defaultThreads, type Progress } from '../parallel/pool.js';
+import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
+import { countBothEnds } from './meet.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -28,15 +29,15 @@ export interface LevelOptions extends PegsOptions {
 
 export interface CountOptions extends LevelOptions {
   /**
-   * Worker threads for the Wasm engine (default: every core for boards of 30 holes or more;
-   * smaller boards count in milliseconds and stay on the calling thread unless threads is
-   * given). The twin (engine: 'js') always counts on the calling thread.
+   * Worker threads for the Wasm engine (default 1: the calling thread, where every level is
+   * in one engine's memory; more threads shard each level, for some speed at several times
+   * the memory). The twin (engine: 'js') always counts on the calling thread.
    */
   threads?: number;
 }
 
-/** Boards below this many holes count on the calling thread unless `threads` is given. */
-const THREADED_HOLES = 30;
+/** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
+const BOTH_ENDS_HOLES = 30;
 
 /** Stats of a pegs result; `nodes`: jumps tried (solve), positions expanded (count, minMoves). */
 export type PegsStats = SearchStats;
@@ -80,7 +81,10 @@ export interface PegsCount {
   memory: number;
   /**
    * Positions kept at each number of pegs, up to symmetry (index = pegs). When the finish is
-   * the complement of the start the count meets in the middle, and only the upper half is searched.
+   * the complement of the start the count meets in the middle, and only the upper half is
+   * searched; on boards of 30 holes or more the count goes from both ends, and the levels below
+   * the meeting are the backward side's (the positions they undo to); a level skipped to save
+   * memory is 0.
    */
   levels: number[];
   /** The number of symmetries used (0 when no search ran). */
@@ -270,8 +274,12 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
+  return countFrom(input, checkOptions(options, COUNT_KEYS, 'pegs.count'), false);
+}
+
+/** count(), or with `forwardOnly` every level searched from the start (reachable). */
+async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean): Promise<PegsCount> {
   const started = performance.now();
-  options = checkOptions(options, COUNT_KEYS, 'pegs.count');
   let problem: PegsProblem;
   try {
     problem = toProblem(input);
@@ -282,21 +290,23 @@ export async function count(input: PegsInput | PegsProblem | string, options: Co
     return { total: 0n, distinct: null, reason: error.message, shard: null, memory: 0, levels: [], symmetries: 0, stats };
   }
   const kind = checkEngine(options.engine);
-  const threads =
-    options.threads === undefined
-      ? problem.board.holes.length >= THREADED_HOLES ? defaultThreads() : 1
-      : checkThreads(options.threads);
   const startPegs = popcount(problem.start);
-  // One finish that is not the start's complement: on big boards the count meets in the middle
-  // (on worker threads, one if threads is 1), forward from the start and backward from the finish.
-  const meeting =
-    problem.finishes.length === 1 &&
-    problem.finishes[0] !== (fullMask(problem.board) & ~problem.start) &&
-    startPegs > popcount(problem.finishes[0]) + 1 &&
-    (threads > 1 || problem.board.holes.length >= THREADED_HOLES);
-  if (kind === 'wasm' && (meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
+  const holes = problem.board.holes.length;
+  const selfDual = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
+  // Boards of 30 holes or more count from both ends (from the start, and back from the
+  // finishes), meeting in the middle: on the calling thread by default, every level in one
+  // engine's memory; on worker threads when `threads` asks for them.
+  const big = !forwardOnly && holes >= BOTH_ENDS_HOLES && startPegs > popcount(problem.finishes[0]) + 1;
+  const threads = options.threads === undefined ? 1 : checkThreads(options.threads);
+  const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
+  if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    const { total, levels, nodes, memory } = await (meeting ? countMeeting : countOnThreads)(problem, threads, maxMemory, options);
+    const { total, levels, nodes, memory } =
+      big && threads === 1
+        ? await countBothEnds(problem, maxMemory, options)
+        : meeting && problem.finishes.length === 1
+          ? await countMeeting(problem, threads, maxMemory, options)
+          : await countOnThreads(problem, threads, maxMemory, options);
     return {
       total,
       distinct: null,
@@ -346,7 +356,7 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
     symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
     pagodas: [],
   });
-  return count(open, options);
+  return countFrom(open, options, true);
 }
 
 /**

@@ -107,6 +107,15 @@ export interface EngineExports {
   pegsOptimalSteps(): number;
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
+  // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
+  pegsMeetStart(forwardPagodas: number): StatusCode;
+  pegsMeetRun(budget: number): StatusCode;
+  pegsMeetTotal(): bigint;
+  pegsMeetTotalHigh(): bigint;
+  pegsMeetNodes(): bigint;
+  pegsMeetStep(): number;
+  pegsMeetLevels(): number;
+  pegsMeetSteps(): number;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
   // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
   slidingInputPtr(): number;

@@ -1,0 +1,701 @@
+// Peg solitaire: the count of jump sequences meeting in the middle on one engine, for any
+// start and finishes on a big board. Forward from the start and backward from the finishes
+// (forward on complements: undoing a jump is a jump on the complement), each side a frontier
+// of (canonical position, orbit total) pairs, always expanding the smaller side, until the
+// frontiers are one jump apart; then one side's children are streamed against the other:
+//   total = sum over the streamed side's pairs (p, F) and children c of p of
+//           F · G(~c's orbit) / |c's orbit|
+// (F expands one representative with its orbit's total, exact as in COUNT; G(orbit) is
+// |orbit| times the count of each member). When the only finish is the start's complement
+// (the central games), the backward side is the forward one: one side is expanded to the
+// middle and streamed against itself.
+//
+// Memory is what bounds these counts, so everything stays in linear memory and nothing is
+// held twice: a frontier at rest is a dense array of pairs (16 bytes each); the level being
+// built is a hash table sized from the side's last growth ratio (any size, not a power of 2:
+// the slot is the hash's top 32 bits times the size), grown as chores only when that guess
+// was short; once built it is compacted in place and moved down over the frontier it
+// replaces. The last table built is kept as a table for the final lookups. When a table
+// would not fit in the memory left, the level is built in parts (the children a hash of the
+// canonical form gives to part 0, then to part 1, ...: each part's table compacted right
+// after the pairs of the parts before), and the final join goes part by part over the
+// smaller side; when even that would not fit for the last level, the last level is skipped
+// and the grandchildren of one side stream against the other side's tables.
+//
+// Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
+// positions (they must reach the finish), the rest the backward side's (their complements
+// must be reachable from the start, so they must reach its complement). The sides' counts are
+// u64 (a sum that would overflow stops the count with OVERFLOW); the total is 128 bits.
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
+import {
+  holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
+  get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  OVERFLOW, addChecked, countWrapped, clearWrapped,
+} from './pegs';
+
+const GOLDEN: u64 = 0x9e3779b97f4a7c15;
+
+// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 34 holes: the
+// position's low 32 bits, then a u64 whose top `high` bits are the position's bits from 32
+// up and whose other bits are the count (a stored count is at least 1, so 0 is an empty slot).
+let width: usize = 16;
+let high: u64 = 0;
+let countBits: u64 = 64;
+let countMax: u64 = <u64>-1;
+let tooBig: bool = false; // a count passed countMax
+
+@inline function pairKey(p: usize): u64 {
+  if (width == 16) return load<u64>(p);
+  const low = <u64>load<u32>(p);
+  return high == 0 ? low : low | ((load<u64>(p, 4) >> countBits) << 32);
+}
+
+@inline function pairPaths(p: usize): u64 {
+  return width == 16 ? load<u64>(p, 8) : load<u64>(p, 4) & countMax;
+}
+
+@inline function isEmpty(p: usize): bool {
+  return width == 16 ? load<u64>(p) == 0 : load<u64>(p, 4) == 0;
+}
+
+@inline function setPair(p: usize, key: u64, paths: u64): void {
+  if (width == 16) {
+    store<u64>(p, key);
+    store<u64>(p, paths, 8);
+    return;
+  }
+  if (paths > countMax) tooBig = true;
+  store<u32>(p, <u32>key);
+  store<u64>(p, high == 0 ? paths : paths | ((key >> 32) << countBits), 4);
+}
+
+/** Copies a pair (the destination is below the source, or is it). */
+@inline function copyPair(to: usize, from: usize): void {
+  if (width == 16) {
+    store<u64>(to, load<u64>(from));
+    store<u64>(to, load<u64>(from, 8), 8);
+  } else {
+    store<u32>(to, load<u32>(from));
+    store<u64>(to, load<u64>(from, 4), 4);
+  }
+}
+
+const P_FILL: i32 = 0;        // clear the new table
+const P_EXPAND: i32 = 1;      // expand side x into it
+const P_GROW_FILL: i32 = 2;   // the guess was short: clear a bigger table above it,
+const P_GROW_REHASH: i32 = 3; // move the pairs into it,
+const P_GROW_COPY: i32 = 4;   // and move it down over the old place
+const P_COMPACT: i32 = 5;     // the table's pairs to the front, dense
+const P_MOVE: i32 = 6;        // the new frontier down over the old one
+const P_FINAL: i32 = 7;       // stream the other side against the table
+const P_JOIN_FILL: i32 = 8;   // in parts: clear a table for one part of the last level,
+const P_JOIN_BUILD: i32 = 9;  // put that part's pairs in it, then stream (P_FINAL)
+const P_DONE: i32 = 10;
+const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
+
+// Work per unit of budget (a unit is about one position expanded).
+const BULK_BYTES: u64 = 8192;
+const PROBE_SLOTS: u64 = 64;
+
+// Per side (0 forward, 1 backward): where its pairs are, how many, the level (pegs of the
+// positions it stands for, in the forward space) and the last ratio of new to old pairs.
+let base0: usize = 0;
+let base1: usize = 0;
+let count0: u64 = 0;
+let count1: u64 = 0;
+let level0: i32 = 0;
+let level1: i32 = 0;
+let ratio0: f64 = 0;
+let ratio1: f64 = 0;
+let lower: i32 = 0;      // the side whose pairs lie lower in memory
+let selfDual: bool = false; // the finish is the start's complement: the backward side is the forward one
+let forwardEnd: i32 = 0; // pagodas 0 .. forwardEnd-1 judge the forward side, the rest the backward one
+
+let phase: i32 = P_DONE;
+let x: i32 = 0;          // the side being expanded
+let at: u64 = 0;         // the pair, slot or byte reached in the current phase
+let xAt: u64 = 0;        // the pair of side x reached by the expansion
+let tBase: usize = 0;    // the table being built (the arena's last allocation)
+let tSize: u32 = 0;      // its slots
+let tCount: u64 = 0;
+let fresh: usize = 0;    // the bigger table while growing
+let freshSize: u32 = 0;
+let keepTable: bool = false; // the table is the last one: kept for the final lookups
+// When a level's table would not fit, the level is built in parts (the children owned by
+// part 0, then 1, ...: each part's table compacted where it stands, after the pairs of the
+// parts before), and the last level is joined part by part: `parts` passes in all.
+let parts: u32 = 1;
+let part: u32 = 0;
+let nBase: usize = 0;    // the level built in parts: its pairs so far
+let nCount: u64 = 0;
+let joining: bool = false; // the last level was built in parts: the final stream goes part by part
+let lookup: i32 = 0;       // joining: the side whose pairs go into the tables (the smaller), the other streams
+let grand: bool = false;   // the last level is skipped: side x's grandchildren stream against the other side
+let grown: i32 = P_EXPAND; // the phase a table's growth returns to
+let moves: i32 = 0;      // memory moves planned (at most 2), done in order
+let moveDst0: usize = 0;
+let moveSrc0: usize = 0;
+let moveLen0: u64 = 0;
+let moveDst1: usize = 0;
+let moveSrc1: usize = 0;
+let moveLen1: u64 = 0;
+let total: u64 = 0;     // the low 64 bits of the total,
+let totalHigh: u64 = 0; // and the high 64: a sum of products of u64 counts can pass 2^64
+let meetNodes: u64 = 0;
+let steps: i32 = 0;      // levels done (expansions, and the final stream)
+
+@inline function baseOf(s: i32): usize { return s == 0 ? base0 : base1; }
+@inline function countOf(s: i32): u64 { return s == 0 ? count0 : count1; }
+
+@inline function home(key: u64, size: u32): u32 {
+  return <u32>((((key * GOLDEN) >> 32) * <u64>size) >> 32);
+}
+
+/** The slot of `key`: its own, or the empty one it would take. */
+@inline function findIn(base: usize, size: u32, key: u64): usize {
+  let i = home(key, size);
+  for (;;) {
+    const slot = base + <usize>i * width;
+    if (isEmpty(slot) || pairKey(slot) == key) return slot;
+    i++;
+    if (i == size) i = 0;
+  }
+  return 0; // not reached: tables never fill
+}
+
+@inline function crowded(n: u64, size: u32): bool {
+  return n * 5 >= <u64>size * 4;
+}
+
+/**
+ * Slots for n pairs at a load of 0.8 (memory bounds these counts; linear probing still finds a
+ * pair in a few probes there, and the guesses' margins keep most tables nearer 0.7).
+ */
+function slotsFor(n: f64): u32 {
+  return <u32>min<f64>(<f64>0x40000000, max<f64>(16, Math.ceil(n / 0.8) + 1));
+}
+
+/**
+ * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
+ * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
+ */
+export function pegsMeetStart(forwardPagodas: i32): i32 {
+  if (!beginOther(MODE_MEET)) return BAD_INPUT;
+  phase = P_DONE;
+  const startPegs = <i32>popcnt(start);
+  if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
+  forwardEnd = forwardPagodas;
+  grand = false;
+  joining = false;
+  total = 0;
+  totalHigh = 0;
+  clearWrapped();
+  meetNodes = 0;
+  steps = 0;
+  for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
+  // The forward side: the start alone.
+  // Pairs of 12 bytes where the count keeps 62 bits or more.
+  width = holes <= 34 ? 12 : 16;
+  high = holes > 32 ? <u64>(holes - 32) : 0;
+  countBits = 64 - high;
+  countMax = high == 0 ? <u64>-1 : (<u64>1 << countBits) - 1;
+  tooBig = false;
+  base0 = arenaAlloc(<u64>width);
+  if (base0 == 0) return OUT_OF_MEMORY;
+  setPair(base0, canonical(start), 1);
+  count0 = 1;
+  level0 = startPegs;
+  ratio0 = 0;
+  set64(OUTPUT, level0, 1);
+  // The backward side: the finishes' complements, each orbit with its number of finishes.
+  // When the only finish is the start's complement, playing backwards from it is playing
+  // forwards from the start (on complements): one side does for both, and the other stays empty.
+  selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
+  const size = slotsFor(<f64>finishes);
+  base1 = arenaAlloc(<u64>size * <u64>width);
+  notePeak();
+  if (base1 == 0) return OUT_OF_MEMORY;
+  memory.fill(base1, 0, <usize>size * width);
+  const seeds = selfDual ? 0 : finishes;
+  for (let f = 0; f < seeds; f++) {
+    const key = canonical(~get64(finishList, f) & full);
+    const slot = findIn(base1, size, key);
+    setPair(slot, key, isEmpty(slot) ? 1 : pairPaths(slot) + 1);
+  }
+  count1 = 0;
+  for (let i: u32 = 0; i < size; i++) {
+    const slot = base1 + <usize>i * width;
+    if (isEmpty(slot)) continue;
+    const to = base1 + <usize>count1 * width;
+    if (to != slot) copyPair(to, slot);
+    count1++;
+  }
+  arenaRewind(base1 + <usize>count1 * width);
+  level1 = selfDual ? holes - startPegs : finishPegs;
+  ratio1 = 0;
+  if (!selfDual) set64(OUTPUT, level1, count1);
+  lower = 0;
+  return beginStep();
+}
+
+export function pegsMeetTotal(): u64 { return total; }
+export function pegsMeetTotalHigh(): u64 { return totalHigh; }
+
+/** total += a · b, in 128 bits (the product from 32-bit halves). */
+function addProduct(a: u64, b: u64): void {
+  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+  const low = a0 * b0;
+  const mid1 = a1 * b0;
+  const mid2 = a0 * b1;
+  let high = a1 * b1;
+  // The middle terms' low halves go into the product's bits 32-95, with their carries.
+  const mid = (low >> 32) + (mid1 & 0xffffffff) + (mid2 & 0xffffffff);
+  high += (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
+  const productLow = (mid << 32) | (low & 0xffffffff);
+  const sum = total + productLow;
+  totalHigh += high + <u64>(sum < total);
+  total = sum;
+}
+export function pegsMeetNodes(): u64 { return meetNodes; }
+/** Levels done: each expansion, then the final stream. */
+export function pegsMeetStep(): i32 { return steps; }
+/**
+ * The levels the sides stand at (pegs, forward space: forward in bits 0-7, backward in 8-15)
+ * and the parts of the level in progress (bits 16 up).
+ */
+export function pegsMeetLevels(): i32 { return level0 | (level1 << 8) | (<i32>parts << 16); }
+/** The levels done when the count is over: on one side only when the start and finish are dual. */
+export function pegsMeetSteps(): i32 {
+  const startPegs = <i32>popcnt(start);
+  return selfDual ? startPegs - ((holes + 1) >> 1) + 1 : startPegs - finishPegs;
+}
+
+/** Starts expanding the smaller side, in as many parts as the memory left asks for. */
+function beginStep(): i32 {
+  x = selfDual || count0 <= count1 ? 0 : 1;
+  const n = countOf(x);
+  const ratio = x == 0 ? ratio0 : ratio1;
+  // The first levels grow by the number of jumps at most; later, by the side's last ratio
+  // (and a margin: growth later costs more than slack now).
+  const guess = max<f64>(ratio == 0 ? <f64>n * 4 : <f64>n * ratio * 1.15, <f64>(n + <u64>jumps));
+  // One table for the level if it fits; else parts, the level's pairs (dense) and one part's table.
+  const room = <f64>arenaRoom();
+  parts = 1;
+  if (<f64>slotsFor(guess) * <f64>width > room) {
+    parts = 2;
+    while (parts < MAX_PARTS && (guess + <f64>slotsFor(guess / <f64>parts)) * <f64>width > room) parts++;
+  }
+  part = 0;
+  nBase = arenaTop();
+  nCount = 0;
+  if (parts > 1 && !selfDual && level0 - level1 == 2) {
+    // The last level would not fit in one table: skip it. The other side goes into tables (in
+    // parts) and side x's grandchildren stream against them.
+    grand = true;
+    joining = true;
+    lookup = 1 - x;
+    parts = partsFor(<f64>countOf(lookup));
+    const status = beginJoin(0);
+    return status == MORE ? DONE : status;
+  }
+  return beginPart(guess);
+}
+
+/** Parts for tables of n pairs in the memory left. */
+function partsFor(n: f64): u32 {
+  const room = <f64>arenaRoom();
+  let k: u32 = 1;
+  while (k < MAX_PARTS && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * <f64>width > room) k++;
+  return k;
+}
+
+/** A table for one part of the level side x is building. */
+function beginPart(guess: f64): i32 {
+  let size = slotsFor(guess / <f64>parts);
+  const least = slotsFor(<f64>(<u64>jumps * 2));
+  // When memory is short, a smaller table (grown later if it must).
+  for (;;) {
+    tBase = arenaAlloc(<u64>size * <u64>width);
+    if (tBase != 0 || size <= least) break;
+    size = max<u32>(least, size - (size >> 2));
+  }
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  tSize = size;
+  tCount = 0;
+  xAt = 0;
+  at = 0;
+  phase = P_FILL;
+  return DONE;
+}
+
+/** The part of the level (of `parts`) a canonical position belongs to: a hash unrelated to the slots'. */
+@inline function ownerOf(key: u64): u32 {
+  return parts == 1 ? 0 : <u32>((((key ^ (key >> 29)) * 0xbf58476d1ce4e5b9) >> 40) % <u64>parts);
+}
+
+/** Advances by about `budget` units. DONE when the total is ready; OUT_OF_MEMORY; OVERFLOW. */
+export function pegsMeetRun(budget: i32): i32 {
+  if (mode != MODE_MEET) return BAD_INPUT;
+  let left: u64 = <u64>max(budget, 1);
+  while (phase != P_DONE) {
+    if (countWrapped() || tooBig) return OVERFLOW;
+    if (left == 0) return MORE;
+    if (phase == P_FILL || phase == P_GROW_FILL || phase == P_JOIN_FILL) {
+      const into = phase == P_GROW_FILL ? fresh : tBase;
+      const size: u64 = <u64>(phase == P_GROW_FILL ? freshSize : tSize) * <u64>width;
+      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      memory.fill(into + <usize>at, 0, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= size) {
+        phase = phase == P_FILL ? P_EXPAND : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
+        at = 0;
+      }
+    } else if (phase == P_EXPAND) {
+      const n = countOf(x);
+      const from = baseOf(x);
+      while (xAt < n && left > 0) {
+        if (crowded(tCount + <u64>jumps, tSize)) {
+          if (!beginGrowth(P_EXPAND)) return OUT_OF_MEMORY;
+          break;
+        }
+        const pair = from + <usize>xAt * width;
+        expand(pairKey(pair), pairPaths(pair));
+        xAt++;
+        left--;
+        meetNodes++;
+      }
+      if (phase == P_EXPAND && xAt >= n) {
+        const status = parts == 1 ? levelBuilt() : compactPart();
+        if (status != MORE) return status;
+      }
+    } else if (phase == P_JOIN_BUILD) {
+      // One part of the smaller side (dense) into the table.
+      const n = countOf(lookup);
+      const from = baseOf(lookup);
+      const end = min<u64>(n, xAt + left * PROBE_SLOTS);
+      const begin = xAt;
+      while (xAt < end) {
+        if (crowded(tCount + 1, tSize)) {
+          if (!beginGrowth(P_JOIN_BUILD)) return OUT_OF_MEMORY;
+          break;
+        }
+        const pair = from + <usize>xAt * width;
+        const key = pairKey(pair);
+        xAt++;
+        if (ownerOf(key) != part) continue;
+        copyPair(findIn(tBase, tSize, key), pair);
+        tCount++;
+      }
+      left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
+      if (phase == P_JOIN_BUILD && xAt >= n) {
+        phase = P_FINAL;
+        at = 0;
+      }
+    } else if (phase == P_GROW_REHASH) {
+      const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
+      for (let i = at; i < end; i++) {
+        const slot = tBase + <usize>i * width;
+        if (isEmpty(slot)) continue;
+        copyPair(findIn(fresh, freshSize, pairKey(slot)), slot);
+      }
+      left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
+      at = end;
+      if (at >= <u64>tSize) { phase = P_GROW_COPY; at = 0; }
+    } else if (phase == P_GROW_COPY) {
+      // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+      const size: u64 = <u64>freshSize * <u64>width;
+      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      memory.copy(tBase + <usize>at, fresh + <usize>at, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= size) {
+        tSize = freshSize;
+        arenaRewind(tBase + <usize>size);
+        phase = grown;
+      }
+    } else if (phase == P_COMPACT) {
+      const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
+      for (let i = at; i < end; i++) {
+        const slot = tBase + <usize>i * width;
+        if (isEmpty(slot)) continue;
+        // A part's pairs go right after the parts before (its table may start a little above
+        // their end, the arena aligning it): never above the slot being read.
+        const to = (parts == 1 ? tBase : nBase + <usize>nCount * width) + <usize>xAt * width;
+        if (to != slot) copyPair(to, slot);
+        xAt++;
+      }
+      left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
+      at = end;
+      if (at >= <u64>tSize) {
+        if (parts == 1) planMoves();
+        else {
+          const status = partDone();
+          if (status != MORE) return status;
+        }
+      }
+    } else if (phase == P_MOVE) {
+      const dst = moves == 2 ? moveDst0 : moveDst1;
+      const src = moves == 2 ? moveSrc0 : moveSrc1;
+      const len = moves == 2 ? moveLen0 : moveLen1;
+      const bytes = min<u64>(len - at, left * BULK_BYTES);
+      // Forward, in pieces: every source lies above its destination.
+      memory.copy(dst + <usize>at, src + <usize>at, <usize>bytes);
+      at += bytes;
+      left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
+      if (at >= len) {
+        at = 0;
+        moves--;
+        if (moves == 0) {
+          const status = moved();
+          if (status != MORE) return status;
+        }
+      }
+    } else {
+      // P_FINAL: the dense side's children against the table (side x's last level, or one
+      // part of it); self-dual, the last level's own pairs (children, or themselves on the
+      // middle level) against it.
+      const y = grand ? x : selfDual ? x : joining ? 1 - lookup : 1 - x;
+      const dense = joining || !selfDual;
+      const n = dense ? countOf(y) : <u64>tSize;
+      const from = dense ? baseOf(y) : tBase;
+      const children = !selfDual || level0 != level1;
+      while (at < n && left > 0) {
+        const pair = from + <usize>at * width;
+        at++;
+        if (isEmpty(pair)) continue;
+        const key = pairKey(pair);
+        if (grand) meetGrand(key, pairPaths(pair));
+        else if (children) meet(key, pairPaths(pair));
+        else meetSelf(key, pairPaths(pair));
+        left--;
+        meetNodes++;
+      }
+      if (at >= n) {
+        const status = streamed();
+        if (status != MORE) return status;
+      }
+    }
+  }
+  return countWrapped() || tooBig ? OVERFLOW : DONE;
+}
+
+/** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
+function expand(key: u64, paths: u64): void {
+  const first = x == 0 ? 0 : forwardEnd;
+  const end = x == 0 ? forwardEnd : pagodas;
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    let child = load<u64>(images) ^ get64(jumpFlip, j);
+    for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    if (ownerOf(child) != part) continue;
+    const slot = findIn(tBase, tSize, child);
+    if (isEmpty(slot)) {
+      // Children the side's pagodas rule out are never stored.
+      if (!hopefulIn(child, first, end)) continue;
+      setPair(slot, child, paths);
+      tCount++;
+    } else setPair(slot, child, addChecked(pairPaths(slot), paths));
+  }
+}
+
+/** The final sum over the children of one position of the streamed side (the lookups of this part). */
+function meet(key: u64, paths: u64): void {
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) if (legal(key, j)) meetChild(images, key, j, paths);
+}
+
+/** The final sum over the grandchildren of one position of side x (the level between is skipped). */
+function meetGrand(key: u64, paths: u64): void {
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    const child = key ^ get64(jumpFlip, j);
+    // The child's images, for the grandchildren's.
+    for (let s = 1; s < syms; s++) set64(childImages, s, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    for (let k = 0; k < jumps; k++) if (legal(child, k)) meetChild(childImages, child, k, paths);
+  }
+}
+
+/**
+ * paths · (the table's total of ~c's orbit) / |c's orbit| for the child c of `pos` by jump j,
+ * given pos's images (from 1 up) at `imagesOf`; only the lookups this part owns.
+ */
+@inline function meetChild(imagesOf: usize, pos: u64, j: i32, paths: u64): void {
+  const child = pos ^ get64(jumpFlip, j);
+  // The least complement of the child's images, and how many images are the child itself.
+  let least = ~child & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
+    if (image == child) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  if (ownerOf(least) != part) return;
+  const slot = findIn(tBase, tSize, least);
+  if (isEmpty(slot)) return;
+  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
+}
+const childImages: usize = memory.data(8 * MAX_SYMS);
+
+/** The self-dual middle level: a position's total times its complement's, per member. */
+function meetSelf(key: u64, paths: u64): void {
+  let least = ~key & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = imageOf(s, key);
+    if (image == key) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  if (ownerOf(least) != part) return;
+  const slot = findIn(tBase, tSize, least);
+  if (isEmpty(slot)) return;
+  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
+}
+
+/** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
+function beginGrowth(resume: i32): bool {
+  const n = countOf(resume == P_JOIN_BUILD ? lookup : x);
+  const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
+  const least = tSize + (tSize >> 2);
+  let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
+  for (;;) {
+    fresh = arenaAlloc(<u64>size * <u64>width);
+    if (fresh != 0 || size <= least) break;
+    size = max<u32>(least, size - ((size - tSize) >> 1));
+  }
+  notePeak();
+  if (fresh == 0) return false;
+  freshSize = size;
+  grown = resume;
+  phase = P_GROW_FILL;
+  at = 0;
+  return true;
+}
+
+/** One part's table is built: compact it where it stands (right after the parts before). */
+function compactPart(): i32 {
+  at = 0;
+  xAt = 0;
+  phase = P_COMPACT;
+  return MORE;
+}
+
+/** One part's pairs are dense after the parts before: the next part, or the level is built. */
+function partDone(): i32 {
+  nCount += tCount;
+  arenaRewind(nBase + <usize>nCount * width);
+  part++;
+  if (part < parts) {
+    const n = countOf(x);
+    const ratio = x == 0 ? ratio0 : ratio1;
+    // The parts so far tell the level's size better than the last ratio.
+    const guess = max<f64>(<f64>nCount / <f64>part * <f64>parts * 1.05, ratio == 0 ? <f64>n * 4 : 0);
+    const status = beginPart(guess);
+    return status == DONE ? MORE : status;
+  }
+  tBase = nBase;
+  tCount = nCount;
+  return levelBuilt();
+}
+
+/** Side x's new level is built (a table, or dense when in parts): record it, compact or keep it. */
+function levelBuilt(): i32 {
+  steps++;
+  const n = countOf(x);
+  if (x == 0) { level0--; ratio0 = <f64>tCount / <f64>n; } else { level1++; ratio1 = <f64>tCount / <f64>n; }
+  if (selfDual) level1 = holes - level0; // the complements of the forward side
+  set64(OUTPUT, x == 0 ? level0 : level1, tCount);
+  if (tCount == 0) {
+    // Nothing left on this side: no solution.
+    total = 0;
+    totalHigh = 0;
+    phase = P_DONE;
+    return DONE;
+  }
+  // The last level: one jump from the other side (self-dual: from its own complements, or
+  // on them when the middle level is its own complement level).
+  const last = level0 - level1 <= 1;
+  keepTable = last && parts == 1;
+  joining = last && parts > 1;
+  at = 0;
+  xAt = 0;
+  if (parts > 1 || keepTable) planMoves();
+  else phase = P_COMPACT;
+  return MORE;
+}
+
+/**
+ * Plans moving the new level (dense, or the whole table when kept) down over side x's old
+ * pairs: [y][x][new] moves the new level down; [x][y][new] moves y down, then the new level.
+ */
+function planMoves(): void {
+  const y = 1 - x;
+  const bytes: u64 = (keepTable ? <u64>tSize : tCount) * <u64>width;
+  const xBase = baseOf(x);
+  if (lower == y) {
+    moves = 1;
+    moveDst1 = xBase; moveSrc1 = tBase; moveLen1 = bytes;
+  } else {
+    const yBytes = countOf(y) * <u64>width;
+    moves = 2;
+    moveDst0 = xBase; moveSrc0 = baseOf(y); moveLen0 = yBytes;
+    moveDst1 = xBase + <usize>yBytes; moveSrc1 = tBase; moveLen1 = bytes;
+    if (y == 0) base0 = xBase; else base1 = xBase;
+    lower = y;
+  }
+  if (x == 0) { base0 = moveDst1; count0 = keepTable ? <u64>tSize : tCount; } else { base1 = moveDst1; count1 = keepTable ? <u64>tSize : tCount; }
+  at = 0;
+  phase = P_MOVE;
+}
+
+/** The moves are done: the next step, or the final stream (against the table, or part by part). */
+function moved(): i32 {
+  const xBase = baseOf(x);
+  arenaRewind(xBase + <usize>countOf(x) * width);
+  if (keepTable) {
+    // Side x is now a table of countOf(x) slots; the other side streams against it.
+    tBase = xBase;
+    tSize = <u32>countOf(x);
+    part = 0;
+    parts = 1;
+    at = 0;
+    phase = P_FINAL;
+    return MORE;
+  }
+  if (joining) {
+    // The smaller side goes into the tables, in as few parts as the memory left allows.
+    lookup = selfDual || count0 <= count1 ? 0 : 1;
+    parts = partsFor(<f64>countOf(lookup));
+    return beginJoin(0);
+  }
+  const status = beginStep();
+  return status == DONE ? MORE : status;
+}
+
+/** The last level built in parts: a table for part k of the smaller side. */
+function beginJoin(k: u32): i32 {
+  part = k;
+  tSize = slotsFor(<f64>countOf(lookup) / <f64>parts * (parts == 1 ? 1 : 1.1));
+  tBase = arenaAlloc(<u64>tSize * <u64>width);
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  tCount = 0;
+  xAt = 0;
+  at = 0;
+  phase = P_JOIN_FILL;
+  return MORE;
+}
+
+/** The stream is over: the next part, or the end. */
+function streamed(): i32 {
+  if (joining && part + 1 < parts) {
+    arenaRewind(tBase);
+    return beginJoin(part + 1);
+  }
+  steps = grand ? steps + 2 : steps + 1;
+  phase = P_DONE;
+  return DONE;
+}

@@ -1,0 +1,87 @@
+// Peg solitaire: every single-vacancy start of a board × every single-peg finish its position
+// class allows, and × "any", counted with the default options (one process per count, so that
+// each row's peak resident set is its own). Starts and finishes are taken once per class of
+// the board's symmetries (the finishes up to the symmetries that keep the start), and each
+// start's counts over its finishes, times the size of each finish class, must add up to its
+// "any" count. Prints a markdown table to stdout (progress on stderr).
+//   node bench/pegs-table.js [board] [--starts d4,c1]    (default: english, every start class;
+//                                                         --starts: these, in this order)
+//   node bench/pegs-table.js --one BOARD START FINISH    (one count as JSON: what each row runs)
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pegs } from '../dist/index.js';
+import { fail } from './common.js';
+
+const args = process.argv.slice(2);
+if (args[0] === '--one') {
+  const [, board, start, finish] = args;
+  const started = performance.now();
+  const result = await pegs.count({ board, start, finish });
+  console.log(JSON.stringify({
+    total: String(result.total),
+    ms: performance.now() - started,
+    memory: result.memory,
+    rss: process.resourceUsage().maxRSS * 1024,
+    threads: result.stats.threads,
+  }));
+  process.exit(0);
+}
+
+const at = args.indexOf('--starts');
+const only = at >= 0 ? args[at + 1].split(',') : null;
+const boardName = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))[0] ?? 'english';
+const board = pegs.builtinBoard(boardName);
+const name = (i) => board.holes[i].name;
+const orbit = (group, i) => [...new Set(group.map((perm) => perm[i]))].sort((a, b) => a - b);
+
+/** One count in a child process (null when it failed: the error is printed in the row). */
+function countOne(start, finish) {
+  try {
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', boardName, start, finish], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = JSON.parse(out);
+    return { ...r, total: BigInt(r.total) };
+  } catch (error) {
+    const message = /BitpuzzleError: (.*)/.exec(String(error.stderr))?.[1] ?? String(error.message).split('\n')[0];
+    console.log(`| ${start} | ${finish} | failed: ${message} | | | |`);
+    return null;
+  }
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
+console.log(`| start | finish | jump sequences | time | engine memory | peak RSS |`);
+console.log('|---|---|---:|---:|---:|---:|');
+const starts = [];
+for (let i = 0; i < board.holes.length; i++) if (orbit(board.symmetries, i)[0] === i) starts.push(i);
+// --starts gives the order too (the cheap ones first, say).
+if (only) starts.sort((a, b) => only.indexOf(name(a)) - only.indexOf(name(b)));
+let hardest = null;
+for (const s of starts) {
+  if (only && !only.includes(name(s))) continue;
+  let any;
+  try {
+    any = pegs.toProblem({ board: boardName, start: name(s), finish: 'any' });
+  } catch (error) {
+    console.log(`| ${name(s)} | any | 0 (${error.code}: another position class) | | | |`);
+    continue;
+  }
+  const keep = any.symmetries; // the symmetries that keep the start
+  const finishes = any.finishes.map((f) => f.toString(2).length - 1).filter((f) => orbit(keep, f)[0] === f);
+  let sum = 0n;
+  for (const f of [...finishes, 'any']) {
+    const finish = f === 'any' ? 'any' : name(f);
+    console.error(`${name(s)} → ${finish}…`);
+    const r = countOne(name(s), finish);
+    if (r === null) {
+      sum = null; // no sum check for this start
+      continue;
+    }
+    const size = f === 'any' ? 1 : orbit(keep, f).length;
+    if (f !== 'any') sum = sum === null ? null : sum + r.total * BigInt(size);
+    else if (sum !== null && sum !== r.total) fail(`${name(s)}: the finishes add up to ${sum}, the count to any finish is ${r.total}`);
+    const label = f === 'any' ? 'any (= the sum of the rows above, each times its class)' : size > 1 ? `${finish} (class of ${size})` : finish;
+    console.log(`| ${name(s)} | ${label} | ${r.total.toLocaleString('en')} | ${fmt(r.ms)} | ${mb(r.memory)} | ${mb(r.rss)} |`);
+    if (!hardest || r.rss > hardest.rss) hardest = { ...r, what: `${name(s)} → ${finish}` };
+  }
+}
+if (hardest) console.log(`\nLargest peak: ${hardest.what}, ${mb(hardest.rss)} resident, ${fmt(hardest.ms)}.`);

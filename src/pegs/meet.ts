@@ -1,0 +1,73 @@
+// The count from both ends on the calling thread's engine (assembly/pegsMeet.ts): forward
+// from the start and backward from the finishes, meeting in the middle, with every level in
+// the engine's linear memory, so that maxMemory bounds what the count really holds.
+import { BitpuzzleError } from '../errors.js';
+import type { Progress } from '../parallel/pool.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { engineInput, fullMask, pagodasFor, popcount, type PegsProblem } from './problem.js';
+import { wasmPegsEngine } from './engine.js';
+import type { ThreadedCount } from './shards.js';
+
+const OVERFLOW = -3; // assembly/pegsMeet.ts
+/** What the host process itself holds (Node, the module, the caller's data): kept out of the engine's share. */
+const HOST_BYTES = 64 << 20;
+
+/**
+ * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
+ * only finish is the start's complement, one side serves for both). `levels[k]`: the positions with k pegs kept, forward above the
+ * meeting level and backward (as the positions they undo to) below it.
+ */
+export async function countBothEnds(
+  problem: PegsProblem,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<ThreadedCount> {
+  const startPegs = popcount(problem.start);
+  let steps = startPegs - popcount(problem.finishes[0]);
+  // The backward side's pagodas: its complements must be reachable from the start.
+  const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
+  const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
+  const exports = await acquireEngine();
+  try {
+    // maxMemory bounds the process's part in the count: the engine gets it less the host's
+    // own (from 256 MiB up; below, the engine has it all).
+    setMemoryLimit(exports, maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory);
+    checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
+    const where = (): string => {
+      const at = exports.pegsMeetLevels();
+      const parts = at >>> 16 > 1 ? `, the level in progress in ${at >>> 16} parts` : '';
+      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}${parts})`;
+    };
+    const outOfMemory = (): BitpuzzleError =>
+      new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes); ${where()}`);
+    const started = exports.pegsMeetStart(problem.pagodas.length);
+    if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
+    checkStatus(started, 'counting', maxMemory);
+    steps = exports.pegsMeetSteps();
+    let reported = -1;
+    const status = await runSliced((budget) => {
+      const done = exports.pegsMeetStep();
+      if (done !== reported) {
+        reported = done;
+        options.onProgress?.({ done, total: steps });
+      }
+      return exports.pegsMeetRun(budget);
+    }, options.signal);
+    if (status === OVERFLOW) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
+    }
+    if (status === Status.OUT_OF_MEMORY) throw outOfMemory();
+    checkStatus(status, 'counting', maxMemory);
+    options.onProgress?.({ done: steps, total: steps });
+    const view = new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), startPegs + 1);
+    return {
+      total: (BigInt.asUintN(64, exports.pegsMeetTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsMeetTotal()),
+      levels: Array.from(view, Number),
+      nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
+      memory: Number(exports.pegsMemory()),
+    };
+  } finally {
+    releaseEngine(exports);
+  }
+}
