@@ -115,6 +115,15 @@ export {
   pegsMeetSteps,
 } from './pegsMeet';
 export {
+  pegsFewestStart,
+  pegsFewestRun,
+  pegsFewestMoves,
+  pegsFewestBound,
+  pegsFewestNodes,
+  pegsFewestLength,
+  pegsFewestTableBytes,
+} from './pegsFewest';
+export {
   slidingInputPtr,
   slidingOutputPtr,
   slidingStart,

@@ -39,6 +39,7 @@ export const MODE_COUNT: i32 = 1;
 export const MODE_MOVES: i32 = 2;
 const MODE_SHARD: i32 = 3; // a shard task of a count on threads (pegsShardStart)
 export const MODE_MEET: i32 = 4; // the count from both ends on one engine (assembly/pegsMeet.ts)
+export const MODE_FEWEST: i32 = 5; // the fewest moves by iterative deepening (assembly/pegsFewest.ts)
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 const UNSEEN: u32 = 0xff;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { memorySizeOption } from '../dist/cli/io.js';
+import { fewestByDeepening, mersonRegions } from '../dist/pegs/fewest.js';
 import { expectAbortedPromptly } from './helpers.js';
 
 // ---- independent oracles: plain sets of numbers (boards of up to 30 holes) ----------------
@@ -441,6 +442,82 @@ describe('fewest moves', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
+  /** The deepening engine's answer on any board, in moves, checked by replay; null when none. */
+  async function deepening(problem: ReturnType<typeof pegs.toProblem>): Promise<number | null> {
+    const result = await fewestByDeepening(problem, 64 << 20, {});
+    if (result.jumps === null) return null;
+    const names = pegs.jumpNames(problem.board, result.jumps.map((j) => problem.board.jumps[j]));
+    expectSolves(problem, names);
+    return pegs.groupMoves(names).length;
+  }
+
+  it('matches the brute force on triangles and random small boards', async () => {
+    for (const input of [
+      { board: 'triangle5', finish: 'any' },
+      { board: 'triangle5', finish: 'a1' },
+      { board: 'triangle5', start: 'c3', finish: 'any' },
+      { board: 'triangle6', finish: 'any' },
+    ]) {
+      const problem = pegs.toProblem(input);
+      expect(await deepening(problem)).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+    }
+    let checked = 0;
+    for (const problem of randomProblems(11, 40, 2)) {
+      const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      expect(await deepening(problem)).toBe(expected < 0 ? null : expected);
+      if (expected >= 0) checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  // Bell, "Solving triangular peg solitaire" (JIS 11, 2008; OEIS A127500): the shortest
+  // solution over every problem from one vacancy to one peg takes 5 moves on the 10-hole
+  // triangle, 9 on the 15-hole and 9 on the 21-hole one.
+  it("finds Bell's shortest single-vacancy solutions on the triangles of side 4, 5 and 6", async () => {
+    for (const [side, published] of [[4, 5], [5, 9], [6, 9]]) {
+      const board = pegs.builtinBoard(`triangle${side}`);
+      let least = Infinity;
+      for (const hole of board.holes) {
+        let problem;
+        try {
+          problem = pegs.toProblem({ board: `triangle${side}`, start: hole.name, finish: 'any' });
+        } catch {
+          continue; // another position class: no single-peg finish
+        }
+        const moves = await deepening(problem);
+        if (moves !== null) least = Math.min(least, moves);
+      }
+      expect(least).toBe(published);
+    }
+  });
+
+  it('keeps its Merson regions disjoint, each jumped over only from or into itself', () => {
+    for (const input of [{ board: 'english' }, { board: 'french', start: 'd3', finish: 'd5' }, { board: 'triangle8', finish: 'any' }]) {
+      const problem = pegs.toProblem(input);
+      const regions = mersonRegions(problem);
+      expect(regions.length).toBeGreaterThan(2);
+      let covered = 0n;
+      for (const r of regions) {
+        expect(r & covered).toBe(0n);
+        covered |= r;
+        const inside = (h: number): boolean => ((r >> BigInt(h)) & 1n) === 1n;
+        for (const [f, o, t] of problem.board.jumps) if (inside(o)) expect(inside(f) || inside(t)).toBe(true);
+      }
+    }
+  });
+
+  it('answers minMoves on the French board within memory, in slices, and stops on abort', async () => {
+    // Three pegs, c3 c4 d5: one move, c3-c5-e5 (the peg jumps on).
+    const start = ['  ...  ', ' ..... ', '..o....', '..o....', '...o...', ' ..... ', '  ...  '].join('\n');
+    const problem = pegs.toProblem({ board: 'french', start, finish: 'any' });
+    const best = (await pegs.minMoves(problem))!;
+    expect(best.moves).toEqual(['c3-c5-e5']);
+    expectSolves(problem, best.jumps);
+    await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { signal }), 600);
   });
 });
 

@@ -4,6 +4,7 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
 import { countBothEnds } from './meet.js';
+import { fewestByDeepening } from './fewest.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -360,8 +361,16 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
 }
 
 /**
+ * Boards with more holes than this (past the English board's 33) get the fewest moves by
+ * iterative deepening (fewest.ts), within memory; up to it, by the search from both ends,
+ * which is faster there and keeps the table countOptimal needs.
+ */
+export const DEEPENING_HOLES = 33;
+
+/**
  * The fewest moves (a chain of jumps by one peg is one move), proved by breadth-first
- * search by moves from both ends with symmetry, and a shortest solution; null when the
+ * search by moves from both ends with symmetry (boards up to DEEPENING_HOLES holes) or by
+ * iterative deepening on the moves (larger boards), and a shortest solution; null when the
  * search finds no solution. Wasm only.
  */
 export async function minMoves(input: PegsInput | PegsProblem | string, options: LevelOptions = {}): Promise<PegsMinMoves | null> {
@@ -370,6 +379,20 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options:
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");
+  }
+  if (problem.board.holes.length > DEEPENING_HOLES) {
+    const maxMemory = checkMaxMemory(options.maxMemory);
+    const result = await fewestByDeepening(problem, maxMemory, options);
+    if (result.jumps === null) return null;
+    const jumps = jumpNames(problem.board, result.jumps.map((j) => problem.board.jumps[j]));
+    const moveList = groupMoves(jumps);
+    return {
+      jumps,
+      moves: moveList,
+      length: moveList.length,
+      memory: result.memory,
+      stats: { nodes: result.nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 },
+    };
   }
   if (problem.board.holes.length > MAX_MOVES_HOLES) {
     throw new BitpuzzleError('BAD_INPUT', `minMoves handles boards of up to ${MAX_MOVES_HOLES} holes; this one has ${problem.board.holes.length}`);

@@ -116,6 +116,14 @@ export interface EngineExports {
   pegsMeetStep(): number;
   pegsMeetLevels(): number;
   pegsMeetSteps(): number;
+  // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
+  pegsFewestStart(regions: number): StatusCode;
+  pegsFewestRun(budget: number): StatusCode;
+  pegsFewestMoves(): number;
+  pegsFewestBound(): number;
+  pegsFewestNodes(): bigint;
+  pegsFewestLength(): number;
+  pegsFewestTableBytes(): bigint;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
   // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
   slidingInputPtr(): number;

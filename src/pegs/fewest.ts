@@ -1,0 +1,105 @@
+// The fewest moves by iterative deepening on the calling thread's engine
+// (assembly/pegsFewest.ts): memory holds only a stack and a transposition table that is a
+// cache, so boards past 33 holes, where the search from both ends keeps too many positions,
+// are searched within maxMemory; time is what bounds them, and every finished iteration
+// proves one more move (`proved`).
+import type { Progress } from '../parallel/pool.js';
+import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { engineInput, popcount, type PegsProblem } from './problem.js';
+import { wasmPegsEngine } from './engine.js';
+
+/** What the host process itself holds (as in meet.ts): kept out of the engine's share. */
+const HOST_BYTES = 64 << 20;
+
+export interface FewestResult {
+  /** Indices into the board's jumps of a shortest solution, or null when there is none. */
+  jumps: number[] | null;
+  nodes: bigint;
+  memory: number;
+}
+
+/**
+ * Disjoint Merson regions of 2 to 4 holes for the engine's lower bound: connected sets R
+ * such that every jump over a hole of R starts or lands in R, which every finish lacks a
+ * hole of. Holes no jump passes over are left out (the engine counts each alone). Chosen
+ * greedily, smallest first, so that they are full as often as can be.
+ */
+export function mersonRegions(problem: PegsProblem): bigint[] {
+  const { board, finishes } = problem;
+  const bit = (h: number): bigint => 1n << BigInt(h);
+  const neighbours: Set<number>[] = board.holes.map(() => new Set());
+  let jumpedOver = 0n;
+  for (const [f, o, t] of board.jumps) {
+    neighbours[f].add(o).add(t);
+    neighbours[o].add(f).add(t);
+    neighbours[t].add(o).add(f);
+    jumpedOver |= bit(o);
+  }
+  const isMerson = (r: bigint): boolean => board.jumps.every(([f, o, t]) => (r & bit(o)) === 0n || (r & bit(f)) !== 0n || (r & bit(t)) !== 0n);
+  const mustChange = (r: bigint): boolean => finishes.every((f) => (r & ~f) !== 0n);
+  const seen = new Set<bigint>();
+  const found: bigint[] = [];
+  let layer: Array<[bigint, number[]]> = board.holes.map((_, h) => [bit(h), [h]]);
+  for (let size = 2; size <= 4; size++) {
+    const next: Array<[bigint, number[]]> = [];
+    for (const [mask, members] of layer) {
+      for (const m of members) {
+        for (const n of neighbours[m]) {
+          const grown = mask | bit(n);
+          if (grown === mask || seen.has(grown) || (grown & ~jumpedOver) !== 0n) continue;
+          seen.add(grown);
+          next.push([grown, [...members, n]]);
+          if (isMerson(grown) && mustChange(grown)) found.push(grown);
+        }
+      }
+    }
+    layer = next;
+  }
+  const chosen: bigint[] = [];
+  let covered = 0n;
+  for (const r of found) {
+    if ((r & covered) !== 0n || chosen.length >= 64) continue;
+    chosen.push(r);
+    covered |= r;
+  }
+  return chosen;
+}
+
+/** The fewest moves and a shortest solution of `problem`; progress reports the bound proved. */
+export async function fewestByDeepening(
+  problem: PegsProblem,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<FewestResult> {
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory);
+    checkStatus(wasmPegsEngine(exports).load(engineInput(problem)), 'loading the board', maxMemory);
+    const regions = mersonRegions(problem);
+    new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), regions.length).set(regions);
+    checkStatus(exports.pegsFewestStart(regions.length), 'the fewest-moves search', maxMemory);
+    // The most moves a solution can take: one per jump.
+    const most = popcount(problem.start) - popcount(problem.finishes[0]);
+    let reported = -1;
+    const status = await runSliced((budget) => {
+      const bound = exports.pegsFewestBound();
+      if (bound !== reported) {
+        reported = bound;
+        options.onProgress?.({ done: Math.min(bound, most), total: most });
+      }
+      return exports.pegsFewestRun(budget);
+    }, options.signal);
+    checkStatus(status, 'the fewest-moves search', maxMemory);
+    const moves = exports.pegsFewestMoves();
+    const length = exports.pegsFewestLength();
+    const view = new Uint32Array(exports.memory.buffer, exports.pegsOutputPtr(), Math.max(length, 0));
+    return {
+      jumps: moves < 0 ? null : Array.from(view),
+      nodes: BigInt.asUintN(64, exports.pegsFewestNodes()),
+      memory: Number(exports.pegsMemory()),
+    };
+  } finally {
+    releaseEngine(exports);
+  }
+}
