@@ -411,14 +411,17 @@ describe('counting on threads', () => {
   });
 });
 
+/** Fewest-move problems on triangles small enough for the brute force. */
+const SMALL_TRIANGLES = [
+  { board: 'triangle5', finish: 'any' },
+  { board: 'triangle5', finish: 'a1' },
+  { board: 'triangle5', start: 'c3', finish: 'any' },
+  { board: 'triangle6', finish: 'any' },
+];
+
 describe('fewest moves', () => {
   it('matches the brute force on triangle 5 and 6', async () => {
-    for (const input of [
-      { board: 'triangle5', finish: 'any' },
-      { board: 'triangle5', finish: 'a1' },
-      { board: 'triangle5', start: 'c3', finish: 'any' },
-      { board: 'triangle6', finish: 'any' },
-    ]) {
+    for (const input of SMALL_TRIANGLES) {
       const problem = pegs.toProblem(input);
       const best = (await pegs.minMoves(problem))!;
       expect(best.length).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
@@ -456,12 +459,7 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
   }
 
   it('matches the brute force on triangles and random small boards', async () => {
-    for (const input of [
-      { board: 'triangle5', finish: 'any' },
-      { board: 'triangle5', finish: 'a1' },
-      { board: 'triangle5', start: 'c3', finish: 'any' },
-      { board: 'triangle6', finish: 'any' },
-    ]) {
+    for (const input of SMALL_TRIANGLES) {
       const problem = pegs.toProblem(input);
       expect(await deepening(problem)).toBe(bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
     }
