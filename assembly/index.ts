@@ -93,6 +93,7 @@ export {
   pegsShardPairs,
   pegsShardBuckets,
   pegsShardDistinct,
+  pegsMovesBackwardOnly,
 } from './pegs';
 export {
   pegsOptimalStart,

@@ -874,7 +874,16 @@ function seen(pos: u64, s: i32): u32 {
   return load<u64>(slot) == 0 ? UNSEEN : distance(slot, s);
 }
 
+// MOVES from the finishes' side only (the perimeter of assembly/pegsFewest.ts), for the
+// next MOVES search only.
+let backwardOnly: bool = false;
+let backwardNext: bool = false;
+/** The next MOVES search grows the finishes' side only (exact distances to the finish). */
+export function pegsMovesBackwardOnly(): void { backwardNext = true; }
+
 function startMoves(log: u32): i32 {
+  backwardOnly = backwardNext;
+  backwardNext = false;
   if (holes > MAX_MOVES_HOLES) return BAD_INPUT;
   tabLog = log;
   tabBase = arenaAlloc(<u64>8 << tabLog);
@@ -900,7 +909,7 @@ function startMoves(log: u32): i32 {
 }
 
 function beginLevel(): void {
-  side = frontA <= frontB ? 0 : 1;
+  side = backwardOnly || frontA > frontB ? 1 : 0;
   scan = 0;
   frontNew = 0;
   grewDuringScan = false;

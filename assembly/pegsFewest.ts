@@ -19,6 +19,7 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind, arenaRoo
 import {
   holes, jumps, full, start, finishes, finishList, finishPegs, jumpFlip, jumpFrom, jumpLand, fromStart, byFrom, pagodas,
   get, set, get64, set64, canonical, legal, hopefulIn, beginOther, notePeak, OUTPUT, MODE_FEWEST,
+  MODE_MOVES, mode, depthB, movesSlot, distance,
 } from './pegs';
 
 const PHASE_CLEAR: i32 = 0;
@@ -37,6 +38,10 @@ let finishUnion: u64 = 0;  // holes some finish has a peg on
 // a move in it, and a finish lacks some hole of each: every full one costs a move of its own.
 let regions: usize = 0;
 let regionCount: i32 = 0;
+// The perimeter: a MOVES search of assembly/pegs.ts grown from the finishes' side alone for
+// `perimeter` complete levels, whose table gives the exact fewest moves from every position
+// within that many of a finish (as the distance of its complement), and more for the rest.
+let perimeter: i32 = -1;
 let bound: i32 = 0;        // moves allowed in the iteration in progress
 let nextBound: i32 = INFINITE; // the least bound beyond this one that a cut position needs
 let proved: i32 = 0;       // no solution has fewer moves than this
@@ -73,6 +78,12 @@ function lowerBound(pos: u64, last: i32): i32 {
     if (last >= 0 && ((region >> <u64>last) & 1) != 0) free = true;
   }
   if (free) must--;
+  if (perimeter >= 0) {
+    const slot = movesSlot(canonical(~pos & full));
+    let d = load<u64>(slot) == 0 ? perimeter + 1 : min<i32>(<i32>distance(slot, 1), perimeter + 1);
+    if (last >= 0) d--; // the chain going on may save one move
+    must = max<i32>(must, d);
+  }
   if (must < 0) must = 0;
   if (must == 0 && last < 0 && !isFinish(pos)) must = 1;
   return must;
@@ -139,11 +150,18 @@ function newTable(log: u32): bool {
 
 /**
  * Starts the search on the loaded problem, with `count` Merson regions (u64 masks) in the
- * output region. DONE, OUT_OF_MEMORY or BAD_INPUT. The table grows up to what the arena allows.
+ * output region; with `usePerimeter` 1, after a MOVES search from the finishes' side alone
+ * (pegsMovesBackwardOnly), whose complete levels serve as the perimeter. DONE, OUT_OF_MEMORY
+ * or BAD_INPUT. The table grows up to what the arena allows.
  */
-export function pegsFewestStart(count: i32): i32 {
+export function pegsFewestStart(count: i32, usePerimeter: i32): i32 {
   if (count < 0 || count > 64) return BAD_INPUT;
-  if (!beginOther(MODE_FEWEST)) return BAD_INPUT;
+  perimeter = -1;
+  if (usePerimeter != 0) {
+    // Keep the MOVES table below: allocate above it.
+    if (mode != MODE_MOVES) return BAD_INPUT;
+    perimeter = depthB;
+  } else if (!beginOther(MODE_FEWEST)) return BAD_INPUT;
   regions = arenaAlloc(<u64>max(count, 1) << 3);
   if (regions == 0) return OUT_OF_MEMORY;
   regionCount = count;

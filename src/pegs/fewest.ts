@@ -5,16 +5,22 @@
 // proves one more move (`proved`).
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, popcount, type PegsProblem } from './problem.js';
-import { wasmPegsEngine } from './engine.js';
+import { MODE_MOVES, wasmPegsEngine } from './engine.js';
+import { jumpNames, jumpsBetween } from './format.js';
+
+/** The search by moves keeps a position in 48 bits (as solve.ts's MAX_MOVES_HOLES). */
+const MAX_MOVES_HOLES = 48;
 
 /** What the host process itself holds (as in meet.ts): kept out of the engine's share. */
 const HOST_BYTES = 64 << 20;
 
 export interface FewestResult {
-  /** Indices into the board's jumps of a shortest solution, or null when there is none. */
-  jumps: number[] | null;
+  /** The jumps of a shortest solution (names), or null when there is none. */
+  jumps: string[] | null;
+  /** Complete levels of the perimeter (moves from the finish known exactly), -1 without one. */
+  perimeter: number;
   nodes: bigint;
   memory: number;
 }
@@ -66,7 +72,13 @@ export function mersonRegions(problem: PegsProblem): bigint[] {
   return chosen;
 }
 
-/** The fewest moves and a shortest solution of `problem`; progress reports the bound proved. */
+/**
+ * The fewest moves and a shortest solution of `problem`. First the perimeter: the search by
+ * moves of assembly/pegs.ts from the finishes' side alone, level by level within a sixteenth of
+ * the engine's memory (it may even meet the start and settle the problem); then iterative
+ * deepening, with the perimeter's exact distances in its lower bound. Progress reports the
+ * bound proved.
+ */
 export async function fewestByDeepening(
   problem: PegsProblem,
   maxMemory: number,
@@ -74,13 +86,38 @@ export async function fewestByDeepening(
 ): Promise<FewestResult> {
   const exports = await acquireEngine();
   try {
-    setMemoryLimit(exports, maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory);
-    checkStatus(wasmPegsEngine(exports).load(engineInput(problem)), 'loading the board', maxMemory);
-    const regions = mersonRegions(problem);
-    new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), regions.length).set(regions);
-    checkStatus(exports.pegsFewestStart(regions.length), 'the fewest-moves search', maxMemory);
+    const limit = maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory;
+    const engine = wasmPegsEngine(exports);
+    checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     // The most moves a solution can take: one per jump.
     const most = popcount(problem.start) - popcount(problem.finishes[0]);
+    let perimeter = -1;
+    let nodes = 0n;
+    if (problem.board.holes.length <= MAX_MOVES_HOLES) {
+      setMemoryLimit(exports, Math.floor(limit / 16));
+      exports.pegsMovesBackwardOnly();
+      if (engine.start(MODE_MOVES, 12) === Status.DONE) {
+        const status = await runSliced((budget) => {
+          options.onProgress?.({ done: 0, total: most });
+          return engine.run(budget);
+        }, options.signal);
+        if (status !== Status.OUT_OF_MEMORY) checkStatus(status, 'the fewest-moves search', maxMemory);
+        nodes = engine.nodes();
+        if (engine.moves() >= 0) {
+          // The finish side met the start: the search by moves has settled it.
+          const positions = engine.positions();
+          const jumps: string[] = [];
+          for (let i = 1; i < positions.length; i++) jumps.push(...jumpsBetween(problem.board, positions[i - 1], positions[i]));
+          return { jumps, perimeter: engine.level(), nodes, memory: engine.memory() };
+        }
+        if (status === Status.DONE) return { jumps: null, perimeter: engine.level(), nodes, memory: engine.memory() };
+        perimeter = engine.level(); // the finish side's complete levels (the start side has none)
+      }
+    }
+    setMemoryLimit(exports, limit);
+    const regions = mersonRegions(problem);
+    new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), regions.length).set(regions);
+    checkStatus(exports.pegsFewestStart(regions.length, perimeter >= 0 ? 1 : 0), 'the fewest-moves search', maxMemory);
     let reported = -1;
     const status = await runSliced((budget) => {
       const bound = exports.pegsFewestBound();
@@ -93,10 +130,11 @@ export async function fewestByDeepening(
     checkStatus(status, 'the fewest-moves search', maxMemory);
     const moves = exports.pegsFewestMoves();
     const length = exports.pegsFewestLength();
-    const view = new Uint32Array(exports.memory.buffer, exports.pegsOutputPtr(), Math.max(length, 0));
+    const found = Array.from(new Uint32Array(exports.memory.buffer, exports.pegsOutputPtr(), Math.max(length, 0)));
     return {
-      jumps: moves < 0 ? null : Array.from(view),
-      nodes: BigInt.asUintN(64, exports.pegsFewestNodes()),
+      jumps: moves < 0 ? null : jumpNames(problem.board, found.map((j) => problem.board.jumps[j])),
+      perimeter,
+      nodes: nodes + BigInt.asUintN(64, exports.pegsFewestNodes()),
       memory: Number(exports.pegsMemory()),
     };
   } finally {

@@ -384,7 +384,7 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options:
     const maxMemory = checkMaxMemory(options.maxMemory);
     const result = await fewestByDeepening(problem, maxMemory, options);
     if (result.jumps === null) return null;
-    const jumps = jumpNames(problem.board, result.jumps.map((j) => problem.board.jumps[j]));
+    const jumps = result.jumps;
     const moveList = groupMoves(jumps);
     return {
       jumps,

@@ -117,7 +117,8 @@ export interface EngineExports {
   pegsMeetLevels(): number;
   pegsMeetSteps(): number;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
-  pegsFewestStart(regions: number): StatusCode;
+  pegsFewestStart(regions: number, usePerimeter: number): StatusCode;
+  pegsMovesBackwardOnly(): void;
   pegsFewestRun(budget: number): StatusCode;
   pegsFewestMoves(): number;
   pegsFewestBound(): number;
