@@ -1118,12 +1118,17 @@ function runMoves(budget: i32): i32 {
     }
     const slots: u32 = <u32>1 << tabLog;
     const d: u32 = <u32>(side == 0 ? depthA : depthB);
+    let skipped = 0;
     while (scan < slots) {
       if (budget <= 0) return MORE;
       const slot = tabBase + (<usize>scan << 3);
       scan++;
       const entry = load<u64>(slot);
-      if (entry == 0 || distance(slot, side) != d) continue;
+      if (entry == 0 || distance(slot, side) != d) {
+        // Slots of other levels cost budget too, or a scan of a large table overruns its slice.
+        if (++skipped == <i32>PROBE_SLOTS) { skipped = 0; budget--; }
+        continue;
+      }
       const key = entry & POSITION_BITS;
       budget--;
       nodes++;

@@ -27,7 +27,7 @@ const PHASE_SEARCH: i32 = 1;
 const PHASE_DONE: i32 = 2;
 const INFINITE: i32 = 0x7fffffff;
 const BUCKET_BYTES: u64 = 64;        // 4 × (key u64, r u64)
-const CLEAR_BYTES: u64 = 16384;      // bytes cleared per unit of budget
+const CLEAR_BYTES: u64 = 65536;      // bytes cleared per unit of budget (about a unit's search time)
 const FIRST_LOG: u32 = 12;           // 4096 buckets (256 KiB) to begin with
 
 let phase: i32 = PHASE_DONE;
@@ -248,19 +248,18 @@ function nextJump(d: i32, pos: u64, last: i32): i32 {
   return -1;
 }
 
-/** Advances by about `budget` units (a unit: a few hundred positions). DONE when settled. */
+/** Advances by about `budget` units (a unit: 64 jumps tried). DONE when settled. */
 export function pegsFewestRun(budget: i32): i32 {
   if (phase == PHASE_DONE) return sPos == 0 ? BAD_INPUT : DONE;
-  let left: i64 = <i64>max(budget, 1) * 256;
+  let left: i64 = <i64>max(budget, 1) * 64;
   for (;;) {
     if (phase == PHASE_CLEAR) {
       const size = BUCKET_BYTES << tableLog;
       const bytes = min<u64>(size - clearAt, <u64>max(budget, 1) * CLEAR_BYTES);
       memory.fill(table + <usize>clearAt, 0, <usize>bytes);
       clearAt += bytes;
-      if (clearAt < size) return MORE;
-      phase = PHASE_SEARCH;
-      continue;
+      phase = clearAt < size ? PHASE_CLEAR : PHASE_SEARCH;
+      return MORE; // the next slice's budget follows the search's own speed
     }
     if (left <= 0) return MORE;
     left--;

@@ -521,6 +521,8 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
     expect(best.moves).toEqual(['c3-c5-e5']);
     expectSolves(problem, best.jumps);
     await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { signal }), 600);
+    const french = pegs.toProblem({ board: 'french', start: 'd3', finish: 'd5' });
+    await expectAbortedPromptly((signal) => fewestByDeepening(french, 1 << 30, { signal, perimeter: false }), 1500);
   });
 });
 
