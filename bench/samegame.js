@@ -1,4 +1,4 @@
-// npm run bench:samegame [-- --only clear|score --time 30 | --nodes N --threads N --positions 1-20 --method beam|nrpa]:
+// npm run bench:samegame [-- --only clear|score --time 30 | --nodes N --threads N --positions 1-20 --method beam|nrpa --seed S]:
 // 1. clear: seeded random boards (3 colours 5×5, 8×8, 10×10; 4 colours 10×10), each decided
 //    with a node budget by the Wasm engine and by its TS twin: share cleared, proved
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
@@ -8,7 +8,8 @@
 //    beside the published totals (SP-MCTS 73,998; nested Monte-Carlo level 3 77,934; NRPA 80,030).
 //    --nodes N gives each position a budget of N nodes (over every thread) instead of a time:
 //    the same scores on any machine and under any load (for comparing variants), and the CPU
-//    seconds they took.
+//    seconds they took. --seed S plays thread S's seeds, so that runs of --threads 1 with
+//    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     positions: { type: 'string', default: '1-20' },
     method: { type: 'string' },
     nodes: { type: 'string' },
+    seed: { type: 'string', default: '1' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
@@ -31,6 +33,11 @@ const seconds = Number(values.time);
 const nodeBudget = values.nodes === undefined ? null : Number(values.nodes);
 if (nodeBudget !== null && !(Number.isSafeInteger(nodeBudget) && nodeBudget > 0)) fail(`--nodes must be a positive integer, got ${values.nodes}`);
 const threads = Number(values.threads);
+// --seed S: position i is played with seed i + (S − 1) × 0x3c6ef372, the seed that thread S of a
+// run with S or more threads gets, so that one-thread runs of seeds 1 and 2 are the two threads.
+const seedSet = Number(values.seed);
+if (!(Number.isSafeInteger(seedSet) && seedSet >= 1)) fail(`--seed must be a positive integer, got ${values.seed}`);
+const seedOf = (position) => (position + (seedSet - 1) * 0x3c6ef372) >>> 0;
 const range = /^(\d+)-(\d+)$/.exec(values.positions) ?? fail(`--positions is a range like 1-20, got ${values.positions}`);
 if (!(seconds > 0) || !(threads >= 1)) fail('--time and --threads must be positive');
 
@@ -134,7 +141,7 @@ async function benchScore() {
     const result = await samegame.score(board, {
       ...(nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget }),
       threads,
-      seed: i,
+      seed: seedOf(i),
       method: values.method,
       onUpdate: (update) => {
         method = update.method;
@@ -154,7 +161,7 @@ async function benchScore() {
   }
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${method}, seed = position${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${method}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);
