@@ -5,6 +5,8 @@
 //   node bench/pegs-fewest.js [name …] [--minutes M] (default: every problem below, 10 minutes
 //                                                    each; names as listed)
 //   node bench/pegs-fewest.js --one BOARD START FINISH [SECONDS]  (one problem as JSON: a row)
+//   node bench/pegs-fewest.js --split [BOARD]       (countOptimal's time in its search and in its
+//                                                    counting passes; default english)
 //   node bench/pegs-fewest.js --least BOARD         (the least over every single-vacancy start,
 //                                                    finishing anywhere: Bell's a(n) on triangles)
 import { execFileSync } from 'node:child_process';
@@ -63,6 +65,26 @@ function runOne(board, start, finish, seconds) {
 
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
+
+if (args[0] === '--split') {
+  // countOptimal's two phases on one board's default problem: the search by moves (progress up
+  // to the most moves there can be), then the counting passes over its table, which are what
+  // threads could share (README: why countOptimal has none).
+  const boardName = args[1] ?? 'english';
+  const problem = pegs.toProblem({ board: boardName });
+  const started = performance.now();
+  let searched = null;
+  let bound = null;
+  const r = await pegs.countOptimal(problem, {
+    onProgress: ({ done, total }) => {
+      bound ??= (total - 2) / 2; // bound + 2 + bound (the count, no listing)
+      if (searched === null && done > bound) searched = performance.now() - started;
+    },
+  });
+  const all = performance.now() - started;
+  console.log(`${boardName}: ${r.length} moves, ${r.total} solutions; the search by moves ${fmt(searched)}, the counting ${fmt(all - searched)} (${Math.round((100 * (all - searched)) / all)}%), engine memory ${mb(r.memory)}, peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  process.exit(0);
+}
 
 if (args[0] === '--least') {
   const boardName = args[1];
