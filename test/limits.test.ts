@@ -55,9 +55,10 @@ describe('each family checks its maximum sizes before any work', () => {
     await expectRefused(() => polyomino.count({ region: '100000x100000' }), 'BAD_INPUT', /at most 1024/);
   });
 
-  it('pegs: boards up to 64 holes, minMoves up to 48', async () => {
+  it('pegs: boards up to 64 holes, countOptimal up to 48', async () => {
     await expectRefused(() => pegs.count({ board: 'o'.repeat(70) }), 'BAD_INPUT', /more than 64 holes/);
-    await expectRefused(() => pegs.minMoves({ board: `${'o'.repeat(49)}.`, finish: 'any' }), 'BAD_INPUT', /up to 48 holes/);
+    await expectRefused(() => pegs.minMoves({ board: 'o'.repeat(70) }), 'BAD_INPUT', /more than 64 holes/);
+    await expectRefused(() => pegs.countOptimal({ board: `${'o'.repeat(49)}.`, finish: 'any' }), 'BAD_INPUT', /up to 48 holes/);
   });
 
   it('cover and sudoku: 1,048,576 columns, box size up to 8 (64×64)', async () => {
