@@ -67,3 +67,44 @@ describe('English board: other finishes, counted from both ends in one engine', 
     expect(result.total).toBe(18905608208036598640n);
   }, 900_000);
 });
+
+describe('other boards: fewest moves', () => {
+  // Bell, "Solving triangular peg solitaire" (JIS 11, 2008; OEIS A127500): the shortest
+  // solution over every single-vacancy problem finishing with one peg takes 12 moves on the
+  // 28-hole triangle (a minute; bench/pegs-fewest.js --least triangle7 prints each start's).
+  it("finds Bell's 12 moves as the least over every start of triangle7, each solution replaying", async () => {
+    const board = pegs.builtinBoard('triangle7');
+    let least = Infinity;
+    for (const [i, hole] of board.holes.entries()) {
+      if (board.symmetries.some((perm) => perm[i] < i)) continue; // one start per class of symmetric ones
+      let problem;
+      try {
+        problem = pegs.toProblem({ board: 'triangle7', start: hole.name, finish: 'any' });
+      } catch {
+        continue; // another position class: no single-peg finish
+      }
+      const best = await pegs.minMoves(problem);
+      if (best === null) continue;
+      const after = pegs.replay(problem.board, problem.start, best.jumps);
+      expect(problem.finishes).toContain(after[after.length - 1]);
+      least = Math.min(least, best.length);
+    }
+    expect(least).toBe(12);
+  }, 900_000);
+
+  // No published figure found: the deepening proves 18 moves impossible from d3 to d5 on the
+  // French board (its iteration at bound 19 begins), in about half a minute within 1 GiB.
+  it('proves that the French board from d3 to d5 needs more than 18 moves, within the default memory', async () => {
+    const stop = new AbortController();
+    let proved = 0;
+    const search = pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, {
+      signal: stop.signal,
+      onProgress: ({ done }) => {
+        proved = Math.max(proved, done);
+        if (done >= 19) stop.abort();
+      },
+    });
+    await expect(search).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(proved).toBe(19);
+  }, 600_000);
+});
