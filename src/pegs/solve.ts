@@ -125,9 +125,9 @@ function tableLog(maxMemory: number, share: number, cap: number): number {
   return Math.max(4, Math.min(cap, Math.floor(Math.log2((maxMemory * share) / 16))));
 }
 
-const GAVE_UP = 3;
+const GAVE_UP = 3; // a status of our own: an attempt used up its budget
 /** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
-export const MAX_MOVES_HOLES = 48; // a status of our own: an attempt used up its budget
+export const MAX_MOVES_HOLES = 48;
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
@@ -394,9 +394,7 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options:
       stats: { nodes: result.nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 },
     };
   }
-  if (problem.board.holes.length > MAX_MOVES_HOLES) {
-    throw new BitpuzzleError('BAD_INPUT', `minMoves handles boards of up to ${MAX_MOVES_HOLES} holes; this one has ${problem.board.holes.length}`);
-  }
+  // Up to DEEPENING_HOLES (below MAX_MOVES_HOLES, the search by moves' limit): from both ends.
   return withEngine(options, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_MOVES, 12), 'the fewest-moves search', maxMemory);
