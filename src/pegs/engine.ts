@@ -7,6 +7,17 @@ export const MODE_SOLVE = 0;
 export const MODE_COUNT = 1;
 export const MODE_MOVES = 2;
 
+/** The search by moves keeps a position in 48 bits (assembly/pegs.ts). */
+export const MAX_MOVES_HOLES = 48;
+
+/** What the host process itself holds (Node, the module, the caller's data): kept out of the engine's share. */
+const HOST_BYTES = 64 << 20;
+
+/** The engine's share of a process-wide maxMemory (all of it when that is too small to split). */
+export function engineShare(maxMemory: number): number {
+  return maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory;
+}
+
 export interface PegsEngine {
   /** Loads a problem's input words (see assembly/pegs.ts). */
   load(input: Uint32Array): StatusCode;

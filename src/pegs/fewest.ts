@@ -7,14 +7,8 @@ import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, popcount, type PegsProblem } from './problem.js';
-import { MODE_MOVES, wasmPegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_MOVES, engineShare, wasmPegsEngine } from './engine.js';
 import { jumpNames, jumpsBetween } from './format.js';
-
-/** The search by moves keeps a position in 48 bits (as solve.ts's MAX_MOVES_HOLES). */
-const MAX_MOVES_HOLES = 48;
-
-/** What the host process itself holds (as in meet.ts): kept out of the engine's share. */
-const HOST_BYTES = 64 << 20;
 
 export interface FewestResult {
   /** The jumps of a shortest solution (names), or null when there is none. */
@@ -86,7 +80,7 @@ export async function fewestByDeepening(
 ): Promise<FewestResult> {
   const exports = await acquireEngine();
   try {
-    const limit = maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory;
+    const limit = engineShare(maxMemory);
     const engine = wasmPegsEngine(exports);
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     // The most moves a solution can take: one per jump.

@@ -6,12 +6,10 @@ import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, pagodasFor, popcount, type PegsProblem } from './problem.js';
-import { wasmPegsEngine } from './engine.js';
+import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 
 const OVERFLOW = -3; // assembly/pegsMeet.ts
-/** What the host process itself holds (Node, the module, the caller's data): kept out of the engine's share. */
-const HOST_BYTES = 64 << 20;
 
 /**
  * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
@@ -32,7 +30,7 @@ export async function countBothEnds(
   try {
     // maxMemory bounds the process's part in the count: the engine gets it less the host's
     // own (from 256 MiB up; below, the engine has it all).
-    setMemoryLimit(exports, maxMemory >= 4 * HOST_BYTES ? maxMemory - HOST_BYTES : maxMemory);
+    setMemoryLimit(exports, engineShare(maxMemory));
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
     const where = (): string => {
       const at = exports.pegsMeetLevels();

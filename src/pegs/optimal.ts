@@ -6,10 +6,10 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
 import { Status, checkStatus, runSliced, runStepsSliced, setMemoryLimit, type EngineExports, type Steps } from '../wasm/protocol.js';
-import { MODE_MOVES, wasmPegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_MOVES, wasmPegsEngine } from './engine.js';
 import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
-import { runLevels, MAX_MOVES_HOLES, type LevelOptions } from './solve.js';
+import { runLevels, type LevelOptions } from './solve.js';
 import { twinCountOptimal, twinOnPath } from './referenceOptimal.js';
 
 export interface PegsOptimalCount {

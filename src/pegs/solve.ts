@@ -126,8 +126,6 @@ function tableLog(maxMemory: number, share: number, cap: number): number {
 }
 
 const GAVE_UP = 3; // a status of our own: an attempt used up its budget
-/** The fewest-moves table keeps a position in 48 bits (assembly/pegs.ts). */
-export const MAX_MOVES_HOLES = 48;
 
 /**
  * One solution, or null when there is none. Depth-first search with a table of dead
