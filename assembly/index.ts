@@ -107,6 +107,7 @@ export {
 } from './pegsOptimal';
 export {
   pegsMeetStart,
+  pegsMeetDualPtr,
   pegsMeetRun,
   pegsMeetTotal,
   pegsMeetTotalHigh,

@@ -331,6 +331,35 @@ describe('counting on threads', () => {
     expect(any).toBeGreaterThanOrEqual(4);
   });
 
+  it('counts from one side when a symmetry maps the finish onto the start complemented, like the brute force', async () => {
+    const { countBothEnds, dualSymmetry } = await import('../dist/pegs/meet.js');
+    let checked = 0;
+    let inParts = 0;
+    for (const [board, starts] of [['ooooo\nooooo\noo.oo\nooooo', ['a1', 'b1', 'c2', 'c3']], ['triangle6', ['a1', 'b2']]] as const) {
+      const { holes } = pegs.builtinBoard(board) ?? pegs.parseBoard(board);
+      for (const start of starts) {
+        for (const { name } of holes) {
+          let problem: pegs.PegsProblem;
+          try {
+            problem = pegs.toProblem({ board, start, finish: name });
+          } catch {
+            continue; // another position class
+          }
+          if (!dualSymmetry(problem)) continue;
+          const one = await countBothEnds(problem, 64 << 20, {});
+          expect(one.total).toBe(bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+          // One side's memory, not two: less than the count from both ends.
+          expect(one.memory).toBeLessThan((await countBothEnds(problem, 64 << 20, { dual: false })).memory);
+          const parts = await countBothEnds(problem, Math.round(one.memory * 0.85), {}).catch((error: BitpuzzleError) => error.code);
+          if (parts !== 'OUT_OF_MEMORY') expect((parts as { total: bigint }).total).toBe(one.total), inParts++;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+    expect(inParts).toBeGreaterThanOrEqual(1);
+  });
+
   it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {
     const { countBothEnds } = await import('../dist/pegs/meet.js');
     const board = 'oooooo\noooooo\noo.ooo\noooooo';

@@ -108,7 +108,8 @@ export interface EngineExports {
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
-  pegsMeetStart(forwardPagodas: number): StatusCode;
+  pegsMeetStart(forwardPagodas: number, dual: number): StatusCode;
+  pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
   pegsMeetTotal(): bigint;
   pegsMeetTotalHigh(): bigint;
