@@ -108,6 +108,7 @@ export {
 export {
   pegsMeetStart,
   pegsMeetDualPtr,
+  pegsMeetNarrow,
   pegsMeetRun,
   pegsMeetTotal,
   pegsMeetTotalHigh,

@@ -14,7 +14,7 @@
 // h(q): the backward side is the forward one seen through h, and one side serves for both.
 //
 // Memory is what bounds these counts, so everything stays in linear memory and nothing is
-// held twice: a frontier at rest is a dense array of pairs (16 bytes each); the level being
+// held twice: a frontier at rest is a dense array of pairs (12 or 16 bytes each); the level being
 // built is a hash table sized from the side's last growth ratio (any size, not a power of 2:
 // the slot is the hash's top 32 bits times the size), grown as chores only when that guess
 // was short; once built it is compacted in place and moved down over the frontier it
@@ -38,7 +38,7 @@ import {
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 
-// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 34 holes: the
+// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 41 holes: the
 // position's low 32 bits, then a u64 whose top `high` bits are the position's bits from 32
 // up and whose other bits are the count (a stored count is at least 1, so 0 is an empty slot).
 let width: usize = 16;
@@ -46,6 +46,10 @@ let high: u64 = 0;
 let countBits: u64 = 64;
 let countMax: u64 = <u64>-1;
 let tooBig: bool = false; // a count passed countMax
+const NARROW_HOLES: i32 = 41;
+
+/** The count stopped (OVERFLOW) on a count too big for 12-byte pairs, not for 64 bits. */
+export function pegsMeetNarrow(): bool { return tooBig && !countWrapped(); }
 
 @inline function pairKey(p: usize): u64 {
   if (width == 16) return load<u64>(p);
@@ -188,7 +192,7 @@ function slotsFor(n: f64): u32 {
  * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
  * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
  */
-export function pegsMeetStart(forwardPagodas: i32, dual: i32): i32 {
+export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32): i32 {
   if (!beginOther(MODE_MEET)) return BAD_INPUT;
   phase = P_DONE;
   const startPegs = <i32>popcnt(start);
@@ -210,11 +214,14 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32): i32 {
     dualOn = true;
   }
   // The forward side: the start alone.
-  // Pairs of 12 bytes where the count keeps 62 bits or more.
-  width = holes <= 34 ? 12 : 16;
+  // Pairs of 12 bytes where the count keeps 55 bits or more (a count that would not fit
+  // stops with OVERFLOW and pegsMeetNarrow() true: the host counts again with narrowBits 0,
+  // 16-byte pairs). narrowBits caps the counts' bits in 12-byte pairs (the tests' lever).
+  width = narrowBits > 0 && holes <= NARROW_HOLES ? 12 : 16;
   high = holes > 32 ? <u64>(holes - 32) : 0;
   countBits = 64 - high;
   countMax = high == 0 ? <u64>-1 : (<u64>1 << countBits) - 1;
+  if (width == 12 && narrowBits < <i32>countBits) countMax = (<u64>1 << <u64>narrowBits) - 1;
   tooBig = false;
   base0 = arenaAlloc(<u64>width);
   if (base0 == 0) return OUT_OF_MEMORY;

@@ -370,6 +370,11 @@ describe('counting on threads', () => {
       const parts = await countBothEnds(problem, Math.round(whole.memory * 0.8), {});
       expect([whole.total, parts.total]).toEqual([forward.total, forward.total]);
       expect(parts.memory).toBeLessThan(whole.memory * 0.8);
+      // Counts too big for the 12-byte pairs (capped at 8 bits here) count again with 16-byte ones.
+      const wide = await countBothEnds(problem, 64 << 20, { narrowBits: 0 });
+      const capped = await countBothEnds(problem, 64 << 20, { narrowBits: 8 });
+      expect([wide.total, capped.total]).toEqual([forward.total, forward.total]);
+      expect(wide.memory).toBeGreaterThan(whole.memory);
     }
     // Tighter still, the last level is skipped: one side's grandchildren against the other's tables.
     const problem = pegs.toProblem({ board, start: 'a1', finish: 'd1' });

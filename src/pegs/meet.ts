@@ -19,7 +19,9 @@ const OVERFLOW = -3; // assembly/pegsMeet.ts
 export async function countBothEnds(
   problem: PegsProblem,
   maxMemory: number,
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; dual?: boolean },
+  // dual: false and narrowBits (the bits a count may take in 12-byte pairs; 0: 16-byte pairs)
+  // are for the tests.
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; dual?: boolean; narrowBits?: number },
 ): Promise<ThreadedCount> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
@@ -41,20 +43,27 @@ export async function countBothEnds(
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes); ${where()}`);
     // One side serves for both when a symmetry maps the finish's complement onto the start.
     const dual = options.dual === false ? undefined : dualSymmetry(problem);
-    if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
-    const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0);
-    if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
-    checkStatus(started, 'counting', maxMemory);
-    steps = exports.pegsMeetSteps();
-    let reported = -1;
-    const status = await runSliced((budget) => {
-      const done = exports.pegsMeetStep();
-      if (done !== reported) {
-        reported = done;
-        options.onProgress?.({ done, total: steps });
-      }
-      return exports.pegsMeetRun(budget);
-    }, options.signal);
+    // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
+    let narrowBits = options.narrowBits ?? 64;
+    let status: number;
+    for (;;) {
+      if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
+      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits);
+      if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
+      checkStatus(started, 'counting', maxMemory);
+      steps = exports.pegsMeetSteps();
+      let reported = -1;
+      status = await runSliced((budget) => {
+        const done = exports.pegsMeetStep();
+        if (done !== reported) {
+          reported = done;
+          options.onProgress?.({ done, total: steps });
+        }
+        return exports.pegsMeetRun(budget);
+      }, options.signal);
+      if (status !== OVERFLOW || !exports.pegsMeetNarrow() || narrowBits === 0) break;
+      narrowBits = 0;
+    }
     if (status === OVERFLOW) {
       throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
     }

@@ -108,7 +108,8 @@ export interface EngineExports {
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
-  pegsMeetStart(forwardPagodas: number, dual: number): StatusCode;
+  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number): StatusCode;
+  pegsMeetNarrow(): number;
   pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
   pegsMeetTotal(): bigint;
