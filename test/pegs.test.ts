@@ -557,6 +557,21 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
     await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { signal }), 600);
     const french = pegs.toProblem({ board: 'french', start: 'd3', finish: 'd5' });
     await expectAbortedPromptly((signal) => fewestByDeepening(french, 1 << 30, { signal, perimeter: false }), 1500);
+    // Progress names the stage: the perimeter's depth first (a small one here: 64 MiB gives it
+    // 4 MiB), then the bound proved.
+    const phases: string[] = [];
+    const controller = new AbortController();
+    const search = fewestByDeepening(french, 64 << 20, {
+      signal: controller.signal,
+      onProgress: ({ phase }: { phase?: string }) => {
+        phases.push(phase ?? '');
+        if (phase?.startsWith('no solution')) controller.abort();
+      },
+    });
+    await expectCode(search, 'ABORTED');
+    expect(phases[0]).toMatch(/^building the perimeter: \d+ levels from the finish$/);
+    expect(phases.at(-1)).toMatch(/^no solution in fewer than \d+ moves$/);
+    expect(new Set(phases.filter((p) => p.startsWith('building'))).size).toBeGreaterThan(1); // its depth grows
   });
 });
 
