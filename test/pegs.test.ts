@@ -358,6 +358,17 @@ describe('counting on threads', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(6);
     expect(inParts).toBeGreaterThanOrEqual(1);
+    // The French board (37 holes: 12-byte pairs holding 5 of a position's bits beside the
+    // count): 25 pegs to the top-bottom mirror of their complement, 13 jumps. One side, both
+    // sides with 16-byte pairs, and the sharded count on 2 threads (another engine) agree.
+    const start = ['  o..', ' ooo.o', 'oo.ooo.', 'oooo.oo', '..oo.oo', ' ...oo', '  ooo'].join('\n');
+    const finish = ['  ...', ' ooo..', 'oo..o..', '....o..', '..o...o', ' ...o.', '  .oo'].join('\n');
+    const french = pegs.toProblem({ board: 'french', start, finish });
+    expect(dualSymmetry(french)).toBeDefined();
+    const one = await countBothEnds(french, 64 << 20, {});
+    expect(one.total).toBe(648648n);
+    expect((await countBothEnds(french, 64 << 20, { dual: false, narrowBits: 0 })).total).toBe(648648n);
+    expect((await pegs.count(french, { threads: 2 })).total).toBe(648648n);
   });
 
   it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {
