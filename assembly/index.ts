@@ -107,6 +107,8 @@ export {
 } from './pegsOptimal';
 export {
   pegsMeetStart,
+  pegsMeetDualPtr,
+  pegsMeetNarrow,
   pegsMeetRun,
   pegsMeetTotal,
   pegsMeetTotalHigh,

@@ -8,10 +8,13 @@
 // (F expands one representative with its orbit's total, exact as in COUNT; G(orbit) is
 // |orbit| times the count of each member). When the only finish is the start's complement
 // (the central games), the backward side is the forward one: one side is expanded to the
-// middle and streamed against itself.
+// middle and streamed against itself. More generally, when a symmetry h of the board maps the
+// finish's complement onto the start (and the start's complement onto the finish: French d3 ->
+// d5 and the top-bottom mirror), the sequences from ~finish to q are those from the start to
+// h(q): the backward side is the forward one seen through h, and one side serves for both.
 //
 // Memory is what bounds these counts, so everything stays in linear memory and nothing is
-// held twice: a frontier at rest is a dense array of pairs (16 bytes each); the level being
+// held twice: a frontier at rest is a dense array of pairs (12 or 16 bytes each); the level being
 // built is a hash table sized from the side's last growth ratio (any size, not a power of 2:
 // the slot is the hash's top 32 bits times the size), grown as chores only when that guess
 // was short; once built it is compacted in place and moved down over the frontier it
@@ -35,7 +38,7 @@ import {
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
 
-// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 34 holes: the
+// A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 41 holes: the
 // position's low 32 bits, then a u64 whose top `high` bits are the position's bits from 32
 // up and whose other bits are the count (a stored count is at least 1, so 0 is an empty slot).
 let width: usize = 16;
@@ -43,6 +46,10 @@ let high: u64 = 0;
 let countBits: u64 = 64;
 let countMax: u64 = <u64>-1;
 let tooBig: bool = false; // a count passed countMax
+const NARROW_HOLES: i32 = 41;
+
+/** The count stopped (OVERFLOW) on a count too big for 12-byte pairs, not for 64 bits. */
+export function pegsMeetNarrow(): bool { return tooBig && !countWrapped(); }
 
 @inline function pairKey(p: usize): u64 {
   if (width == 16) return load<u64>(p);
@@ -108,7 +115,13 @@ let level1: i32 = 0;
 let ratio0: f64 = 0;
 let ratio1: f64 = 0;
 let lower: i32 = 0;      // the side whose pairs lie lower in memory
-let selfDual: bool = false; // the finish is the start's complement: the backward side is the forward one
+let selfDual: bool = false; // the backward side is the forward one (through `dual` when dualOn)
+// A symmetry h with h(~finish) = start and h(~start) = finish (the host's, in DUAL_INPUT):
+// the backward count of q is the forward count of h(q). Its byte tables, as imageOf's.
+const DUAL_INPUT: usize = memory.data(4 * 64);
+let dualOn: bool = false;
+let dualBytes: usize = 0;
+let dualWidth: i32 = 0; // bytes of a position
 let forwardEnd: i32 = 0; // pagodas 0 .. forwardEnd-1 judge the forward side, the rest the backward one
 
 let phase: i32 = P_DONE;
@@ -179,7 +192,7 @@ function slotsFor(n: f64): u32 {
  * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
  * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
  */
-export function pegsMeetStart(forwardPagodas: i32): i32 {
+export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32): i32 {
   if (!beginOther(MODE_MEET)) return BAD_INPUT;
   phase = P_DONE;
   const startPegs = <i32>popcnt(start);
@@ -193,12 +206,22 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   meetNodes = 0;
   steps = 0;
   for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
+  // The dual symmetry's tables go below the sides (which move about above them).
+  dualOn = false;
+  if (dual != 0 && finishes == 1 && get64(finishList, 0) != (~start & full)) {
+    const status = loadDual();
+    if (status != DONE) return status;
+    dualOn = true;
+  }
   // The forward side: the start alone.
-  // Pairs of 12 bytes where the count keeps 62 bits or more.
-  width = holes <= 34 ? 12 : 16;
+  // Pairs of 12 bytes where the count keeps 55 bits or more (a count that would not fit
+  // stops with OVERFLOW and pegsMeetNarrow() true: the host counts again with narrowBits 0,
+  // 16-byte pairs). narrowBits caps the counts' bits in 12-byte pairs (the tests' lever).
+  width = narrowBits > 0 && holes <= NARROW_HOLES ? 12 : 16;
   high = holes > 32 ? <u64>(holes - 32) : 0;
   countBits = 64 - high;
   countMax = high == 0 ? <u64>-1 : (<u64>1 << countBits) - 1;
+  if (width == 12 && narrowBits < <i32>countBits) countMax = (<u64>1 << <u64>narrowBits) - 1;
   tooBig = false;
   base0 = arenaAlloc(<u64>width);
   if (base0 == 0) return OUT_OF_MEMORY;
@@ -210,7 +233,7 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   // The backward side: the finishes' complements, each orbit with its number of finishes.
   // When the only finish is the start's complement, playing backwards from it is playing
   // forwards from the start (on complements): one side does for both, and the other stays empty.
-  selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
+  selfDual = dualOn || (finishes == 1 && get64(finishList, 0) == (~start & full));
   const size = slotsFor(<f64>finishes);
   base1 = arenaAlloc(<u64>size * <u64>width);
   notePeak();
@@ -237,6 +260,50 @@ export function pegsMeetStart(forwardPagodas: i32): i32 {
   lower = 0;
   return beginStep();
 }
+
+/** Where the host writes the dual symmetry h (a hole's image per hole) before pegsMeetStart(_, 1). */
+export function pegsMeetDualPtr(): usize { return DUAL_INPUT; }
+
+/** Builds h's byte tables (in the arena, below the sides) and checks h against the problem. */
+function loadDual(): i32 {
+  dualWidth = (holes + 7) >> 3;
+  dualBytes = arenaAlloc(<u64>8 * 256 * 8);
+  if (dualBytes == 0) return OUT_OF_MEMORY;
+  memory.fill(dualBytes, 0, 8 * 256 * 8);
+  for (let h = 0; h < holes; h++) {
+    const image = load<u32>(DUAL_INPUT + (<usize>h << 2));
+    if (image >= <u32>holes) return BAD_INPUT;
+    const row = dualBytes + (<usize>(h >> 3) << 11);
+    for (let v = 0; v < 256; v++) if ((v >> (h & 7)) & 1) store<u64>(row + (<usize>v << 3), load<u64>(row + (<usize>v << 3)) | (<u64>1 << image));
+  }
+  const finish = get64(finishList, 0);
+  if (dualImage(~finish & full) != start || dualImage(~start & full) != finish || popcnt(dualImage(full)) != <u64>holes) return BAD_INPUT;
+  return DONE;
+}
+
+@inline function dualImage(pos: u64): u64 {
+  let out: u64 = 0;
+  for (let b = 0; b < dualWidth; b++) out |= load<u64>(dualBytes + (<usize>b << 11) + (<usize>((pos >> (<u64>b << 3)) & 255) << 3));
+  return out;
+}
+
+/**
+ * The stored forward position that stands for the backward position ~pos (its complement,
+ * through h when dualOn): its least image, and how many symmetries fix it (`fixedOut`).
+ */
+@inline function partnerOf(pos: u64): u64 {
+  const q = dualImage(~pos & full);
+  let least = q;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = imageOf(s, q);
+    if (image == q) fixed++;
+    least = min<u64>(least, image);
+  }
+  fixedOut = fixed;
+  return least;
+}
+let fixedOut: u32 = 1;
 
 export function pegsMeetTotal(): u64 { return total; }
 export function pegsMeetTotalHigh(): u64 { return totalHigh; }
@@ -528,10 +595,15 @@ function meetGrand(key: u64, paths: u64): void {
   // The least complement of the child's images, and how many images are the child itself.
   let least = ~child & full;
   let fixed: u32 = 1;
-  for (let s = 1; s < syms; s++) {
-    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
-    if (image == child) fixed++;
-    least = min<u64>(least, ~image & full);
+  if (dualOn) {
+    least = partnerOf(child);
+    fixed = fixedOut;
+  } else {
+    for (let s = 1; s < syms; s++) {
+      const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
+      if (image == child) fixed++;
+      least = min<u64>(least, ~image & full);
+    }
   }
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);
@@ -544,10 +616,15 @@ const childImages: usize = memory.data(8 * MAX_SYMS);
 function meetSelf(key: u64, paths: u64): void {
   let least = ~key & full;
   let fixed: u32 = 1;
-  for (let s = 1; s < syms; s++) {
-    const image = imageOf(s, key);
-    if (image == key) fixed++;
-    least = min<u64>(least, ~image & full);
+  if (dualOn) {
+    least = partnerOf(key);
+    fixed = fixedOut;
+  } else {
+    for (let s = 1; s < syms; s++) {
+      const image = imageOf(s, key);
+      if (image == key) fixed++;
+      least = min<u64>(least, ~image & full);
+    }
   }
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);

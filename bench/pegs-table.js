@@ -6,7 +6,8 @@
 // "any" count. Prints a markdown table to stdout (progress on stderr).
 //   node bench/pegs-table.js [board] [--starts d4,c1]    (default: english, every start class;
 //                                                         --starts: these, in this order)
-//   node bench/pegs-table.js --one BOARD START FINISH    (one count as JSON: what each row runs)
+//   node bench/pegs-table.js --one BOARD START FINISH [BYTES]  (one count as JSON: what each row
+//                                                         runs; BYTES: maxMemory, default 1 GiB)
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pegs } from '../dist/index.js';
@@ -14,15 +15,16 @@ import { fail } from './common.js';
 
 const args = process.argv.slice(2);
 if (args[0] === '--one') {
-  const [, board, start, finish] = args;
+  const [, board, start, finish, bytes] = args;
   const started = performance.now();
-  const result = await pegs.count({ board, start, finish });
+  const result = await pegs.count({ board, start, finish }, bytes ? { maxMemory: Number(bytes) } : {});
   console.log(JSON.stringify({
     total: String(result.total),
     ms: performance.now() - started,
     memory: result.memory,
     rss: process.resourceUsage().maxRSS * 1024,
     threads: result.stats.threads,
+    levels: result.levels,
   }));
   process.exit(0);
 }

@@ -3,8 +3,8 @@
 // long ones (the English central count on one thread and on all threads, the twin's, the count
 // from d4 to the edge hole d1, the 18-move proof and the count of every 18-move solution) run
 // once each in a child process, with its peak resident set. `--quick` skips the twin's English
-// count; `--french` adds the fewest moves on the French board from d3 (minutes).
-// Every start x finish on the English board: bench/pegs-table.js.
+// count. Every start x finish on the English board: bench/pegs-table.js; the fewest moves on the
+// other boards (French, triangles, with time limits): bench/pegs-fewest.js.
 import { pegs } from '../dist/index.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -104,8 +104,8 @@ const optimal = once('English every 18-move solution, wasm', 'countOptimal', { b
 check(optimal.result.length === 18 && optimal.result.distinct * 8n === optimal.result.total, 'english optimal count');
 console.log(`| count every 18-move solution (${optimal.result.total}), Wasm | ${fmt(optimal.ms)} | ${mib(optimal.rss)} | ${mib(optimal.result.memory)} |`);
 
-// French board: the single-vacancy starts whose position class allows one peg at the end,
-// and the fewest moves from a hole next to the centre.
+// French board: the single-vacancy starts whose position class allows one peg at the end
+// (their fewest moves: bench/pegs-fewest.js).
 const open = pegs.builtinBoard('french').holes.filter((hole) => {
   try {
     pegs.toProblem({ board: 'french', start: hole.name, finish: 'any' });
@@ -115,19 +115,3 @@ const open = pegs.builtinBoard('french').holes.filter((hole) => {
   }
 });
 console.log(`\nFrench board, single-vacancy starts that can end with one peg (position class): ${open.map((h) => h.name).join(' ')}`);
-// The holes next to the centre are one class up to symmetry: d3 empty, to each finish its
-// class allows (minutes: only with --french).
-const finishes = pegs.toProblem({ board: 'french', start: 'd3', finish: 'any' }).finishes;
-const names = finishes.map((f) => pegs.builtinBoard('french').holes[f.toString(2).length - 1].name);
-for (const finish of process.argv.includes('--french') ? names : []) {
-  try {
-    const best = { ms: 0, result: null };
-    const began = performance.now();
-    best.result = await pegs.minMoves({ board: 'french', start: 'd3', finish }, { signal: AbortSignal.timeout(180_000) });
-    best.ms = performance.now() - began;
-    const m = best.result;
-    console.log(`French board, d3 empty to one peg in ${finish}: ${m.length} moves (${fmt(best.ms)}, ${mib(m.memory)}): ${m.moves.join(' ')}`);
-  } catch (error) {
-    console.log(`French board, d3 empty to one peg in ${finish}: ${error.code}: ${error.message}`);
-  }
-}

@@ -331,6 +331,46 @@ describe('counting on threads', () => {
     expect(any).toBeGreaterThanOrEqual(4);
   });
 
+  it('counts from one side when a symmetry maps the finish onto the start complemented, like the brute force', async () => {
+    const { countBothEnds, dualSymmetry } = await import('../dist/pegs/meet.js');
+    let checked = 0;
+    let inParts = 0;
+    for (const [board, starts] of [['ooooo\nooooo\noo.oo\nooooo', ['a1', 'b1', 'c2', 'c3']], ['triangle6', ['a1', 'b2']]] as const) {
+      const { holes } = pegs.builtinBoard(board) ?? pegs.parseBoard(board);
+      for (const start of starts) {
+        for (const { name } of holes) {
+          let problem: pegs.PegsProblem;
+          try {
+            problem = pegs.toProblem({ board, start, finish: name });
+          } catch {
+            continue; // another position class
+          }
+          if (!dualSymmetry(problem)) continue;
+          const one = await countBothEnds(problem, 64 << 20, {});
+          expect(one.total).toBe(bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+          // One side's memory, not two: less than the count from both ends.
+          expect(one.memory).toBeLessThan((await countBothEnds(problem, 64 << 20, { dual: false })).memory);
+          const parts = await countBothEnds(problem, Math.round(one.memory * 0.85), {}).catch((error: BitpuzzleError) => error.code);
+          if (parts !== 'OUT_OF_MEMORY') expect((parts as { total: bigint }).total).toBe(one.total), inParts++;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+    expect(inParts).toBeGreaterThanOrEqual(1);
+    // The French board (37 holes: 12-byte pairs holding 5 of a position's bits beside the
+    // count): 25 pegs to the top-bottom mirror of their complement, 13 jumps. One side, both
+    // sides with 16-byte pairs, and the sharded count on 2 threads (another engine) agree.
+    const start = ['  o..', ' ooo.o', 'oo.ooo.', 'oooo.oo', '..oo.oo', ' ...oo', '  ooo'].join('\n');
+    const finish = ['  ...', ' ooo..', 'oo..o..', '....o..', '..o...o', ' ...o.', '  .oo'].join('\n');
+    const french = pegs.toProblem({ board: 'french', start, finish });
+    expect(dualSymmetry(french)).toBeDefined();
+    const one = await countBothEnds(french, 64 << 20, {});
+    expect(one.total).toBe(648648n);
+    expect((await countBothEnds(french, 64 << 20, { dual: false, narrowBits: 0 })).total).toBe(648648n);
+    expect((await pegs.count(french, { threads: 2 })).total).toBe(648648n);
+  });
+
   it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {
     const { countBothEnds } = await import('../dist/pegs/meet.js');
     const board = 'oooooo\noooooo\noo.ooo\noooooo';
@@ -341,6 +381,11 @@ describe('counting on threads', () => {
       const parts = await countBothEnds(problem, Math.round(whole.memory * 0.8), {});
       expect([whole.total, parts.total]).toEqual([forward.total, forward.total]);
       expect(parts.memory).toBeLessThan(whole.memory * 0.8);
+      // Counts too big for the 12-byte pairs (capped at 8 bits here) count again with 16-byte ones.
+      const wide = await countBothEnds(problem, 64 << 20, { narrowBits: 0 });
+      const capped = await countBothEnds(problem, 64 << 20, { narrowBits: 8 });
+      expect([wide.total, capped.total]).toEqual([forward.total, forward.total]);
+      expect(wide.memory).toBeGreaterThan(whole.memory);
     }
     // Tighter still, the last level is skipped: one side's grandchildren against the other's tables.
     const problem = pegs.toProblem({ board, start: 'a1', finish: 'd1' });
@@ -523,6 +568,21 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
     await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { signal }), 600);
     const french = pegs.toProblem({ board: 'french', start: 'd3', finish: 'd5' });
     await expectAbortedPromptly((signal) => fewestByDeepening(french, 1 << 30, { signal, perimeter: false }), 1500);
+    // Progress names the stage: the perimeter's depth first (a small one here: 64 MiB gives it
+    // 4 MiB), then the bound proved.
+    const phases: string[] = [];
+    const controller = new AbortController();
+    const search = fewestByDeepening(french, 64 << 20, {
+      signal: controller.signal,
+      onProgress: ({ phase }: { phase?: string }) => {
+        phases.push(phase ?? '');
+        if (phase?.startsWith('no solution')) controller.abort();
+      },
+    });
+    await expectCode(search, 'ABORTED');
+    expect(phases[0]).toMatch(/^building the perimeter: \d+ levels from the finish$/);
+    expect(phases.at(-1)).toMatch(/^no solution in fewer than \d+ moves$/);
+    expect(new Set(phases.filter((p) => p.startsWith('building'))).size).toBeGreaterThan(1); // its depth grows
   });
 });
 

@@ -204,12 +204,12 @@ export function progressBar(label: string, unit = 'parts', delayMs = 400): { onP
       if (!bar) {
         if (Date.now() - started < delayMs || p.done === p.total) return;
         bar = new cliProgress.SingleBar(
-          { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit} | {duration_formatted}`, clearOnComplete: true },
+          { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit}{phase} | {duration_formatted}`, clearOnComplete: true },
           cliProgress.Presets.shades_classic,
         );
-        bar.start(p.total, p.done);
+        bar.start(p.total, p.done, { phase: '' });
       }
-      bar.update(p.done);
+      bar.update(p.done, { phase: p.phase ? ` | ${p.phase}` : '' });
     },
     stop() {
       bar?.stop();

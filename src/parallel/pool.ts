@@ -14,6 +14,8 @@ export interface Progress {
   workers?: number;
   /** On a queue: tasks found already finished by an earlier run (absent for local runs). */
   reused?: number;
+  /** What the work is doing before `done` moves (say, a stage that comes first), for a progress bar. */
+  phase?: string;
 }
 
 /** A queue to run the tasks on: its URL (redis:// or rediss://), or the URL and a key prefix. */

@@ -92,7 +92,8 @@ export async function fewestByDeepening(
       exports.pegsMovesBackwardOnly();
       if (engine.start(MODE_MOVES, 12) === Status.DONE) {
         const status = await runSliced((budget) => {
-          options.onProgress?.({ done: 0, total: most });
+          // The perimeter comes before any bound is proved: its depth is the progress.
+          options.onProgress?.({ done: 0, total: most, phase: `building the perimeter: ${engine.level()} levels from the finish` });
           return engine.run(budget);
         }, options.signal);
         if (status !== Status.OUT_OF_MEMORY) checkStatus(status, 'the fewest-moves search', maxMemory);
@@ -117,7 +118,7 @@ export async function fewestByDeepening(
       const bound = exports.pegsFewestBound();
       if (bound !== reported) {
         reported = bound;
-        options.onProgress?.({ done: Math.min(bound, most), total: most });
+        options.onProgress?.({ done: Math.min(bound, most), total: most, phase: `no solution in fewer than ${bound} moves` });
       }
       return exports.pegsFewestRun(budget);
     }, options.signal);

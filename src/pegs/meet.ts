@@ -5,7 +5,7 @@ import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { engineInput, fullMask, pagodasFor, popcount, type PegsProblem } from './problem.js';
+import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 
@@ -19,7 +19,9 @@ const OVERFLOW = -3; // assembly/pegsMeet.ts
 export async function countBothEnds(
   problem: PegsProblem,
   maxMemory: number,
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+  // dual: false and narrowBits (the bits a count may take in 12-byte pairs; 0: 16-byte pairs)
+  // are for the tests.
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; dual?: boolean; narrowBits?: number },
 ): Promise<ThreadedCount> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
@@ -39,19 +41,29 @@ export async function countBothEnds(
     };
     const outOfMemory = (): BitpuzzleError =>
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes); ${where()}`);
-    const started = exports.pegsMeetStart(problem.pagodas.length);
-    if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
-    checkStatus(started, 'counting', maxMemory);
-    steps = exports.pegsMeetSteps();
-    let reported = -1;
-    const status = await runSliced((budget) => {
-      const done = exports.pegsMeetStep();
-      if (done !== reported) {
-        reported = done;
-        options.onProgress?.({ done, total: steps });
-      }
-      return exports.pegsMeetRun(budget);
-    }, options.signal);
+    // One side serves for both when a symmetry maps the finish's complement onto the start.
+    const dual = options.dual === false ? undefined : dualSymmetry(problem);
+    // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
+    let narrowBits = options.narrowBits ?? 64;
+    let status: number;
+    for (;;) {
+      if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
+      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits);
+      if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
+      checkStatus(started, 'counting', maxMemory);
+      steps = exports.pegsMeetSteps();
+      let reported = -1;
+      status = await runSliced((budget) => {
+        const done = exports.pegsMeetStep();
+        if (done !== reported) {
+          reported = done;
+          options.onProgress?.({ done, total: steps });
+        }
+        return exports.pegsMeetRun(budget);
+      }, options.signal);
+      if (status !== OVERFLOW || !exports.pegsMeetNarrow() || narrowBits === 0) break;
+      narrowBits = 0;
+    }
     if (status === OVERFLOW) {
       throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
     }
@@ -68,4 +80,18 @@ export async function countBothEnds(
   } finally {
     releaseEngine(exports);
   }
+}
+
+/**
+ * A symmetry h of the board with h(~finish) = start and h(~start) = finish, when the problem
+ * has one and its finish is not the start's complement already (French d3 -> d5: the top-bottom
+ * mirror): the sequences from the finish's complement (the backward side) to q are those from
+ * the start to h(q), so the engine keeps the forward side only.
+ */
+export function dualSymmetry(problem: PegsProblem): number[] | undefined {
+  if (problem.finishes.length !== 1) return undefined;
+  const full = fullMask(problem.board);
+  const [finish] = problem.finishes;
+  if (finish === (full & ~problem.start)) return undefined;
+  return problem.board.symmetries.find((h) => permute(h, full & ~finish) === problem.start && permute(h, full & ~problem.start) === finish);
 }

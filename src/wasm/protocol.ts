@@ -108,7 +108,9 @@ export interface EngineExports {
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
-  pegsMeetStart(forwardPagodas: number): StatusCode;
+  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number): StatusCode;
+  pegsMeetNarrow(): number;
+  pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
   pegsMeetTotal(): bigint;
   pegsMeetTotalHigh(): bigint;
