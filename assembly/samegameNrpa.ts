@@ -17,6 +17,15 @@
 // Boards that fit a bitboard (samegameBits.ts; the standard 15×15) are played on one, a move
 // then coded by a hash of its colour and its cells' bits; larger boards on the byte boards.
 //
+// Beam NRPA (Cazenave and Teytaud 2012): with a beam of B > 1 the top level keeps the B best
+// (score, line, policy) of its runs instead of one. Each top iteration runs a search of the
+// level below from each of the B policies; every such run hands up the B best distinct
+// scores among its iterations' results, each with the policy it came from, and the B best
+// distinct scores among those and the beam itself (the new results first, so a tie goes to
+// the new line, as NRPA's ≥ does) form the next beam, each policy a copy of its parent's
+// adapted toward its own line. Only the top level holds a beam, so it costs 2B policy tables
+// (the beam and the next), not B per level.
+//
 // The recursion is an explicit stack of levels, so that run(budget) can stop after any
 // playout: a node is a playout, an adaptation or a copy of a policy table.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
@@ -31,6 +40,7 @@ import {
 
 const ALPHA: f64 = 1.0;
 const MAX_LEVELS = 6;
+const MAX_BEAM = 16;
 // The table holds exp(weight) (1 for a weight of 0), kept within these bounds.
 const MAX_WEIGHT: f32 = 1e30;
 const MIN_WEIGHT: f32 = 1e-30;
@@ -84,7 +94,35 @@ let ready = false;
 // `copyFrom` down to 1), one node each.
 let copyFrom = 0;
 
+// Beam NRPA (beam > 1): the beam at the top level, and its next one, as B entries each of a
+// policy table, a score and a line; `beamAt` is the entry whose level-below run is under way.
+let beam = 1;
+let beamCount = 0;
+let beamAt = 0;
+let beamPolicies: usize = 0; // 2B tables: the beam's at `beamSide`, the next one's at the other side
+let beamSide = 0;
+let beamScores: usize = 0; // i32 × 2B
+let beamLengths: usize = 0; // i32 × 2B
+let beamLines: usize = 0; // u16 × maxLine × 2B
+// The B best distinct scores among the iterations of the level-below run under way.
+let childCount = 0;
+let childScores: usize = 0; // i32 × B
+let childLengths: usize = 0; // i32 × B
+let childLines: usize = 0; // u16 × maxLine × B
+// Candidates for the next beam: the level-below runs' results, then the beam's own entries.
+let candCount = 0;
+let candScores: usize = 0; // i32 × (B + B²)
+let candLengths: usize = 0;
+let candParents: usize = 0;
+let candLines: usize = 0; // u16 × maxLine × (B + B²)
+
 @inline function policy(l: i32): usize { return policies + <usize>(l - 1) * tableBytes; }
+// Beam entry k (0 to B − 1) of side `side`: its policy, score, length and line.
+@inline function entry(side: i32, k: i32): usize { return <usize>(side * beam + k); }
+@inline function beamPolicy(side: i32, k: i32): usize { return beamPolicies + entry(side, k) * tableBytes; }
+@inline function beamLine(side: i32, k: i32): usize { return beamLines + entry(side, k) * (<usize>maxLine << 1); }
+// The policy the top level's runs start from: the beam entry under way, or the top policy.
+@inline function topPolicy(): usize { return beam > 1 ? beamPolicy(beamSide, beamAt) : policy(levels); }
 @inline function lineOf(l: i32): usize { return lines + <usize>(l - 1) * (<usize>maxLine << 1); }
 @inline function iterOf(l: i32): i32 { return load<i32>(iterAt + (<usize>l << 2)); }
 @inline function setIter(l: i32, v: i32): void { store<i32>(iterAt + (<usize>l << 2), v); }
@@ -118,8 +156,9 @@ export function samegameNrpaIteration(): i32 { return ready ? (levels == 1 ? ite
  * clicks in the output region are a line known to score `knownScore` (the search starts from
  * it: it is the best so far and the top level adapts toward it).
  */
-export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPerLevel: i32, playoutsPerAdapt: i32, bits: i32, seed: u32, knownScore: i32, knownLength: i32): i32 {
+export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPerLevel: i32, playoutsPerAdapt: i32, bits: i32, seed: u32, knownScore: i32, knownLength: i32, beamWidth: i32): i32 {
   ready = false;
+  if (beamWidth < 1 || beamWidth > MAX_BEAM || (beamWidth > 1 && nestLevels < 2)) return BAD_INPUT;
   if (playoutsPerAdapt < 1 || playoutsPerAdapt > 1000 || nestLevels < 1 || nestLevels > MAX_LEVELS || iterationsPerLevel < 1 || iterationsPerLevel > 100000 || bits < 8 || bits > 26
     || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
   const prepared = prepareBoards(w, h);
@@ -157,6 +196,24 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   playLine = arenaAlloc(<u64>maxLine * 2);
   globalLine = arenaAlloc(<u64>maxLine * 2);
   policies = arenaAlloc(<u64>levels * <u64>tableBytes);
+  beam = beamWidth;
+  if (beam > 1) {
+    const lineBytes = <u64>maxLine * 2;
+    const cands = <u64>(beam + beam * beam);
+    beamPolicies = arenaAlloc(<u64>(2 * beam) * <u64>tableBytes);
+    beamScores = arenaAlloc(<u64>(2 * beam) * 4);
+    beamLengths = arenaAlloc(<u64>(2 * beam) * 4);
+    beamLines = arenaAlloc(<u64>(2 * beam) * lineBytes);
+    childScores = arenaAlloc(<u64>beam * 4);
+    childLengths = arenaAlloc(<u64>beam * 4);
+    childLines = arenaAlloc(<u64>beam * lineBytes);
+    candScores = arenaAlloc(cands * 4);
+    candLengths = arenaAlloc(cands * 4);
+    candParents = arenaAlloc(cands * 4);
+    candLines = arenaAlloc(cands * lineBytes);
+    if (beamPolicies == 0 || beamScores == 0 || beamLengths == 0 || beamLines == 0 || childScores == 0 || childLengths == 0 || childLines == 0
+      || candScores == 0 || candLengths == 0 || candParents == 0 || candLines == 0) return OUT_OF_MEMORY;
+  }
   if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || moveMinCol == 0 || moveMaxCol == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
     || moveTabu == 0 || moveBit == 0 || moveColour == 0 || rootBits == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
@@ -188,6 +245,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   globalLength = 0;
   emptyPolicy(policy(levels));
   resetLevels(levels);
+  if (beam > 1) startBeam();
   if (knownLength > 0) {
     // The known line, its clicks named as the engine names them (the group's first cell).
     memory.copy(globalLine, samegameOutputPtr(), <usize>knownLength << 1);
@@ -198,6 +256,13 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     setLength(levels, knownLength);
     memory.copy(lineOf(levels), globalLine, <usize>knownLength << 1);
     adapt(policy(levels), lineOf(levels), knownLength);
+    if (beam > 1) {
+      // The beam's one entry: the known line, its policy adapted toward it.
+      store<i32>(beamScores + (entry(beamSide, 0) << 2), knownScore);
+      store<i32>(beamLengths + (entry(beamSide, 0) << 2), knownLength);
+      memory.copy(beamLine(beamSide, 0), globalLine, <usize>knownLength << 1);
+      memory.copy(beamPolicy(beamSide, 0), policy(levels), tableBytes);
+    }
   }
   copyFrom = levels;
   ready = true;
@@ -490,13 +555,113 @@ function adapt(p: usize, line: usize, length: i32): void {
   }
 }
 
+// The beam at a (re)start: one entry, an empty policy and no line.
+function startBeam(): void {
+  beamSide = 0;
+  beamCount = 1;
+  beamAt = 0;
+  candCount = 0;
+  childCount = 0;
+  emptyPolicy(beamPolicy(0, 0));
+  store<i32>(beamScores + (entry(0, 0) << 2), -1);
+  store<i32>(beamLengths + (entry(0, 0) << 2), 0);
+}
+
+// Notes a result of the run below the beam among its B best distinct scores.
+function keepChild(score: i32, from: usize, length: i32): void {
+  const lineBytes = <usize>maxLine << 1;
+  let at = -1;
+  for (let i = 0; i < childCount; i++) if (load<i32>(childScores + (<usize>i << 2)) == score) at = i;
+  if (at < 0) {
+    if (childCount < beam) {
+      at = childCount;
+      childCount++;
+    }
+    else {
+      // The lowest kept, if this one beats it.
+      at = 0;
+      for (let i = 1; i < childCount; i++) if (load<i32>(childScores + (<usize>i << 2)) < load<i32>(childScores + (<usize>at << 2))) at = i;
+      if (load<i32>(childScores + (<usize>at << 2)) >= score) return;
+    }
+  }
+  store<i32>(childScores + (<usize>at << 2), score);
+  store<i32>(childLengths + (<usize>at << 2), length);
+  memory.copy(childLines + <usize>at * lineBytes, from, <usize>length << 1);
+}
+
+// Adds a candidate for the next beam.
+function addCandidate(score: i32, line: usize, length: i32, parent: i32): void {
+  const lineBytes = <usize>maxLine << 1;
+  const at = <usize>candCount;
+  candCount++;
+  store<i32>(candScores + (at << 2), score);
+  store<i32>(candLengths + (at << 2), length);
+  store<i32>(candParents + (at << 2), parent);
+  memory.copy(candLines + at * lineBytes, line, <usize>length << 1);
+}
+
+// The run below beam entry `beamAt` is done: its results become candidates. When every
+// entry has had its run, the next beam is the B best distinct scores among the candidates,
+// each with a copy of its parent's policy adapted toward its line (a node per copy and per
+// adaptation), and the top level's iteration is done (after the last, it restarts). Returns
+// the nodes it took.
+function childDone(): i32 {
+  const lineBytes = <usize>maxLine << 1;
+  for (let i = 0; i < childCount; i++) addCandidate(load<i32>(childScores + (<usize>i << 2)), childLines + <usize>i * lineBytes, load<i32>(childLengths + (<usize>i << 2)), beamAt);
+  childCount = 0;
+  beamAt++;
+  if (beamAt < beamCount) return 0;
+  for (let k = 0; k < beamCount; k++) {
+    const e = entry(beamSide, k);
+    addCandidate(load<i32>(beamScores + (e << 2)), beamLine(beamSide, k), load<i32>(beamLengths + (e << 2)), k);
+  }
+  // Selection: the best candidate left whose score is not taken yet, B times (the first of equals).
+  const next = 1 - beamSide;
+  let count = 0;
+  let spent = 0;
+  let above: i32 = i32.MAX_VALUE;
+  while (count < beam) {
+    let pick = -1;
+    for (let j = 0; j < candCount; j++) {
+      const s = load<i32>(candScores + (<usize>j << 2));
+      if (s < above && (pick < 0 || s > load<i32>(candScores + (<usize>pick << 2)))) pick = j;
+    }
+    if (pick < 0) break;
+    const s = load<i32>(candScores + (<usize>pick << 2));
+    above = s;
+    const length = load<i32>(candLengths + (<usize>pick << 2));
+    const e = entry(next, count);
+    store<i32>(beamScores + (e << 2), s);
+    store<i32>(beamLengths + (e << 2), length);
+    memory.copy(beamLine(next, count), candLines + <usize>pick * lineBytes, <usize>length << 1);
+    memory.copy(beamPolicy(next, count), beamPolicy(beamSide, load<i32>(candParents + (<usize>pick << 2))), tableBytes);
+    adapt(beamPolicy(next, count), beamLine(next, count), length);
+    nodes++;
+    spent += 2;
+    count++;
+  }
+  beamSide = next;
+  beamCount = count;
+  beamAt = 0;
+  candCount = 0;
+  setIter(levels, iterOf(levels) + 1);
+  if (iterOf(levels) >= iterations) {
+    // The top level is done: restart it from an empty policy (the best line is kept).
+    restarts++;
+    resetLevels(levels);
+    startBeam();
+    spent++;
+  }
+  return spent;
+}
+
 /** Advances the search by about `budget` nodes; MORE (NRPA never ends: the top level restarts). */
 export function samegameNrpaRun(budget: i32): i32 {
   if (!ready) return BAD_INPUT;
   while (budget > 0) {
     // Copies of the policy down to level 1, before the next playout.
     if (copyFrom > 1) {
-      memory.copy(policy(copyFrom - 1), policy(copyFrom), tableBytes);
+      memory.copy(policy(copyFrom - 1), copyFrom == levels ? topPolicy() : policy(copyFrom), tableBytes);
       copyFrom--;
       nodes++;
       budget--;
@@ -508,6 +673,7 @@ export function samegameNrpaRun(budget: i32): i32 {
     let length = playLength;
     let l = 1;
     for (;;) {
+      if (beam > 1 && l == levels - 1) keepChild(score, from, length);
       if (score >= bestOf(l)) {
         setBest(l, score);
         setLength(l, length);
@@ -521,6 +687,13 @@ export function samegameNrpaRun(budget: i32): i32 {
         budget--;
       }
       if (iterOf(l) < (l == 1 ? iterations * stable : iterations)) break;
+      if (beam > 1 && l == levels - 1) {
+        // A run below the beam is done: its results are candidates; the next entry's run
+        // starts, or the next beam is chosen.
+        budget -= childDone();
+        l = levels;
+        break;
+      }
       if (l == levels) {
         // The top level is done: restart it from an empty policy (the best line is kept).
         restarts++;

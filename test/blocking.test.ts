@@ -105,6 +105,11 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => samegame.score(board, { method: 'nrpa', time: 30, threads: 1, signal }), 600);
   });
 
+  it('samegame: score by Beam NRPA on a 32×32 board', async () => {
+    const board = randomSameGame(32, 32, 5, 14);
+    await expectAbortedPromptly((signal) => samegame.score(board, { method: 'nrpa', nrpaBeam: 8, time: 30, threads: 1, signal }), 600);
+  });
+
   it('a call that finishes before the abort does not stall either', async () => {
     const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '6x10' }, { threads: 1, signal }), 60_000);
     expect(error).toBeNull();

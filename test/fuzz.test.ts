@@ -88,6 +88,7 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   size: fc.constantFrom({ rows: 2, cols: 2 }, { rows: 3, cols: 3 }, { rows: -1, cols: 2 }, { rows: 1e6, cols: 1e6 }, '3x3', null),
   method: fc.constantFrom('auto', 'optimal', 'fast', 'best', 1, 'beam', 'nrpa'),
   onUpdate: fc.constantFrom(() => undefined, 'x', null),
+  nrpaBeam: fc.constantFrom(1, 2, 4, 0, 17, 1.5, NaN, '4'),
   start: fc.constantFrom([], [{ column: 1, row: 1 }], [{ column: 9, row: 9 }], 'x', [1]),
   heuristic: fc.constantFrom('manhattan', 'conflict', 'patterns', 'magic', 1),
   cacheDir: fc.constantFrom(false, 1, null),
@@ -388,7 +389,7 @@ const F: Record<string, Entry> = {
 
   'samegame.clear': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },
   'samegame.minLeft': { args: [samegameBoard], options: [...SEARCH, 'maxMemory', 'time', 'maxNodes'] },
-  'samegame.score': { args: [samegameBoard], options: ['signal', 'maxMemory', 'time', 'maxNodes', 'seed', 'threads', 'onProgress', 'queue', 'method', 'start', 'onUpdate'] },
+  'samegame.score': { args: [samegameBoard], options: ['signal', 'maxMemory', 'time', 'maxNodes', 'seed', 'threads', 'onProgress', 'queue', 'method', 'nrpaBeam', 'start', 'onUpdate'] },
   'samegame.parseBoard': { args: [or(samegameText)] },
   'samegame.toBoard': { args: [samegameBoard] },
   'samegame.picture': { args: [samegameArg] },

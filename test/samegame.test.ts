@@ -471,6 +471,60 @@ describe('score by NRPA, and from a given line', () => {
   });
 });
 
+describe('score by Beam NRPA (nrpaBeam)', () => {
+  const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+  const oracle = (text: string, clicks: Array<{ column: number; row: number }>) => replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks);
+  const levels = samegame.NRPA_LEVELS;
+  // Nodes of one run of the level below the top (NRPA_ITERATIONS iterations a level, 4 playouts
+  // and an adaptation an iteration at level 1, a policy copy per run), so that a budget of
+  // a few of these passes through the beam's choices.
+  const below = (samegame.NRPA_ITERATIONS + 2) ** (levels - 1) * 5;
+
+  it('its lines replay to their score, never above the brute-force best of small boards, past several choices of the beam', async () => {
+    const next = random(17);
+    for (let i = 0; i < 6; i++) {
+      const rows = randomRows(3 + (i % 2), 4, 3, next);
+      const truth = bruteForce(rows);
+      const result = await samegame.score(rows, { method: 'nrpa', nrpaBeam: 3, threads: 1, maxNodes: 6 * below, seed: i });
+      expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
+      // The selective policy never plays the colour with the most blocks while another group is
+      // left, so the best is not always within its reach.
+      expect(result.score).toBeLessThanOrEqual(truth.bestScore);
+    }
+  });
+
+  it('the same seed and thread count give the same line; from a given line it scores at least as much', async () => {
+    const board = samegame.randomBoard({ width: 6, height: 6, colours: 4, seed: 6 });
+    const rows = samegame.picture(board).split('\n');
+    for (const threads of [1, 2]) {
+      const options = { method: 'nrpa' as const, nrpaBeam: 4, seed: 3, threads, maxNodes: 2 * threads * below };
+      const one = await samegame.score(board, options);
+      const again = await samegame.score(board, options);
+      expect(again.clicks).toEqual(one.clicks);
+      expect(replayOracle(rows, one.clicks)).toEqual({ score: one.score, left: one.left });
+      expect(one.stats).toMatchObject({ threads, parts: threads });
+    }
+    const first = await samegame.score(standard[4], { method: 'beam', threads: 1, maxNodes: 3000, seed: 2 });
+    const resumed = await samegame.score(standard[4], { method: 'nrpa', nrpaBeam: 2, threads: 1, maxNodes: 300, seed: 9, start: first.clicks });
+    expect(resumed.score).toBeGreaterThanOrEqual(first.score);
+    expect(oracle(standard[4], resumed.clicks)).toEqual({ score: resumed.score, left: resumed.left });
+  });
+
+  it('nrpaBeam is an integer from 1 to NRPA_MAX_BEAM, for method nrpa only (BAD_INPUT)', async () => {
+    for (const [options, message] of [
+      [{ method: 'nrpa', nrpaBeam: 0 }, /nrpaBeam must be an integer from 1 to 16, got 0/],
+      [{ method: 'nrpa', nrpaBeam: samegame.NRPA_MAX_BEAM + 1 }, /nrpaBeam must be an integer from 1 to 16, got 17/],
+      [{ method: 'nrpa', nrpaBeam: 2.5 }, /nrpaBeam must be an integer from 1 to 16, got 2.5/],
+      [{ method: 'beam', nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa'/],
+      [{ nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa'/],
+    ] as const) {
+      const error = await rejection(samegame.score(standard[0], { maxNodes: 10, ...(options as object) }));
+      expect(error.code).toBe('BAD_INPUT');
+      expect(error.message).toMatch(message);
+    }
+  });
+});
+
 describe('bitpuzzle samegame', () => {
   const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
   const run = (args: string[], input?: string) => {
@@ -555,6 +609,18 @@ describe('bitpuzzle samegame', () => {
     expect(run([board, '--save', saved]).stderr).toMatch(/--save does not work without --score/);
   });
 
+  it('--nrpa-beam B plays Beam NRPA (its line replays); without --method nrpa it exits 2', () => {
+    const board = samegame.picture(samegame.randomBoard({ width: 7, height: 6, colours: 3, seed: 8 }));
+    const { status, stdout, stderr } = run(['-', '--score', '--method', 'nrpa', '--nrpa-beam', '3', '--nodes', '2000', '--threads', '1', '--json'], board);
+    expect(status, stderr).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(replayOracle(board.split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
+    const wrong = run(['-', '--score', '--nrpa-beam', '3', '--nodes', '200'], board);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--nrpa-beam does not work without --method nrpa/);
+    expect(run(['-', '--score', '--method', 'nrpa', '--nrpa-beam', '17', '--nodes', '200'], board).status).toBe(2);
+  });
+
   it('bad input exits 2 with the line and column', () => {
     const { status, stderr } = run(['-'], '12\n1x?\n');
     expect(status).toBe(2);
@@ -566,10 +632,12 @@ describe('bitpuzzle samegame', () => {
 describe('NRPA parts on the queue', () => {
   it('a part is checked like any input: NRPA levels from 1 to 6, a known line of cells', () => {
     const part = (task: unknown) => ({ v: 1, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', task });
-    const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, maxMemory: 1 << 24, known: [0], knownScore: 0 };
+    const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, nrpaBeam: 4, maxMemory: 1 << 24, known: [0], knownScore: 0 };
     expect(checkPart(part(task), 'e').task).toMatchObject({ method: 'nrpa', level: 3 });
     for (const [bad, message] of [
       [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
+      [{ ...task, nrpaBeam: 17 }, /nrpaBeam must be an integer from 1 to 16/],
+      [{ ...task, method: 'beam', level: 0, nrpaBeam: 2 }, /nrpaBeam must be an integer from 1 to 1/],
       [{ ...task, method: 'mcts' }, /method must be one of "beam", "nrpa"/],
       [{ ...task, known: [4] }, /known\[0\] must be an integer from 0 to 3/],
     ] as const) {

@@ -20,6 +20,7 @@ interface SameGameFlags {
   random?: string;
   colours?: string;
   method?: 'beam' | 'nrpa';
+  nrpaBeam?: string;
   save?: string;
   resume?: string;
 }
@@ -45,6 +46,7 @@ export function samegameCommand(): Command {
     .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
     .addOption(new Option('--method <name>', 'with --score: beam (Monte-Carlo beam search) or nrpa (nested rollout policy adaptation); default beam').choices(['beam', 'nrpa']))
+    .option('--nrpa-beam <B>', 'with --method nrpa: the policies its top level keeps, 1 (NRPA, default) to 16 (Beam NRPA)')
     .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')
     .option('--resume <FILE>', 'with --score: start from the line saved in FILE (it must be for the same board)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
@@ -62,7 +64,7 @@ export function samegameCommand(): Command {
 }
 
 /** The limits and seed every mode takes, after the checks that reject flags the mode would ignore. */
-function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number } {
+function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number; nrpaBeam?: number } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
   if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours });
@@ -71,11 +73,13 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
       '--seed': flags.random === undefined ? flags.seed : undefined,
       '--threads': flags.threads,
       '--method': flags.method,
+      '--nrpa-beam': flags.nrpaBeam,
       '--save': flags.save,
       '--resume': flags.resume,
     });
   }
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
+  if (flags.method !== 'nrpa') rejectFlags('without --method nrpa', { '--nrpa-beam': flags.nrpaBeam });
   if (flags.json || flags.batch !== undefined) {
     rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
   }
@@ -88,6 +92,7 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
     maxNodes: integerOption('--nodes', flags.nodes, 1),
     seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1),
     threads: integerOption('--threads', flags.threads, 1, 1024),
+    nrpaBeam: integerOption('--nrpa-beam', flags.nrpaBeam, 1, samegame.NRPA_MAX_BEAM),
   };
 }
 
@@ -105,7 +110,7 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
   if (file === undefined && flags.random === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --random WxH, or --batch FILE)');
   if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
   if (flags.random !== undefined && !flags.clear && !flags.minLeft && !flags.score) return printRandom(flags);
-  const { time, maxNodes, seed, threads } = settings(flags);
+  const { time, maxNodes, seed, threads, nrpaBeam } = settings(flags);
   const board = flags.random !== undefined ? randomBoard(flags) : samegame.toBoard(await readInput(file!));
 
   let result: samegame.SameGameResult;
@@ -133,6 +138,7 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
         seed,
         threads,
         method: flags.method,
+        nrpaBeam,
         start,
         onUpdate: showProgress ? (update) => void (saving = saving.then(() => onUpdate(update))) : undefined,
       });
@@ -233,7 +239,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   const queue = queueUrl(flags.queue);
   const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
-  const { time, maxNodes, seed, threads } = settings(flags);
+  const { time, maxNodes, seed, threads, nrpaBeam } = settings(flags);
   const started = performance.now();
   const text = await readInput(flags.batch!);
   const chunks = text.replace(/\r/g, '').split(/\n\s*\n/).filter((chunk) => chunk.trim() !== '');
@@ -248,7 +254,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   });
   const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
     flags.score
-      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal, method: flags.method })
+      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal, method: flags.method, nrpaBeam })
       : (flags.minLeft ? samegame.minLeft : samegame.clear)(board, { time, maxNodes, engine: flags.engine });
   const bar = progressBar('playing', 'boards');
   const results: samegame.SameGameResult[] = [];

@@ -12,7 +12,7 @@ import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
 import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
 import { runQueensTask, type QueensTask } from '../queens/tasks.js';
-import { runScoreTask, type ScoreTask } from '../samegame/tasks.js';
+import { NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
 import { checkSolvable, toBoard } from '../sliding/parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
@@ -240,7 +240,7 @@ function checkFastBatch(fields: Fields): FastBatchTask {
 }
 
 function checkSameGame(value: unknown): ScoreTask {
-  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'maxMemory', 'known', 'knownScore']);
+  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore']);
   const method = oneOf(task.method, 'method', ['beam', 'nrpa'] as const);
   const width = integer(task.width, 'width', 1, 64);
   const height = integer(task.height, 'height', 1, 64);
@@ -258,6 +258,7 @@ function checkSameGame(value: unknown): ScoreTask {
     beams: integers(task.beams, 'beams', 1, 65536, 64),
     level: method === 'nrpa' ? integer(task.level, 'level', 1, 6) : integer(task.level, 'level', 0, 1),
     playouts: integer(task.playouts, 'playouts', 1, 64),
+    nrpaBeam: method === 'nrpa' ? integer(task.nrpaBeam, 'nrpaBeam', 1, NRPA_MAX_BEAM) : integer(task.nrpaBeam, 'nrpaBeam', 1, 1),
     maxMemory: memory(task.maxMemory),
     // The engine replays the line and refuses one that hits no group; the host replays the result.
     known: integers(task.known, 'known', 0, width * height - 1, Math.floor((width * height) / 2)),

@@ -79,9 +79,10 @@ export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
 export interface SameGameNrpa {
   /**
    * `levels` nested levels of `iterations` iterations, a policy table of 2^tableBits weights
-   * per level; `known` is a line (engine cells) scoring `knownScore` that the search starts from.
+   * per level; `known` is a line (engine cells) scoring `knownScore` that the search starts from;
+   * `beam` > 1 keeps a beam of that many policies at the top level (Beam NRPA).
    */
-  start(cells: Uint8Array, width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, known: number[], knownScore: number): StatusCode;
+  start(cells: Uint8Array, width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, known: number[], knownScore: number, beam: number): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   playouts(): bigint;
@@ -96,10 +97,10 @@ export interface SameGameNrpa {
 
 export function wasmSameGameNrpa(exports: EngineExports): SameGameNrpa {
   return {
-    start(cells, width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, known, knownScore) {
+    start(cells, width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, known, knownScore, beam) {
       writeCells(exports, cells);
       new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
-      return exports.samegameNrpaStart(width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, knownScore, known.length);
+      return exports.samegameNrpaStart(width, height, levels, iterations, playoutsPerAdapt, tableBits, seed, knownScore, known.length, beam);
     },
     run: (budget) => exports.samegameNrpaRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameNrpaNodes()),

@@ -1,6 +1,6 @@
-export { clear, minLeft, score, DEFAULT_SCORE_SECONDS, NRPA_LEVELS, ROUND_SECONDS, UPDATE_SECONDS } from './solve.js';
+export { clear, minLeft, score, DEFAULT_SCORE_SECONDS, DEFAULT_NRPA_BEAM, NRPA_LEVELS, ROUND_SECONDS, UPDATE_SECONDS } from './solve.js';
 export type { SameGameOptions, SameGameResult, SameGameStats, ScoreMethod, ScoreOptions, ScoreUpdate, SearchOptions } from './solve.js';
-export { NRPA_ITERATIONS } from './tasks.js';
+export { NRPA_ITERATIONS, NRPA_MAX_BEAM } from './tasks.js';
 export {
   parseBoard,
   toBoard,

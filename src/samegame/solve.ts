@@ -7,7 +7,7 @@ import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
-import { NRPA_ITERATIONS, runScoreTask, searchFewestLeft, type Limits, type LiveReport, type ScoreTask, type ScoreTaskResult } from './tasks.js';
+import { NRPA_ITERATIONS, NRPA_MAX_BEAM, runScoreTask, searchFewestLeft, type Limits, type LiveReport, type ScoreTask, type ScoreTaskResult } from './tasks.js';
 
 export interface SameGameOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
@@ -41,6 +41,12 @@ export interface ScoreOptions extends SameGameOptions {
    * (two seeds), 14,298 and 14,206 by NRPA (byte boards, bitboards), which never cleared position 7.
    */
   method?: ScoreMethod;
+  /**
+   * With method 'nrpa': the policies its top level keeps, from 1 (NRPA, the default) to
+   * NRPA_MAX_BEAM = 16 (Beam NRPA, Cazenave and Teytaud 2012: each top iteration runs the level
+   * below from each policy and keeps the best distinct scores among the results).
+   */
+  nrpaBeam?: number;
   /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
   start?: readonly Click[];
   /**
@@ -120,7 +126,7 @@ function result(board: SameGameBoard, line: number[], proved: boolean, stats: Sa
 // The options each function takes (checkOptions rejects any other key).
 const LIMIT_KEYS = ['signal', 'time', 'maxNodes', 'maxMemory'];
 const SEARCH_KEYS = [...LIMIT_KEYS, 'engine'];
-const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue', 'method', 'start', 'onUpdate'];
+const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue', 'method', 'nrpaBeam', 'start', 'onUpdate'];
 
 async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
   const started = performance.now();
@@ -160,6 +166,8 @@ const BEAMS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
  * on 2 threads (one run each, the machine shared): 10,737 with 1, 11,290 with 4, 10,674 with 10.
  */
 const NRPA_STABLE = 4;
+/** The policies NRPA's top level keeps by default (1: NRPA; more: Beam NRPA). */
+export const DEFAULT_NRPA_BEAM = 1;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
 /** A long NRPA run with onUpdate is played in rounds of this many seconds (the beam in one). */
@@ -284,6 +292,11 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
   if (options.method !== undefined && options.method !== 'beam' && options.method !== 'nrpa') throw badInput(`method must be 'beam' or 'nrpa', got ${describeValue(options.method)}`);
+  const nrpaBeam = options.nrpaBeam ?? DEFAULT_NRPA_BEAM;
+  if (typeof nrpaBeam !== 'number' || !Number.isInteger(nrpaBeam) || nrpaBeam < 1 || nrpaBeam > NRPA_MAX_BEAM) {
+    throw badInput(`nrpaBeam must be an integer from 1 to ${NRPA_MAX_BEAM}, got ${describeValue(nrpaBeam)}`);
+  }
+  if (options.nrpaBeam !== undefined && options.method !== 'nrpa') throw badInput("nrpaBeam is for method 'nrpa'");
   if (options.onUpdate !== undefined && typeof options.onUpdate !== 'function') throw badInput(`onUpdate must be a function, got ${describeValue(options.onUpdate)}`);
   const limits = limitsOf(options, Date.now());
   if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
@@ -331,6 +344,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       level: method === 'nrpa' ? NRPA_LEVELS : 0,
       // NRPA: playouts per adaptation at level 1 (NRPA_STABLE).
       playouts: method === 'nrpa' ? NRPA_STABLE : 3,
+      nrpaBeam: method === 'nrpa' ? nrpaBeam : 1,
       // The threads' engines together stay within maxMemory.
       maxMemory: memoryShare(maxMemory, threads),
       known: best.line,

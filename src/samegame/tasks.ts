@@ -103,6 +103,8 @@ export interface ScoreTask {
   level: number;
   /** At level 0, how many playouts value a child (the best counts). */
   playouts: number;
+  /** NRPA: the policies its top level keeps (1: NRPA, more: Beam NRPA); 1 for the beam. */
+  nrpaBeam: number;
   maxMemory: number;
   /** A line (engine cells) known to score `knownScore`, that the run starts from ([] and -1: none). */
   known: number[];
@@ -231,12 +233,19 @@ export function runScoreTask(task: ScoreTask, signal?: AbortSignal): Promise<Sco
   return task.method === 'nrpa' ? runNrpaTask(task, signal) : runBeamTask(task, signal);
 }
 
-/** The policy table of NRPA: 2^bits f32 weights per level, at most an eighth of maxMemory in all. */
-function policyBits(levels: number, maxMemory: number): number {
+/**
+ * The policy table of NRPA: 2^bits f32 weights per table, at most an eighth of maxMemory in
+ * all: a table per level, and with a beam of B policies 2B more (the beam and the next one).
+ */
+function policyBits(levels: number, beam: number, maxMemory: number): number {
+  const tables = levels + (beam > 1 ? 2 * beam : 0);
   let bits = 18;
-  while (bits > 10 && levels * 4 * 2 ** bits > maxMemory / 8) bits--;
+  while (bits > 10 && tables * 4 * 2 ** bits > maxMemory / 8) bits--;
   return bits;
 }
+
+/** The most policies Beam NRPA keeps (the engine's MAX_BEAM). */
+export const NRPA_MAX_BEAM = 16;
 
 /** Iterations per level of NRPA (Rosin's N). */
 export const NRPA_ITERATIONS = 100;
@@ -248,8 +257,8 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
   try {
     setMemoryLimit(exports, task.maxMemory);
     const nrpa = wasmSameGameNrpa(exports);
-    const bits = policyBits(task.level, task.maxMemory);
-    checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, task.playouts, bits, task.seed, task.known, task.knownScore), what, task.maxMemory);
+    const bits = policyBits(task.level, task.nrpaBeam, task.maxMemory);
+    checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, task.playouts, bits, task.seed, task.known, task.knownScore, task.nrpaBeam), what, task.maxMemory);
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
     const timeline: number[] = [];

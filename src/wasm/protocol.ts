@@ -70,7 +70,7 @@ export interface EngineExports {
   samegameBeamScore(): number;
   samegameBeamComplete(): number;
   samegameBeamLine(): number;
-  samegameNrpaStart(width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, knownScore: number, knownLength: number): StatusCode;
+  samegameNrpaStart(width: number, height: number, levels: number, iterations: number, playoutsPerAdapt: number, tableBits: number, seed: number, knownScore: number, knownLength: number, beam: number): StatusCode;
   samegameNrpaRun(budget: number): StatusCode;
   samegameNrpaNodes(): bigint;
   samegameNrpaPlayouts(): bigint;
