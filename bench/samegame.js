@@ -1,5 +1,5 @@
-// npm run bench:samegame [-- --only clear|score --time 30 | --nodes N --threads N --positions 1-20 --method beam|nrpa --seed S
-//   --nrpa-beam B --hybrid F]:
+// npm run bench:samegame [-- --only clear|score --time 30 | --nodes N --threads N --positions 1-20 --method beam|nrpa|hybrid
+//   --seed S --nrpa-beam B]:
 // 1. clear: seeded random boards (3 colours 5×5, 8×8, 10×10; 4 colours 10×10), each decided
 //    with a node budget by the Wasm engine and by its TS twin: share cleared, proved
 //    impossible, unknown; nodes and time per board; the twin's time over Wasm's.
@@ -11,9 +11,7 @@
 //    the same scores on any machine and under any load (for comparing variants), and the CPU
 //    seconds they took. --seed S plays thread S's seeds, so that runs of --threads 1 with
 //    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
-//    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA). --hybrid F: the beam for a
-//    share F of the budget, then NRPA from the beam's best line for the rest (with --nodes, the
-//    rest is converted to NRPA nodes at NRPA_NODE_COST beam nodes each).
+//    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA; with nrpa or hybrid).
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,26 +28,15 @@ const { values } = parseArgs({
     nodes: { type: 'string' },
     seed: { type: 'string', default: '1' },
     'nrpa-beam': { type: 'string' },
-    hybrid: { type: 'string' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
-if (values.method && !['beam', 'nrpa'].includes(values.method)) fail(`--method is beam or nrpa, got ${values.method}`);
+if (values.method && !['beam', 'nrpa', 'hybrid'].includes(values.method)) fail(`--method is beam, nrpa or hybrid, got ${values.method}`);
 const seconds = Number(values.time);
 const nodeBudget = values.nodes === undefined ? null : Number(values.nodes);
 if (nodeBudget !== null && !(Number.isSafeInteger(nodeBudget) && nodeBudget > 0)) fail(`--nodes must be a positive integer, got ${values.nodes}`);
 const threads = Number(values.threads);
 const nrpaBeam = values['nrpa-beam'] === undefined ? undefined : Number(values['nrpa-beam']);
-// --hybrid F: the beam for a share F of the budget, then NRPA (--nrpa-beam B) from its best line.
-const hybrid = values.hybrid === undefined ? null : Number(values.hybrid);
-if (hybrid !== null && !(hybrid > 0 && hybrid < 1)) fail(`--hybrid is a share between 0 and 1, got ${values.hybrid}`);
-if (hybrid !== null && values.method) fail('--hybrid plays the beam, then NRPA: no --method');
-/**
- * With --nodes, NRPA's budget is in the beam's nodes: an NRPA node (a weighted playout, an
- * adaptation or a policy copy) costs about NRPA_NODE_COST beam nodes of CPU (positions 1-20:
- * 9,000,000 beam nodes a position took about as much CPU as 550,000 NRPA nodes).
- */
-const NRPA_NODE_COST = 16.4;
 // --seed S: position i is played with seed i + (S − 1) × 0x3c6ef372, the seed that thread S of a
 // run with S or more threads gets, so that one-thread runs of seeds 1 and 2 are the two threads.
 const seedSet = Number(values.seed);
@@ -150,33 +137,22 @@ async function benchScore() {
   const totals = marks.map(() => 0);
   let total = 0;
   let cpuSeconds = 0;
-  let method = values.method;
+  // The methods the runs played (onUpdate names each round's: the hybrid's are beam, then nrpa).
+  const played = new Set();
   for (let i = first; i <= last; i++) {
     const board = samegame.parseBoard(positions[i - 1]);
     let timeline = [];
     const cpuBefore = process.cpuUsage();
-    const share = (part) => (nodeBudget === null ? { time: seconds * part } : { maxNodes: Math.max(1, Math.round(nodeBudget * part)) });
     const common = {
       threads,
       seed: seedOf(i),
       onUpdate: (update) => {
-        method = update.method;
+        played.add(update.method);
         timeline = update.timeline;
       },
     };
-    let result;
-    if (hybrid === null) {
-      result = await samegame.score(board, { ...share(1), ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}) });
-    } else {
-      const first = await samegame.score(board, { ...share(hybrid), ...common, method: 'beam' });
-      const before = timeline;
-      const rest = nodeBudget === null ? share(1 - hybrid) : share((1 - hybrid) / NRPA_NODE_COST);
-      result = await samegame.score(board, { ...rest, ...common, method: 'nrpa', start: first.clicks, ...(nrpaBeam ? { nrpaBeam } : {}) });
-      const offset = first.stats.milliseconds / 1000;
-      timeline = [...before, ...timeline.map((t) => ({ seconds: t.seconds + offset, score: t.score })).filter((t) => t.score > (before.at(-1)?.score ?? -1))];
-      result = { ...result, stats: { ...result.stats, nodes: first.stats.nodes + result.stats.nodes, milliseconds: first.stats.milliseconds + result.stats.milliseconds } };
-      method = `hybrid (beam ${hybrid}, then nrpa${nrpaBeam ? ` beam ${nrpaBeam}` : ''})`;
-    }
+    const limit = nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget };
+    const result = await samegame.score(board, { ...limit, ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}) });
     checkLine(board, result);
     const cpu = process.cpuUsage(cpuBefore);
     cpuSeconds += (cpu.user + cpu.system) / 1e6;
@@ -190,7 +166,7 @@ async function benchScore() {
   }
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${method}${nrpaBeam && hybrid === null ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${values.method ?? (played.size > 1 ? 'hybrid' : [...played].join(''))}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

@@ -86,7 +86,7 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   timeLimit: fc.constantFrom(0.2, 1, -1, 0, NaN, 'x'),
   goal: fc.constantFrom('default', 'korf', '1 2\n3 0', 'nope', 1, null),
   size: fc.constantFrom({ rows: 2, cols: 2 }, { rows: 3, cols: 3 }, { rows: -1, cols: 2 }, { rows: 1e6, cols: 1e6 }, '3x3', null),
-  method: fc.constantFrom('auto', 'optimal', 'fast', 'best', 1, 'beam', 'nrpa'),
+  method: fc.constantFrom('auto', 'optimal', 'fast', 'best', 1, 'beam', 'nrpa', 'hybrid'),
   onUpdate: fc.constantFrom(() => undefined, 'x', null),
   nrpaBeam: fc.constantFrom(1, 2, 4, 0, 17, 1.5, NaN, '4'),
   start: fc.constantFrom([], [{ column: 1, row: 1 }], [{ column: 9, row: 9 }], 'x', [1]),

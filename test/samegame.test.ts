@@ -389,7 +389,7 @@ describe('score by NRPA, and from a given line', () => {
     for (let i = 0; i < 8; i++) {
       const rows = randomRows(3 + (i % 3), 4, 3, next);
       const truth = bruteForce(rows);
-      for (const method of ['beam', 'nrpa'] as const) {
+      for (const method of ['beam', 'nrpa', 'hybrid'] as const) {
         const result = await samegame.score(rows, { method, threads: 1, maxNodes: 400, seed: i });
         expect(replayOracle(rows, result.clicks)).toEqual({ score: result.score, left: result.left });
         expect(result.score).toBeLessThanOrEqual(truth.bestScore);
@@ -430,7 +430,7 @@ describe('score by NRPA, and from a given line', () => {
 
   it('a run from a given line scores at least as much (both methods), and a line that does not replay is BAD_INPUT', async () => {
     const first = await samegame.score(standard[2], { method: 'beam', threads: 1, maxNodes: 3000, seed: 2 });
-    for (const method of ['beam', 'nrpa'] as const) {
+    for (const method of ['beam', 'nrpa', 'hybrid'] as const) {
       const again = await samegame.score(standard[2], { method, threads: 1, maxNodes: 300, seed: 9, start: first.clicks });
       expect(again.score).toBeGreaterThanOrEqual(first.score);
       expect(oracle(standard[2], again.clicks)).toEqual({ score: again.score, left: again.left });
@@ -438,7 +438,27 @@ describe('score by NRPA, and from a given line', () => {
     const error = await rejection(samegame.score(standard[2], { method: 'nrpa', maxNodes: 100, start: [{ column: 40, row: 1 }] }));
     expect(error.code).toBe('BAD_INPUT');
     expect(error.message).toMatch(/start: click 1: the click at column 40, row 1 hits no block/);
-    expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam' or 'nrpa', got "mcts"/);
+    expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam', 'nrpa' or 'hybrid', got "mcts"/);
+  });
+
+  it('the hybrid plays the beam for half the budget, then NRPA from its best line; a short budget plays the beam alone by default', async () => {
+    const updates: samegame.ScoreUpdate[] = [];
+    const maxNodes = 64_000;
+    const result = await samegame.score(standard[5], { method: 'hybrid', threads: 1, maxNodes, seed: 4, onUpdate: (u) => updates.push(u) });
+    expect(oracle(standard[5], result.clicks)).toEqual({ score: result.score, left: result.left });
+    // One round of each: the beam's ends with its best line, NRPA's starts from it and ends at least as high.
+    const rounds = updates.map((u) => u.method).filter((m, i, all) => m !== all[i - 1]);
+    expect(rounds).toEqual(['beam', 'nrpa']);
+    const beamBest = updates.filter((u) => u.method === 'beam').at(-1)!.score;
+    expect(result.score).toBeGreaterThanOrEqual(beamBest);
+    expect(updates.at(-1)).toMatchObject({ score: result.score, method: 'nrpa', level: samegame.NRPA_LEVELS });
+    expect(result.stats.parts).toBe(2);
+    // maxNodes is in beam nodes: half for the beam, the rest's CPU worth of NRPA nodes.
+    const beamAlone = await samegame.score(standard[5], { method: 'beam', threads: 1, maxNodes: maxNodes / 2, seed: 4 });
+    expect(result.stats.nodes).toBe(beamAlone.stats.nodes + BigInt(Math.round(maxNodes / 2 / samegame.NRPA_NODE_COST)));
+    // The default for a short budget is the beam alone: one round (test-slow checks a long one's).
+    const short = await samegame.score(standard[5], { threads: 1, maxNodes: 2000, seed: 4 });
+    expect(short.stats.parts).toBe(1);
   });
 
   it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {
@@ -515,8 +535,8 @@ describe('score by Beam NRPA (nrpaBeam)', () => {
       [{ method: 'nrpa', nrpaBeam: 0 }, /nrpaBeam must be an integer from 1 to 16, got 0/],
       [{ method: 'nrpa', nrpaBeam: samegame.NRPA_MAX_BEAM + 1 }, /nrpaBeam must be an integer from 1 to 16, got 17/],
       [{ method: 'nrpa', nrpaBeam: 2.5 }, /nrpaBeam must be an integer from 1 to 16, got 2.5/],
-      [{ method: 'beam', nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa'/],
-      [{ nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa'/],
+      [{ method: 'beam', nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa' or 'hybrid'/],
+      [{ nrpaBeam: 2 }, /nrpaBeam is for method 'nrpa' or 'hybrid'/],
     ] as const) {
       const error = await rejection(samegame.score(standard[0], { maxNodes: 10, ...(options as object) }));
       expect(error.code).toBe('BAD_INPUT');

@@ -19,7 +19,7 @@ interface SameGameFlags {
   queue?: string | boolean;
   random?: string;
   colours?: string;
-  method?: 'beam' | 'nrpa';
+  method?: samegame.ScoreMethod;
   nrpaBeam?: string;
   save?: string;
   resume?: string;
@@ -45,8 +45,8 @@ export function samegameCommand(): Command {
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
     .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
-    .addOption(new Option('--method <name>', 'with --score: beam (Monte-Carlo beam search) or nrpa (nested rollout policy adaptation); default beam').choices(['beam', 'nrpa']))
-    .option('--nrpa-beam <B>', 'with --method nrpa: the policies its top level keeps, 1 (NRPA, default) to 16 (Beam NRPA)')
+    .addOption(new Option('--method <name>', `with --score: beam (Monte-Carlo beam search), nrpa (nested rollout policy adaptation) or hybrid (the beam for half the budget, then NRPA from its best line); default hybrid from ${samegame.HYBRID_FROM_SECONDS} s or ${samegame.HYBRID_FROM_NODES.toLocaleString('en')} nodes a thread, else beam`).choices(['beam', 'nrpa', 'hybrid']))
+    .option('--nrpa-beam <B>', 'with --method nrpa or hybrid: the policies NRPA\'s top level keeps, 1 (NRPA, default) to 16 (Beam NRPA)')
     .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')
     .option('--resume <FILE>', 'with --score: start from the line saved in FILE (it must be for the same board)')
     .addOption(new Option('--engine <kind>', 'search engine for --clear and --min-left (default wasm)').choices(['wasm', 'js']))
@@ -79,7 +79,7 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
     });
   }
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
-  if (flags.method !== 'nrpa') rejectFlags('without --method nrpa', { '--nrpa-beam': flags.nrpaBeam });
+  if (flags.method !== 'nrpa' && flags.method !== 'hybrid') rejectFlags('without --method nrpa or hybrid', { '--nrpa-beam': flags.nrpaBeam });
   if (flags.json || flags.batch !== undefined) {
     rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
   }

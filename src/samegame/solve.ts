@@ -35,14 +35,15 @@ export interface ScoreOptions extends SameGameOptions {
   /** Play the runs on `bitpuzzle worker` processes through this Redis queue (with maxNodes: a time budget would depend on when a worker starts). */
   queue?: QueueOption;
   /**
-   * 'beam' (the Monte-Carlo beam search, the default at every budget) or 'nrpa' (nested rollout
-   * policy adaptation). On bitboards the beam is the stronger at every budget measured: standard
-   * positions 5-8 with about 40 s of CPU each on one thread scored 15,230 and 14,958 by the beam
-   * (two seeds), 14,298 and 14,206 by NRPA (byte boards, bitboards), which never cleared position 7.
+   * 'beam' (the Monte-Carlo beam search), 'nrpa' (nested rollout policy adaptation) or 'hybrid'
+   * (the beam for half the budget, then NRPA from its best line). By default the beam below
+   * HYBRID_FROM_SECONDS (or HYBRID_FROM_NODES a thread), the hybrid from there. Alone, the beam
+   * beat NRPA at every budget measured: standard positions 5-8 with about 40 s of CPU each on one
+   * thread scored 15,230 and 14,958 by the beam (two seeds), 14,298 and 14,206 by NRPA.
    */
   method?: ScoreMethod;
   /**
-   * With method 'nrpa': the policies its top level keeps, from 1 (NRPA, the default) to
+   * With method 'nrpa' or 'hybrid': the policies NRPA's top level keeps, from 1 (NRPA, the default) to
    * NRPA_MAX_BEAM = 16 (Beam NRPA, Cazenave and Teytaud 2012: each top iteration runs the level
    * below from each policy and keeps the best distinct scores among the results).
    */
@@ -57,7 +58,7 @@ export interface ScoreOptions extends SameGameOptions {
   onUpdate?: (update: ScoreUpdate) => void;
 }
 
-export type ScoreMethod = 'beam' | 'nrpa';
+export type ScoreMethod = 'beam' | 'nrpa' | 'hybrid';
 
 /** What onUpdate gets after each round. */
 export interface ScoreUpdate {
@@ -172,6 +173,31 @@ export const DEFAULT_NRPA_BEAM = 1;
 export const NRPA_LEVELS = 3;
 /** A long NRPA run with onUpdate is played in rounds of this many seconds (the beam in one). */
 export const ROUND_SECONDS = 60;
+/** The methods of score(). */
+const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
+/**
+ * The hybrid's share of the budget for the beam; NRPA from its best line has the rest. Positions
+ * 1-20 on one thread at 9 million beam nodes a position (two seeds): beam 74,183 and 73,917,
+ * the hybrid with 0.5 74,658 and 75,930.
+ */
+const HYBRID_BEAM_SHARE = 0.5;
+/**
+ * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: 3 million
+ * beam nodes took 18.8 s on positions 1-2, 300,000 NRPA nodes 30.9 s (so about 16).
+ */
+export const NRPA_NODE_COST = 16;
+/**
+ * The budget (per thread) from which score() plays the hybrid by default; the beam below it,
+ * where the hybrid was not measured to pay.
+ */
+export const HYBRID_FROM_SECONDS = 30;
+export const HYBRID_FROM_NODES = 9_000_000;
+
+/** The default method for these limits: the beam for short budgets, the hybrid for long ones. */
+function defaultMethod(limits: Limits, threads: number): ScoreMethod {
+  if (limits.maxNodes !== null) return limits.maxNodes / threads >= HYBRID_FROM_NODES ? 'hybrid' : 'beam';
+  return limits.deadline !== null && limits.deadline - Date.now() >= HYBRID_FROM_SECONDS * 1000 - 50 ? 'hybrid' : 'beam';
+}
 /** With onUpdate, the longest time between two calls while a round runs (the best line so far, even when it has not improved). */
 export const UPDATE_SECONDS = 10;
 
@@ -217,12 +243,13 @@ function updateOf(
  * (a line that does not replay is ignored here; the answer is checked again at the end) and
  * reported at once, and the best so far is reported at least every UPDATE_SECONDS.
  */
-function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number, onUpdate: (update: ScoreUpdate) => void) {
+function liveUpdates(board: SameGameBoard, started: number, onUpdate: (update: ScoreUpdate) => void) {
   const name = `bitpuzzle-samegame-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined;
   let best = { score: -1, line: [] as number[] };
   let timeline: Array<{ seconds: number; score: number }> = [];
   let roundStarted = Date.now();
+  let method: ScoreMethod = 'beam';
   let lastUpdate = Date.now();
   let open = false;
   const threads = new Map<number, LiveReport>();
@@ -260,8 +287,9 @@ function liveUpdates(board: SameGameBoard, method: ScoreMethod, started: number,
   }
   return {
     name,
-    /** A round starts from `from` (the best so far); `noted` is the timeline so far. */
-    startRound(from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
+    /** A round of `roundMethod` starts from `from` (the best so far); `noted` is the timeline so far. */
+    startRound(roundMethod: ScoreMethod, from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
+      method = roundMethod;
       best = from;
       // A copy: the improvements reported while the round runs are added to it (the round's end
       // notes the runs' own, to the slice).
@@ -291,20 +319,20 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const threads = checkThreads(options.threads);
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badInput(`seed must be a non-negative integer, got ${describeValue(seed)}`);
-  if (options.method !== undefined && options.method !== 'beam' && options.method !== 'nrpa') throw badInput(`method must be 'beam' or 'nrpa', got ${describeValue(options.method)}`);
+  if (options.method !== undefined && !SCORE_METHODS.includes(options.method)) throw badInput(`method must be 'beam', 'nrpa' or 'hybrid', got ${describeValue(options.method)}`);
   const nrpaBeam = options.nrpaBeam ?? DEFAULT_NRPA_BEAM;
   if (typeof nrpaBeam !== 'number' || !Number.isInteger(nrpaBeam) || nrpaBeam < 1 || nrpaBeam > NRPA_MAX_BEAM) {
     throw badInput(`nrpaBeam must be an integer from 1 to ${NRPA_MAX_BEAM}, got ${describeValue(nrpaBeam)}`);
   }
-  if (options.nrpaBeam !== undefined && options.method !== 'nrpa') throw badInput("nrpaBeam is for method 'nrpa'");
+  if (options.nrpaBeam !== undefined && options.method !== 'nrpa' && options.method !== 'hybrid') throw badInput("nrpaBeam is for method 'nrpa' or 'hybrid'");
   if (options.onUpdate !== undefined && typeof options.onUpdate !== 'function') throw badInput(`onUpdate must be a function, got ${describeValue(options.onUpdate)}`);
   const limits = limitsOf(options, Date.now());
   if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
     throw badInput('on a queue, give maxNodes and no time: parts wait for a worker, so a time budget would not mean the same');
   }
   const known = startLine(board, options.start);
-  const method: ScoreMethod = options.method ?? 'beam';
   if (limits.deadline === null && limits.maxNodes === null) limits.deadline = Date.now() + DEFAULT_SCORE_SECONDS * 1000;
+  const method: ScoreMethod = options.method ?? defaultMethod(limits, threads);
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const engineModule = await loadEngineModule();
@@ -312,27 +340,37 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   // line so far. The beam plays one round whatever the time: its score grows with its width
   // (positions 1-4 on one thread: 10,906, 11,689 and 12,816 at 200,000, 800,000 and 3.2 million
   // nodes a position), so one beam sized to the whole time beats several shorter ones.
-  const roundMs = options.onUpdate !== undefined && method === 'nrpa' ? ROUND_SECONDS * 1000 : Infinity;
   let best = { score: known.score, line: known.line };
   let nodes = 0n;
   let parts = 0;
   let optimal = false;
   const timeline: Array<{ seconds: number; score: number }> = [];
   const startedAt = Date.now();
-  const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, method, started, options.onUpdate) : undefined;
+  const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, started, options.onUpdate) : undefined;
   try {
   for (let round = 0; ; round++) {
+    // The hybrid plays the beam in its first round, then NRPA from the beam's best line.
+    const hybridBeam = method === 'hybrid' && round === 0;
+    const roundMethod = method === 'hybrid' ? (hybridBeam ? 'beam' : 'nrpa') : method;
     const roundStarted = Date.now();
-    const deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
-    live?.startRound(best, timeline);
+    const roundMs = options.onUpdate !== undefined && roundMethod === 'nrpa' ? ROUND_SECONDS * 1000 : Infinity;
+    let deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
+    let maxNodes = limits.maxNodes;
+    if (method === 'hybrid') {
+      // maxNodes counts beam nodes: the NRPA part gets what costs as much CPU as the beam's.
+      const share = hybridBeam ? HYBRID_BEAM_SHARE : (1 - HYBRID_BEAM_SHARE) / NRPA_NODE_COST;
+      if (maxNodes !== null) maxNodes = Math.max(threads, Math.round(maxNodes * share));
+      if (hybridBeam && deadline !== null) deadline = roundStarted + (deadline - roundStarted) * HYBRID_BEAM_SHARE;
+    }
+    live?.startRound(roundMethod, best, timeline);
     const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
-      method,
+      method: roundMethod,
       cells,
       width: board.width,
       height: board.height,
       seed: (seed + i * 0x3c6ef372 + round * 0x2545f491) >>> 0,
       deadline,
-      maxNodes: limits.maxNodes === null ? null : Math.max(1, Math.floor(limits.maxNodes / threads)),
+      maxNodes: maxNodes === null ? null : Math.max(1, Math.floor(maxNodes / threads)),
       beams: BEAMS,
       // Beam: children valued by playouts: on the standard positions this beat valuing them by
       // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
@@ -341,10 +379,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       // against 14,926, 14,901 and 15,327), and 2, 5 or 8 (15,258, 15,126, 15,140). Since only
       // children near the beam get more than one, 5 still lost to 3 (positions 1-20 at 5 s on
       // one thread, 2 seeds: 66,501 against 68,961). NRPA: its levels.
-      level: method === 'nrpa' ? NRPA_LEVELS : 0,
+      level: roundMethod === 'nrpa' ? NRPA_LEVELS : 0,
       // NRPA: playouts per adaptation at level 1 (NRPA_STABLE).
-      playouts: method === 'nrpa' ? NRPA_STABLE : 3,
-      nrpaBeam: method === 'nrpa' ? nrpaBeam : 1,
+      playouts: roundMethod === 'nrpa' ? NRPA_STABLE : 3,
+      nrpaBeam: roundMethod === 'nrpa' ? nrpaBeam : 1,
       // The threads' engines together stay within maxMemory.
       maxMemory: memoryShare(maxMemory, threads),
       known: best.line,
@@ -377,9 +415,11 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     if (options.onUpdate) {
       const playouts = runs.reduce((sum, run) => sum + run.playouts, 0);
       live?.endRound();
-      options.onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000), top.iteration, timeline));
+      options.onUpdate(updateOf(board, roundMethod, started, best, playouts / Math.max(0.001, (Date.now() - roundStarted) / 1000), top.iteration, timeline));
     }
-    if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5 || optimal) break;
+    if (optimal) break;
+    if (hybridBeam && (limits.deadline === null || Date.now() < limits.deadline - 5)) continue;
+    if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5) break;
   }
   } finally {
     live?.close();

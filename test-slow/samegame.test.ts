@@ -1,0 +1,29 @@
+// SameGame checks that take tens of seconds: run by `npm run test:slow`.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { samegame } from '../dist/index.js';
+
+const standard = readFileSync(new URL('../test/data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+
+describe('SameGame score: the method by budget', () => {
+  it(`from HYBRID_FROM_NODES nodes a thread the default is the hybrid: the beam's round, then NRPA's from its line`, async () => {
+    const methods: string[] = [];
+    const controller = new AbortController();
+    let best: samegame.ScoreUpdate | undefined;
+    const run = samegame.score(standard[0], {
+      threads: 1,
+      maxNodes: samegame.HYBRID_FROM_NODES,
+      seed: 1,
+      signal: controller.signal,
+      onUpdate: (update) => {
+        if (methods.at(-1) !== update.method) methods.push(update.method);
+        best = update;
+        // The beam's half is done once NRPA reports: the rest would take as long again.
+        if (update.method === 'nrpa') controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(methods).toEqual(['beam', 'nrpa']);
+    expect(samegame.replay(samegame.parseBoard(standard[0]), best!.clicks).score).toBe(best!.score);
+  });
+});
