@@ -108,3 +108,19 @@ describe('the command line', () => {
     expect(queens.isSolution(answer.solutions[0])).toBe(true);
   });
 });
+
+describe('a maxMemory above what one engine can address', () => {
+  it('an OUT_OF_MEMORY names the 4 GiB cap of a 32-bit WebAssembly memory when maxMemory is above it', async () => {
+    const { Status, checkStatus } = await import('../dist/wasm/protocol.js');
+    const over = (maxMemory: number): BitpuzzleError => {
+      try {
+        checkStatus(Status.OUT_OF_MEMORY, 'counting', maxMemory);
+      } catch (error) {
+        return error as BitpuzzleError;
+      }
+      throw new Error('checkStatus did not throw');
+    };
+    expect(over(8 * 2 ** 30)).toMatchObject({ code: 'OUT_OF_MEMORY', message: expect.stringMatching(/maxMemory \(8589934592 bytes; one WebAssembly engine addresses at most 4294967296 bytes, 4 GiB\)/) });
+    expect(over(2 ** 30).message).toBe('counting needs more than maxMemory (1073741824 bytes)');
+  });
+});

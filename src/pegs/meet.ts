@@ -4,7 +4,7 @@
 import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
@@ -40,7 +40,7 @@ export async function countBothEnds(
       return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}${parts})`;
     };
     const outOfMemory = (): BitpuzzleError =>
-      new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes); ${where()}`);
+      new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`);
     // One side serves for both when a symmetry maps the finish's complement onto the start.
     const dual = options.dual === false ? undefined : dualSymmetry(problem);
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.

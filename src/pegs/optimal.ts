@@ -5,7 +5,7 @@ import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
-import { Status, checkStatus, runSliced, runStepsSliced, setMemoryLimit, type EngineExports, type Steps } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryLimitText, runSliced, runStepsSliced, setMemoryLimit, type EngineExports, type Steps } from '../wasm/protocol.js';
 import { MAX_MOVES_HOLES, MODE_MOVES, wasmPegsEngine } from './engine.js';
 import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
@@ -86,7 +86,7 @@ async function proveAndCount(exports: EngineExports, problem: PegsProblem, maxMe
   const counting = 'counting the fewest-move solutions';
   const status = exports.pegsOptimalStart(list ? 1 : 0);
   if (status === Status.OUT_OF_MEMORY) {
-    throw new BitpuzzleError('OUT_OF_MEMORY', `${counting} needs more than maxMemory (${maxMemory} bytes); the fewest moves (${length}) were proved, the count did not start`);
+    throw new BitpuzzleError('OUT_OF_MEMORY', `${counting} needs more than ${memoryLimitText(maxMemory)}; the fewest moves (${length}) were proved, the count did not start`);
   }
   checkStatus(status, counting, maxMemory);
   let reported = -1;
@@ -105,7 +105,7 @@ async function proveAndCount(exports: EngineExports, problem: PegsProblem, maxMe
   if (ran === Status.OUT_OF_MEMORY) {
     throw new BitpuzzleError(
       'OUT_OF_MEMORY',
-      `${counting} needs more than maxMemory (${maxMemory} bytes); the fewest moves (${length}) were proved, the count got through ${exports.pegsOptimalStep()} of ${passes} passes`,
+      `${counting} needs more than ${memoryLimitText(maxMemory)}; the fewest moves (${length}) were proved, the count got through ${exports.pegsOptimalStep()} of ${passes} passes`,
     );
   }
   checkStatus(ran, counting, maxMemory);

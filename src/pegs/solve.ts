@@ -7,7 +7,7 @@ import { countBothEnds } from './meet.js';
 import { fewestByDeepening } from './fewest.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
@@ -261,7 +261,7 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
   if (status === Status.OUT_OF_MEMORY) {
     throw new BitpuzzleError(
       'OUT_OF_MEMORY',
-      `${what} needs more than maxMemory (${maxMemory} bytes); it got ${Math.abs(first - engine.level())} of ${levels} levels deep`,
+      `${what} needs more than ${memoryLimitText(maxMemory)}; it got ${Math.abs(first - engine.level())} of ${levels} levels deep`,
     );
   }
   checkStatus(status, what, maxMemory);

@@ -171,7 +171,20 @@ export function setMemoryLimit(engine: EngineExports, bytes: number = DEFAULT_MA
   if (!Number.isFinite(bytes) || bytes < PAGE_BYTES) {
     throw new BitpuzzleError('BAD_INPUT', `maxMemory must be at least ${PAGE_BYTES} bytes, got ${bytes}`);
   }
-  engine.setMemoryLimitPages(Math.min(65536, Math.floor(bytes / PAGE_BYTES)));
+  engine.setMemoryLimitPages(Math.min(ENGINE_MAX_BYTES / PAGE_BYTES, Math.floor(bytes / PAGE_BYTES)));
+}
+
+/** The most one engine can hold: a 32-bit WebAssembly memory addresses 65,536 pages, 4 GiB. */
+export const ENGINE_MAX_BYTES = 65536 * PAGE_BYTES;
+
+/**
+ * The limit an OUT_OF_MEMORY message names: maxMemory, and the 4 GiB an engine can address
+ * when maxMemory is above it (a larger maxMemory cannot give one engine more).
+ */
+export function memoryLimitText(maxMemory: number): string {
+  return maxMemory > ENGINE_MAX_BYTES
+    ? `maxMemory (${maxMemory} bytes; one WebAssembly engine addresses at most ${ENGINE_MAX_BYTES} bytes, 4 GiB)`
+    : `maxMemory (${maxMemory} bytes)`;
 }
 
 /**
@@ -216,7 +229,7 @@ export class MemoryView {
 /** Maps an engine error status to the host's error; passes the others through. */
 export function checkStatus(status: StatusCode, what: string, maxMemory = DEFAULT_MAX_MEMORY): StatusCode {
   if (status === Status.OUT_OF_MEMORY) {
-    throw new BitpuzzleError('OUT_OF_MEMORY', `${what} needs more than maxMemory (${maxMemory} bytes)`);
+    throw new BitpuzzleError('OUT_OF_MEMORY', `${what} needs more than ${memoryLimitText(maxMemory)}`);
   }
   if (status < 0) {
     throw new BitpuzzleError('ENGINE_FAILURE', `${what}: the engine rejected its input (status ${status})`);
