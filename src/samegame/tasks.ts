@@ -32,7 +32,9 @@ async function runToLimits(run: (budget: number) => number, nodes: () => bigint,
   const status = await runSliced((budget) => {
     let slice = Math.min(budget, SLICE);
     if (limits.maxNodes !== null) slice = Math.min(slice, limits.maxNodes - Number(nodes()));
-    if (slice <= 0 || (limits.deadline !== null && Date.now() >= limits.deadline)) {
+    // Date.now() counts whole milliseconds: the one under way counts as spent, so a budget
+    // shorter than a millisecond stops before the first slice, however fast the call got here.
+    if (slice <= 0 || (limits.deadline !== null && Date.now() + 1 > limits.deadline)) {
       stopped = true;
       return Status.DONE;
     }
