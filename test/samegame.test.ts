@@ -637,8 +637,20 @@ describe('bitpuzzle samegame', () => {
     expect(replayOracle(board.split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
     const wrong = run(['-', '--score', '--nrpa-beam', '3', '--nodes', '200'], board);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/--nrpa-beam does not work without --method nrpa/);
+    expect(wrong.stderr).toMatch(/--nrpa-beam does not work without --method nrpa or hybrid/);
     expect(run(['-', '--score', '--method', 'nrpa', '--nrpa-beam', '17', '--nodes', '200'], board).status).toBe(2);
+  });
+
+  it('--method hybrid (with --nrpa-beam) plays the beam, then NRPA: its line replays, parts count both rounds; an unknown method exits 2', () => {
+    const board = samegame.picture(samegame.randomBoard({ width: 7, height: 6, colours: 3, seed: 8 }));
+    const { status, stdout, stderr } = run(['-', '--score', '--method', 'hybrid', '--nrpa-beam', '2', '--nodes', '4000', '--threads', '1', '--json'], board);
+    expect(status, stderr).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(replayOracle(board.split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
+    expect(result.stats.parts).toBe(2);
+    const unknown = run(['-', '--score', '--method', 'mcts', '--nodes', '200'], board);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/mcts/);
   });
 
   it('bad input exits 2 with the line and column', () => {
