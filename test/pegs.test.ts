@@ -369,6 +369,8 @@ describe('counting on threads', () => {
     expect(one.total).toBe(648648n);
     expect((await countBothEnds(french, 64 << 20, { dual: false, narrowBits: 0 })).total).toBe(648648n);
     expect((await pegs.count(french, { threads: 2 })).total).toBe(648648n);
+    // Out of memory, the message names the one side that serves for both.
+    await expectCode(countBothEnds(french, 1 << 20, {}), 'OUT_OF_MEMORY', /levels deep \(forward to \d+ pegs, which serve the finish's side too/);
   });
 
   it('builds levels in parts when their tables do not fit, with the same totals as the forward count', async () => {

@@ -34,15 +34,17 @@ export async function countBothEnds(
     // own (from 256 MiB up; below, the engine has it all).
     setMemoryLimit(exports, engineShare(maxMemory));
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
+    // One side serves for both when a symmetry maps the finish's complement onto the start.
+    const dual = options.dual === false ? undefined : dualSymmetry(problem);
     const where = (): string => {
       const at = exports.pegsMeetLevels();
       const parts = at >>> 16 > 1 ? `, the level in progress in ${at >>> 16} parts` : '';
-      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}${parts})`;
+      // With one side for both, the finish's levels are the start's seen through the symmetry.
+      const sides = dual ? `forward to ${at & 255} pegs, which serve the finish's side too` : `forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}`;
+      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (${sides}${parts})`;
     };
     const outOfMemory = (): BitpuzzleError =>
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`);
-    // One side serves for both when a symmetry maps the finish's complement onto the start.
-    const dual = options.dual === false ? undefined : dualSymmetry(problem);
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
     let narrowBits = options.narrowBits ?? 64;
     let status: number;

@@ -6,7 +6,7 @@
 import { BitpuzzleError } from '../errors.js';
 import { openPool, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { ENGINE_MAX_BYTES, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, popcount, reversedProblem, type PegsProblem } from './problem.js';
 
 /** Task kinds and route bits, as in assembly/pegs.ts. */
@@ -127,7 +127,8 @@ async function runRound(
     results = await Promise.all(tasks.map((t) => pool.run<ShardTask, ShardResult>(t, [...t.a, ...t.b])));
   } catch (error) {
     if (error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY') {
-      throw new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread); ${progress()}`);
+      const cap = perWorker > ENGINE_MAX_BYTES ? `, of which one WebAssembly engine addresses at most ${ENGINE_MAX_BYTES}, 4 GiB` : '';
+      throw new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than maxMemory (${maxMemory} bytes, ${perWorker} per thread${cap}); ${progress()}`);
     }
     throw error;
   }
