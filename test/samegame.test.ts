@@ -489,6 +489,19 @@ describe('score by NRPA, and from a given line', () => {
     expect(updates[0]).toMatchObject({ score: result.score, clicks: result.clicks, method: 'nrpa', level: samegame.NRPA_LEVELS });
     expect(updates[0].playoutsPerSecond).toBeGreaterThan(0);
   });
+
+  it('a run in rounds with both a long time and maxNodes stops when the nodes are spent, not when the time is', async () => {
+    const updates: samegame.ScoreUpdate[] = [];
+    const controller = new AbortController();
+    // Were each round to get the whole node budget again, this would play for 100 s: the abort makes that a failure, not a hang.
+    const guard = setTimeout(() => controller.abort(), 20_000);
+    const maxNodes = 20_000;
+    const result = await samegame.score(standard[0], { method: 'nrpa', threads: 1, time: 100, maxNodes, signal: controller.signal, onUpdate: (u) => updates.push(u) });
+    clearTimeout(guard);
+    expect(result.stats.nodes).toBeLessThanOrEqual(BigInt(maxNodes + 1_000));
+    expect(result.stats.parts).toBe(1);
+    expect(updates).toHaveLength(1);
+  });
 });
 
 describe('score by Beam NRPA (nrpaBeam)', () => {

@@ -347,6 +347,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const timeline: Array<{ seconds: number; score: number }> = [];
   const startedAt = Date.now();
   const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, started, options.onUpdate) : undefined;
+  // NRPA nodes of the rounds so far: later rounds get what is left of the node budget.
+  let nrpaSpent = 0;
   try {
   for (let round = 0; ; round++) {
     // The hybrid plays the beam in its first round, then NRPA from the beam's best line.
@@ -361,6 +363,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       const share = hybridBeam ? HYBRID_BEAM_SHARE : (1 - HYBRID_BEAM_SHARE) / NRPA_NODE_COST;
       if (maxNodes !== null) maxNodes = Math.max(threads, Math.round(maxNodes * share));
       if (hybridBeam && deadline !== null) deadline = roundStarted + (deadline - roundStarted) * HYBRID_BEAM_SHARE;
+    }
+    if (roundMethod === 'nrpa' && maxNodes !== null) {
+      maxNodes -= nrpaSpent;
+      if (maxNodes < threads) break;
     }
     live?.startRound(roundMethod, best, timeline);
     const tasks: ScoreTask[] = Array.from({ length: threads }, (_, i) => ({
@@ -409,7 +415,9 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     for (const { at, score } of noted) {
       if (timeline.length === 0 || score > timeline[timeline.length - 1].score) timeline.push({ seconds: Math.max(0, at - startedAt) / 1000, score });
     }
-    nodes += runs.reduce((sum, run) => sum + run.nodes, 0n);
+    const roundNodes = runs.reduce((sum, run) => sum + run.nodes, 0n);
+    nodes += roundNodes;
+    if (roundMethod === 'nrpa') nrpaSpent += Number(roundNodes);
     parts += runs.length;
     optimal ||= runs.some((run) => run.optimal);
     if (options.onUpdate) {
@@ -420,6 +428,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     if (optimal) break;
     if (hybridBeam && (limits.deadline === null || Date.now() < limits.deadline - 5)) continue;
     if (deadline === null || limits.deadline === null || Date.now() >= limits.deadline - 5) break;
+    // A round that ended on its node budget leaves none for the next.
+    if (maxNodes !== null && Number(roundNodes) >= maxNodes) break;
   }
   } finally {
     live?.close();
