@@ -2,7 +2,6 @@
 // from the start and backward from the finishes, meeting in the middle, with every level in
 // the engine's linear memory, so that maxMemory bounds what the count really holds; or, when
 // a level would not fit and the caller allows it, with the levels on disk (./spill.ts).
-import { tmpdir } from 'node:os';
 import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -10,7 +9,7 @@ import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from 
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
-import { SpillFolder, checkSpillDir } from './spill.js';
+import { SpillFolder, canSpill } from './spill.js';
 
 const OVERFLOW = -3; // assembly/pegs.ts
 // Statuses of a count with its levels on disk (assembly/pegsMeet.ts): the host fills the
@@ -29,7 +28,7 @@ export async function countBothEnds(
   problem: PegsProblem,
   maxMemory: number,
   // spill: true puts the levels on disk when one would not fit in memory (in spillDir, default
-  // the OS's temporary folder). dual: false, narrowBits (the bits a count may take in 12-byte
+  // the OS's temporary folder; Node only, a browser keeps them in memory). dual: false, narrowBits (the bits a count may take in 12-byte
   // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level) and windowBytes
   // are for the tests.
   options: {
@@ -47,22 +46,22 @@ export async function countBothEnds(
   // The backward side's pagodas: its complements must be reachable from the start.
   const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
-  const spillMode = options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
-  const spillDir = options.spillDir ?? tmpdir();
-  if (spillMode !== 0) await checkSpillDir(spillDir);
+  const spillMode = !canSpill() ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
   // maxMemory bounds the process's part in the count: the engine gets it less the host's
   // own (from 256 MiB up; below, the engine has it all).
   const share = engineShare(maxMemory);
   // On disk, the window is a few MB, and a small share of a small maxMemory.
   const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(share / 32)));
+  // A count without levels on disk has nothing to remove; where() is bound once the engine is.
+  let where = (): string => '';
+  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where());
   const exports = await acquireEngine();
-  let spill: SpillFolder | undefined;
   try {
     setMemoryLimit(exports, share);
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
     // One side serves for both when a symmetry maps the finish's complement onto the start.
     const dual = options.dual === false ? undefined : dualSymmetry(problem);
-    const where = (): string => {
+    where = (): string => {
       const at = exports.pegsMeetLevels();
       const parts = at >>> 16 > 1 ? `, the level in progress in ${at >>> 16} parts` : '';
       // With one side for both, the finish's levels are the start's seen through the symmetry.
@@ -70,7 +69,6 @@ export async function countBothEnds(
       const disk = spill?.folder ? `; the levels were on disk in ${spill.folder}` : '';
       return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (${sides}${parts})${disk}`;
     };
-    if (spillMode !== 0) spill = new SpillFolder(spillDir, options.signal, where);
     const outOfMemory = (): BitpuzzleError =>
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`);
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.

@@ -2,8 +2,9 @@
 // one file a side and level in a temporary folder, written from and read into the engine's
 // memory in pieces (the host holds no copy of its own: pages in the OS cache are not the
 // process's memory), checked against the free space before each write, removed at the end.
-import { access, constants, mkdtemp, open, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+// Node only (the modules are imported when needed, so browsers never load them): in a
+// browser the levels stay in memory.
+import type { FileHandle } from 'node:fs/promises';
 import { BitpuzzleError, throwIfAborted } from '../errors.js';
 import type { EngineExports } from '../wasm/protocol.js';
 
@@ -15,27 +16,38 @@ const RESERVE_BYTES = 64 << 20;
 /** Errors of the file system that mean the disk is full. */
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
-/**
- * A folder `spillDir` can hold (it exists and is a writable folder), or BAD_INPUT naming it.
- * Checked before the count starts, so that a wrong folder fails at once, not minutes later.
- */
-export async function checkSpillDir(dir: string): Promise<void> {
-  try {
-    if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
-    await access(dir, constants.W_OK);
-  } catch (error) {
-    throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
-  }
-}
+type Fs = typeof import('node:fs/promises');
+type Path = typeof import('node:path');
+
+/** Whether levels can go to disk here: Node has a file system, a browser none we may use. */
+export const canSpill = (): boolean => typeof process !== 'undefined' && !!process.versions?.node;
 
 export class SpillFolder {
+  /**
+   * The levels' place under `parent` (default the OS's temporary folder), which must exist and
+   * be a writable folder: BAD_INPUT naming it otherwise, at once rather than minutes later.
+   * The folder of the files is made when the engine first hands out a level.
+   */
+  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string): Promise<SpillFolder> {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const dir = parent ?? (await import('node:os')).tmpdir();
+    try {
+      if (!(await fs.stat(dir)).isDirectory()) throw new Error('not a folder');
+      await fs.access(dir, fs.constants.W_OK);
+    } catch (error) {
+      throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
+    }
+    return new SpillFolder(fs, path, dir, signal, where);
+  }
+
   private dir: string | undefined;
   private readonly files = new Map<string, { handle: FileHandle; side: number; level: number; bytes: number }>();
-  /** Bytes in the files at most at once. */
-  peakBytes = 0;
 
   /** `where()` says how far the count got, for the messages. */
-  constructor(
+  private constructor(
+    private readonly fs: Fs,
+    private readonly path: Path,
     readonly parent: string,
     private readonly signal: AbortSignal | undefined,
     private readonly where: () => string,
@@ -56,7 +68,8 @@ export class SpillFolder {
     const level = exports.pegsMeetIoLevel();
     const position = exports.pegsMeetIoFrom() * width;
     const bytes = exports.pegsMeetIoCount() * width;
-    const view = new Uint8Array(exports.memory.buffer, exports.pegsMeetIoPtr(), bytes);
+    // Addresses past 2 GiB arrive as negative i32s.
+    const view = new Uint8Array(exports.memory.buffer, exports.pegsMeetIoPtr() >>> 0, bytes);
     if (write) await this.write(side, level, position, view);
     else await this.read(side, level, position, view);
   }
@@ -64,7 +77,7 @@ export class SpillFolder {
   private async write(side: number, level: number, position: number, data: Uint8Array): Promise<void> {
     const file = await this.file(side, level);
     const grows = Math.max(0, position + data.length - file.bytes);
-    const { bavail, bsize } = await statfs(this.dir!);
+    const { bavail, bsize } = await this.fs.statfs(this.dir!);
     if (bavail * bsize - RESERVE_BYTES < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
     for (let done = 0; done < data.length; ) {
       throwIfAborted(this.signal);
@@ -77,9 +90,6 @@ export class SpillFolder {
       }
     }
     file.bytes = Math.max(file.bytes, position + data.length);
-    let held = 0;
-    for (const { bytes } of this.files.values()) held += bytes;
-    this.peakBytes = Math.max(this.peakBytes, held);
   }
 
   private async read(side: number, level: number, position: number, into: Uint8Array): Promise<void> {
@@ -103,7 +113,7 @@ export class SpillFolder {
     if (known) return known;
     if (!this.dir) {
       try {
-        this.dir = await mkdtemp(join(this.parent, 'bitpuzzle-pegs-'));
+        this.dir = await this.fs.mkdtemp(this.path.join(this.parent, 'bitpuzzle-pegs-'));
       } catch (error) {
         if (FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw this.full((error as Error).message);
         throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(this.parent)} cannot hold the count's levels: ${(error as Error).message}`);
@@ -114,7 +124,7 @@ export class SpillFolder {
     for (const [other, file] of this.files) {
       if (file.side === side && file.level !== parent) await this.drop(other);
     }
-    const handle = await open(join(this.dir, `side${side}-pegs${level}.pairs`), 'w+');
+    const handle = await this.fs.open(this.path.join(this.dir, `side${side}-pegs${level}.pairs`), 'w+');
     const file = { handle, side, level, bytes: 0 };
     this.files.set(key, file);
     return file;
@@ -125,7 +135,7 @@ export class SpillFolder {
     if (!file) return;
     this.files.delete(key);
     await file.handle.close();
-    await rm(join(this.dir!, `side${file.side}-pegs${file.level}.pairs`), { force: true });
+    await this.fs.rm(this.path.join(this.dir!, `side${file.side}-pegs${file.level}.pairs`), { force: true });
   }
 
   /** Every file gone (the folder stays): a count that starts again. */
@@ -141,7 +151,7 @@ export class SpillFolder {
       this.files.clear();
     } finally {
       this.dir = undefined;
-      if (dir) await rm(dir, { recursive: true, force: true });
+      if (dir) await this.fs.rm(dir, { recursive: true, force: true });
     }
   }
 
