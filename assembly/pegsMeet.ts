@@ -464,6 +464,16 @@ function beginStep(): i32 {
   return beginPart(guess);
 }
 
+/**
+ * Spilled, memory holds little but the table: up to half again the slots for n pairs, as the
+ * room allows, so that a part seldom has to start again for want of growing.
+ */
+function roomier(size: u32, n: f64): u32 {
+  if (!spilled) return size;
+  const most = <f64>arenaRoom() / <f64>width * 0.98;
+  return max<u32>(size, <u32>min<f64>(<f64>slotsFor(n * 1.5), most));
+}
+
 /** Parts (at most `most`) for tables of n pairs in the memory left. */
 function partsFor(n: f64, most: u32): u32 {
   const room = <f64>arenaRoom();
@@ -520,7 +530,7 @@ function moreJoinParts(): i32 {
 
 /** A table for one part of the level side x is building. */
 function beginPart(guess: f64): i32 {
-  let size = slotsFor(guess / <f64>parts);
+  let size = roomier(slotsFor(guess / <f64>parts), guess / <f64>parts);
   const least = slotsFor(<f64>(<u64>jumps * 2));
   // When memory is short, a smaller table (grown later if it must).
   for (;;) {
@@ -927,7 +937,8 @@ function moved(): i32 {
 /** The last level built in parts: a table for part k of the smaller side. */
 function beginJoin(k: u32): i32 {
   part = k;
-  tSize = slotsFor(<f64>countOf(lookup) / <f64>parts * (parts == 1 ? 1 : 1.1));
+  const share = <f64>countOf(lookup) / <f64>parts;
+  tSize = roomier(slotsFor(share * (parts == 1 ? 1 : 1.1)), share);
   tBase = arenaAlloc(<u64>tSize * <u64>width);
   notePeak();
   if (tBase == 0) return OUT_OF_MEMORY;

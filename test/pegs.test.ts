@@ -560,7 +560,12 @@ describe('counting with the levels on disk', () => {
     // Too little memory for even the window and a part: OUT_OF_MEMORY after the sides went to disk.
     await expectCode(countBothEnds(problem, 1 << 20, { spill: 'always', spillDir: dir, windowBytes: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep .*; the levels were on disk in /);
     empty(dir);
-    await expectAbortedPromptly((signal) => pegs.count({ board: 'english', finish: 'd1' }, { maxMemory: 16 << 20, spillDir: dir, signal }), 600);
+    // Aborted once the levels are on disk; and aborted on a timer, watching the event loop.
+    const controller = new AbortController();
+    const english = { board: 'english', finish: 'd1' };
+    await expectCode(pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal: controller.signal, onProgress: (p) => p.phase && controller.abort() }), 'ABORTED');
+    empty(dir);
+    await expectAbortedPromptly((signal) => pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal }), 600);
     empty(dir);
   });
 

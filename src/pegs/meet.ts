@@ -86,13 +86,16 @@ export async function countBothEnds(
         reported = done;
         options.onProgress?.(phase ? { done, total: steps, phase } : { done, total: steps });
       };
-      const step = (budget: number): number => {
+      // After the host's reads and writes, the engine goes on at the budget it had reached.
+      let budget: number | undefined;
+      const step = (slice: number): number => {
+        budget = slice;
         const done = exports.pegsMeetStep();
         if (done !== reported) report(done);
-        return exports.pegsMeetRun(budget);
+        return exports.pegsMeetRun(slice);
       };
       for (;;) {
-        status = await runSliced(step, options.signal);
+        status = await runSliced(step, options.signal, budget);
         if ((status !== NEED_PAIRS && status !== HAVE_PAIRS) || !spill) break;
         // The levels are on disk: the engine's window to fill, or a part of a level to keep.
         await spill.serve(exports, status === HAVE_PAIRS);
