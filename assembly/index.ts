@@ -116,6 +116,14 @@ export {
   pegsMeetStep,
   pegsMeetLevels,
   pegsMeetSteps,
+  pegsMeetIoSide,
+  pegsMeetIoLevel,
+  pegsMeetIoFrom,
+  pegsMeetIoPtr,
+  pegsMeetIoCount,
+  pegsMeetWidth,
+  pegsMeetFeed,
+  pegsMeetSpilled,
 } from './pegsMeet';
 export {
   pegsFewestStart,

@@ -25,6 +25,14 @@
 // smaller side; when even that would not fit for the last level, the last level is skipped
 // and the grandchildren of one side stream against the other side's tables.
 //
+// Levels on disk ("spilled"; the host allows it with pegsMeetStart's `spill`): when a level
+// would need parts, both sides' pairs go to the host instead (HAVE_PAIRS: take ioCount pairs at
+// ioPtr, pairs ioFrom on of side ioSide's level ioLevel), and from then on memory holds a window
+// and one part's table: every dense side is read through the window, which the host fills
+// (NEED_PAIRS: the same fields ask for pairs, then pegsMeetFeed()), each part of a level is
+// handed to the host once built, and the last level is joined part by part. A part's table
+// that would not grow starts its level (or the join) again in more parts.
+//
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
 // positions (they must reach the finish), the rest the backward side's (their complements
 // must be reachable from the start, so they must reach its complement). The sides' counts are
@@ -98,7 +106,14 @@ const P_FINAL: i32 = 7;       // stream the other side against the table
 const P_JOIN_FILL: i32 = 8;   // in parts: clear a table for one part of the last level,
 const P_JOIN_BUILD: i32 = 9;  // put that part's pairs in it, then stream (P_FINAL)
 const P_DONE: i32 = 10;
+const P_SPILL: i32 = 11;      // handing the sides in memory to the host
+const P_HANDED: i32 = 12;     // a part of the new level handed to the host: the next part
 const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
+const MAX_SPILL_PARTS: u32 = 256; // spilled, a part costs one pass over the parent level from disk
+
+/** Statuses of pegsMeetRun when spilled: the host reads a window's pairs, or takes a part's. */
+export const NEED_PAIRS: i32 = 4;
+export const HAVE_PAIRS: i32 = 5;
 
 // Work per unit of budget (a unit is about one position expanded).
 const BULK_BYTES: u64 = 8192;
@@ -156,9 +171,73 @@ let total: u64 = 0;     // the low 64 bits of the total,
 let totalHigh: u64 = 0; // and the high 64: a sum of products of u64 counts can pass 2^64
 let meetNodes: u64 = 0;
 let steps: i32 = 0;      // levels done (expansions, and the final stream)
+// Levels on disk: the mode (0 never; 1 when a level would need parts; 2 from the first level,
+// the tests' lever), whether the sides are with the host, the window (pairs winFrom on of
+// side winSide's level winLevel) and the host's task (the io fields).
+let spillMode: i32 = 0;
+let spilled: bool = false;
+let spillAt: i32 = 0;    // P_SPILL: the side to hand out next
+let windowBytes: u64 = 0;
+let window: usize = 0;
+let windowPairs: u64 = 0;
+let winSide: i32 = -1;
+let winLevel: i32 = 0;
+let winFrom: u64 = 0;
+let winCount: u64 = 0;
+let ioSide: i32 = 0;
+let ioLevel: i32 = 0;
+let ioFrom: u64 = 0;
+let ioPtr: usize = 0;
+let ioCount: u64 = 0;
 
 @inline function baseOf(s: i32): usize { return s == 0 ? base0 : base1; }
 @inline function countOf(s: i32): u64 { return s == 0 ? count0 : count1; }
+@inline function levelOf(s: i32): i32 { return s == 0 ? level0 : level1; }
+
+/** Pair i of side s: in memory, or (spilled) in the window; 0 when the host must fill the window first. */
+@inline function densePair(s: i32, i: u64): usize {
+  if (!spilled) return baseOf(s) + <usize>i * width;
+  if (s != winSide || levelOf(s) != winLevel || i < winFrom || i >= winFrom + winCount) return 0;
+  return window + <usize>(i - winFrom) * width;
+}
+
+/** Asks the host for the window's pairs from pair i of side s on. */
+function needPairs(s: i32, i: u64): i32 {
+  ioSide = s;
+  ioLevel = levelOf(s);
+  ioFrom = i;
+  ioPtr = window;
+  ioCount = min<u64>(windowPairs, countOf(s) - i);
+  return NEED_PAIRS;
+}
+
+/** Hands the host n pairs at ptr: pairs `from` on of side s's level (pegs). */
+function handOut(s: i32, level: i32, from: u64, ptr: usize, n: u64): i32 {
+  ioSide = s;
+  ioLevel = level;
+  ioFrom = from;
+  ioPtr = ptr;
+  ioCount = n;
+  return HAVE_PAIRS;
+}
+
+/** The host's task after NEED_PAIRS or HAVE_PAIRS: side, level (pegs), first pair, address, pairs. */
+export function pegsMeetIoSide(): i32 { return ioSide; }
+export function pegsMeetIoLevel(): i32 { return ioLevel; }
+export function pegsMeetIoFrom(): f64 { return <f64>ioFrom; }
+export function pegsMeetIoPtr(): usize { return ioPtr; }
+export function pegsMeetIoCount(): f64 { return <f64>ioCount; }
+/** Bytes of a pair (12 or 16). */
+export function pegsMeetWidth(): i32 { return <i32>width; }
+/** The host wrote the pairs NEED_PAIRS asked for into the window. */
+export function pegsMeetFeed(): void {
+  winSide = ioSide;
+  winLevel = ioLevel;
+  winFrom = ioFrom;
+  winCount = ioCount;
+}
+/** The levels are on disk (1) or in memory (0). */
+export function pegsMeetSpilled(): i32 { return spilled ? 1 : 0; }
 
 @inline function home(key: u64, size: u32): u32 {
   return <u32>((((key * GOLDEN) >> 32) * <u64>size) >> 32);
@@ -190,11 +269,17 @@ function slotsFor(n: f64): u32 {
 
 /**
  * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
- * 2 or more. DONE, OUT_OF_MEMORY or BAD_INPUT.
+ * 2 or more. `spill`: 0 keeps every level in memory; 1 hands the levels to the host when one
+ * would need parts; 2 from the first level on. `windowSize`: the window's bytes when spilled.
+ * DONE, OUT_OF_MEMORY or BAD_INPUT.
  */
-export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32): i32 {
+export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, spill: i32, windowSize: i32): i32 {
   if (!beginOther(MODE_MEET)) return BAD_INPUT;
   phase = P_DONE;
+  spillMode = spill;
+  spilled = false;
+  winSide = -1;
+  windowBytes = <u64>max(windowSize, 1);
   const startPegs = <i32>popcnt(start);
   if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
   forwardEnd = forwardPagodas;
@@ -345,6 +430,13 @@ function beginStep(): i32 {
   // The first levels grow by the number of jumps at most; later, by the side's last ratio
   // (and a margin: growth later costs more than slack now).
   const guess = max<f64>(ratio == 0 ? <f64>n * 4 : <f64>n * ratio * 1.15, <f64>(n + <u64>jumps));
+  part = 0;
+  nCount = 0;
+  if (spilled) {
+    // The window and one part's table: the level goes to the host part by part.
+    parts = partsFor(guess, MAX_SPILL_PARTS);
+    return beginPart(guess);
+  }
   // One table for the level if it fits; else parts, the level's pairs (dense) and one part's table.
   const room = <f64>arenaRoom();
   parts = 1;
@@ -352,33 +444,93 @@ function beginStep(): i32 {
     parts = 2;
     while (parts < MAX_PARTS && (guess + <f64>slotsFor(guess / <f64>parts)) * <f64>width > room) parts++;
   }
-  part = 0;
+  if ((parts > 1 && spillMode != 0) || spillMode == 2) {
+    // The levels go to disk: first the sides in memory, one HAVE_PAIRS each (pegsMeetRun).
+    phase = P_SPILL;
+    spillAt = 0;
+    return DONE;
+  }
   nBase = arenaTop();
-  nCount = 0;
   if (parts > 1 && !selfDual && level0 - level1 == 2) {
     // The last level would not fit in one table: skip it. The other side goes into tables (in
     // parts) and side x's grandchildren stream against them.
     grand = true;
     joining = true;
     lookup = 1 - x;
-    parts = partsFor(<f64>countOf(lookup));
+    parts = partsFor(<f64>countOf(lookup), MAX_PARTS);
     const status = beginJoin(0);
     return status == MORE ? DONE : status;
   }
   return beginPart(guess);
 }
 
-/** Parts for tables of n pairs in the memory left. */
-function partsFor(n: f64): u32 {
+/**
+ * Spilled, memory holds little but the table: up to half again the slots for n pairs, as the
+ * room allows, so that a part seldom has to start again for want of growing.
+ */
+function roomier(size: u32, n: f64): u32 {
+  if (!spilled) return size;
+  const most = <f64>arenaRoom() / <f64>width * 0.98;
+  return max<u32>(size, <u32>min<f64>(<f64>slotsFor(n * 1.5), most));
+}
+
+/** Parts (at most `most`) for tables of n pairs in the memory left. */
+function partsFor(n: f64, most: u32): u32 {
   const room = <f64>arenaRoom();
   let k: u32 = 1;
-  while (k < MAX_PARTS && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * <f64>width > room) k++;
+  while (k < most && <f64>slotsFor(n / <f64>k * (k == 1 ? 1 : 1.1)) * <f64>width > room) k++;
   return k;
+}
+
+/** Hands the sides in memory to the host (one HAVE_PAIRS each), then makes room for the window. */
+function spillOut(): i32 {
+  while (spillAt < 2) {
+    const s = spillAt++;
+    if (countOf(s) > 0) return handOut(s, levelOf(s), 0, baseOf(s), countOf(s));
+  }
+  // The host has both sides: the arena from the lower one up is free.
+  arenaRewind(baseOf(lower));
+  spilled = true;
+  winSide = -1;
+  windowPairs = max<u64>(1, windowBytes / <u64>width);
+  window = arenaAlloc(windowPairs * <u64>width);
+  notePeak();
+  if (window == 0) return OUT_OF_MEMORY;
+  const status = beginStep();
+  return status == DONE ? MORE : status;
+}
+
+/**
+ * Spilled, a part's table would not grow: its level again from the first part, in more parts
+ * (the host overwrites the pairs handed so far).
+ */
+function moreParts(): i32 {
+  const n = <f64>countOf(x);
+  const seen = <f64>tCount * n / <f64>max<u64>(xAt, 1) * <f64>parts;
+  const guess = max<f64>(seen, part > 0 ? <f64>nCount / <f64>part * <f64>parts : 0) * 1.1;
+  arenaRewind(tBase);
+  const k = max<u32>(parts + 1, partsFor(guess, MAX_SPILL_PARTS));
+  if (k > MAX_SPILL_PARTS) return OUT_OF_MEMORY;
+  parts = k;
+  part = 0;
+  nCount = 0;
+  const status = beginPart(guess);
+  return status == DONE ? MORE : status;
+}
+
+/** Spilled, a table of the join would not grow: the join again from its first part, in more parts. */
+function moreJoinParts(): i32 {
+  if (parts >= MAX_SPILL_PARTS) return OUT_OF_MEMORY;
+  arenaRewind(tBase);
+  total = 0;
+  totalHigh = 0;
+  parts++;
+  return beginJoin(0);
 }
 
 /** A table for one part of the level side x is building. */
 function beginPart(guess: f64): i32 {
-  let size = slotsFor(guess / <f64>parts);
+  let size = roomier(slotsFor(guess / <f64>parts), guess / <f64>parts);
   const least = slotsFor(<f64>(<u64>jumps * 2));
   // When memory is short, a smaller table (grown later if it must).
   for (;;) {
@@ -421,34 +573,40 @@ export function pegsMeetRun(budget: i32): i32 {
       }
     } else if (phase == P_EXPAND) {
       const n = countOf(x);
-      const from = baseOf(x);
       while (xAt < n && left > 0) {
         if (crowded(tCount + <u64>jumps, tSize)) {
-          if (!beginGrowth(P_EXPAND)) return OUT_OF_MEMORY;
+          if (beginGrowth(P_EXPAND)) break;
+          if (!spilled) return OUT_OF_MEMORY;
+          const status = moreParts();
+          if (status != MORE) return status;
           break;
         }
-        const pair = from + <usize>xAt * width;
+        const pair = densePair(x, xAt);
+        if (pair == 0) return needPairs(x, xAt);
         expand(pairKey(pair), pairPaths(pair));
         xAt++;
         left--;
         meetNodes++;
       }
       if (phase == P_EXPAND && xAt >= n) {
-        const status = parts == 1 ? levelBuilt() : compactPart();
+        const status = parts == 1 && !spilled ? levelBuilt() : compactPart();
         if (status != MORE) return status;
       }
     } else if (phase == P_JOIN_BUILD) {
       // One part of the smaller side (dense) into the table.
       const n = countOf(lookup);
-      const from = baseOf(lookup);
       const end = min<u64>(n, xAt + left * PROBE_SLOTS);
       const begin = xAt;
       while (xAt < end) {
         if (crowded(tCount + 1, tSize)) {
-          if (!beginGrowth(P_JOIN_BUILD)) return OUT_OF_MEMORY;
+          if (beginGrowth(P_JOIN_BUILD)) break;
+          if (!spilled) return OUT_OF_MEMORY;
+          const status = moreJoinParts();
+          if (status != MORE) return status;
           break;
         }
-        const pair = from + <usize>xAt * width;
+        const pair = densePair(lookup, xAt);
+        if (pair == 0) return needPairs(lookup, xAt);
         const key = pairKey(pair);
         xAt++;
         if (ownerOf(key) != part) continue;
@@ -489,19 +647,30 @@ export function pegsMeetRun(budget: i32): i32 {
         if (isEmpty(slot)) continue;
         // A part's pairs go right after the parts before (its table may start a little above
         // their end, the arena aligning it): never above the slot being read.
-        const to = (parts == 1 ? tBase : nBase + <usize>nCount * width) + <usize>xAt * width;
+        // Spilled, a part's pairs go to the table's front, for the host.
+        const to = (parts == 1 || spilled ? tBase : nBase + <usize>nCount * width) + <usize>xAt * width;
         if (to != slot) copyPair(to, slot);
         xAt++;
       }
       left -= min<u64>(left, (end - at + PROBE_SLOTS - 1) / PROBE_SLOTS);
       at = end;
       if (at >= <u64>tSize) {
+        if (spilled) {
+          phase = P_HANDED;
+          return handOut(x, x == 0 ? level0 - 1 : level1 + 1, nCount, tBase, tCount);
+        }
         if (parts == 1) planMoves();
         else {
           const status = partDone();
           if (status != MORE) return status;
         }
       }
+    } else if (phase == P_HANDED) {
+      const status = partDone();
+      if (status != MORE) return status;
+    } else if (phase == P_SPILL) {
+      const status = spillOut();
+      if (status != MORE) return status;
     } else if (phase == P_MOVE) {
       const dst = moves == 2 ? moveDst0 : moveDst1;
       const src = moves == 2 ? moveSrc0 : moveSrc1;
@@ -526,10 +695,10 @@ export function pegsMeetRun(budget: i32): i32 {
       const y = grand ? x : selfDual ? x : joining ? 1 - lookup : 1 - x;
       const dense = joining || !selfDual;
       const n = dense ? countOf(y) : <u64>tSize;
-      const from = dense ? baseOf(y) : tBase;
       const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
-        const pair = from + <usize>at * width;
+        const pair = dense ? densePair(y, at) : tBase + <usize>at * width;
+        if (pair == 0) return needPairs(y, at);
         at++;
         if (isEmpty(pair)) continue;
         const key = pairKey(pair);
@@ -663,7 +832,8 @@ function compactPart(): i32 {
 /** One part's pairs are dense after the parts before: the next part, or the level is built. */
 function partDone(): i32 {
   nCount += tCount;
-  arenaRewind(nBase + <usize>nCount * width);
+  // Spilled, the part is with the host: its table's memory is free.
+  arenaRewind(spilled ? tBase : nBase + <usize>nCount * width);
   part++;
   if (part < parts) {
     const n = countOf(x);
@@ -695,6 +865,18 @@ function levelBuilt(): i32 {
   // The last level: one jump from the other side (self-dual: from its own complements, or
   // on them when the middle level is its own complement level).
   const last = level0 - level1 <= 1;
+  if (spilled) {
+    // The level is with the host: the next step, or the join part by part, from disk.
+    if (x == 0) count0 = tCount; else count1 = tCount;
+    if (!last) {
+      const status = beginStep();
+      return status == DONE ? MORE : status;
+    }
+    joining = true;
+    lookup = selfDual || count0 <= count1 ? 0 : 1;
+    parts = partsFor(<f64>countOf(lookup), MAX_SPILL_PARTS);
+    return beginJoin(0);
+  }
   keepTable = last && parts == 1;
   joining = last && parts > 1;
   at = 0;
@@ -745,7 +927,7 @@ function moved(): i32 {
   if (joining) {
     // The smaller side goes into the tables, in as few parts as the memory left allows.
     lookup = selfDual || count0 <= count1 ? 0 : 1;
-    parts = partsFor(<f64>countOf(lookup));
+    parts = partsFor(<f64>countOf(lookup), MAX_PARTS);
     return beginJoin(0);
   }
   const status = beginStep();
@@ -755,7 +937,8 @@ function moved(): i32 {
 /** The last level built in parts: a table for part k of the smaller side. */
 function beginJoin(k: u32): i32 {
   part = k;
-  tSize = slotsFor(<f64>countOf(lookup) / <f64>parts * (parts == 1 ? 1 : 1.1));
+  const share = <f64>countOf(lookup) / <f64>parts;
+  tSize = roomier(slotsFor(share * (parts == 1 ? 1 : 1.1)), share);
   tBase = arenaAlloc(<u64>tSize * <u64>width);
   notePeak();
   if (tBase == 0) return OUT_OF_MEMORY;

@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'BAD_INPUT' // the problem or an option is malformed; the message names what and where
   | 'UNSOLVABLE' // the problem is well formed but provably has no solution
   | 'OUT_OF_MEMORY' // the engine needed more memory than `maxMemory` allows
+  | 'OUT_OF_DISK' // a count with its levels on disk found too little free space in its folder
   | 'ABORTED' // the caller's AbortSignal fired
   | 'ENGINE_FAILURE' // the WebAssembly module could not be loaded or stopped unexpectedly
   | 'QUEUE_UNAVAILABLE'; // the job queue (Redis, BullMQ) could not be reached or failed

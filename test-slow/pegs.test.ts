@@ -1,5 +1,8 @@
 // Slow checks of the English central game (tens of seconds each on a shared machine): run by
 // `npm run test:slow`.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pegs } from '../dist/index.js';
 
@@ -79,6 +82,21 @@ describe('English board: other finishes, counted from both ends in one engine', 
     expect(both.total).toBe(one.total);
     expect(one.memory).toBeLessThan(both.memory * 0.8);
   }, 300_000);
+
+  // The same count in 64 MB (it needs 148 MB in memory): its levels go to disk in parts.
+  it('counts d1 -> d7 with its levels on disk in 64 MB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pegs-spill-'));
+    try {
+      const phases: string[] = [];
+      const counted = await pegs.count({ board: 'english', start: 'd1', finish: 'd7' }, { maxMemory: 64 << 20, spillDir: dir, onProgress: (p) => p.phase && phases.push(p.phase) });
+      expect(counted.total).toBe(2288796981708872n);
+      expect(counted.memory).toBeLessThan(64 << 20);
+      expect(phases[0]).toMatch(/^levels on disk in /);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 900_000);
 });
 
 describe('French board: counts', () => {

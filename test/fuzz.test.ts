@@ -3,12 +3,13 @@
 // error, never a hang. Each function has argument generators near its valid shapes plus
 // fc.anything(); every run is bounded (small boards, an AbortSignal.timeout, small limits).
 // A new export without generators fails the coverage test below.
+import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as api from '../dist/index.js';
 import { BitpuzzleError } from '../dist/index.js';
 
-const CODES = ['BAD_INPUT', 'UNSOLVABLE', 'OUT_OF_MEMORY', 'ABORTED', 'ENGINE_FAILURE', 'QUEUE_UNAVAILABLE'];
+const CODES = ['BAD_INPUT', 'UNSOLVABLE', 'OUT_OF_MEMORY', 'OUT_OF_DISK', 'ABORTED', 'ENGINE_FAILURE', 'QUEUE_UNAVAILABLE'];
 /** A fixed seed (FUZZ_SEED overrides it): a failure repeats exactly; fast-check prints the counterexample. */
 const SEED = Number(process.env.FUZZ_SEED ?? 1414);
 /** A call still running this long after its signal fired (or at all, without one) is a hang. */
@@ -98,6 +99,8 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   lengthOnly: fc.constantFrom(true, false, 'yes'),
   name: fc.constantFrom('mine', 1, null),
   geometry: fc.constantFrom('square', 'triangular', 'hex', 1),
+  spill: fc.constantFrom(true, false, 'yes', 1, null),
+  spillDir: fc.constantFrom(tmpdir(), '', '/nonexistent/bitpuzzle', 1, null),
 };
 
 /** Valid option values only, so that searches are reached too (with every key, one bad value is likely). */
@@ -124,6 +127,8 @@ const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   onBound: fc.constant(() => undefined),
   lengthOnly: fc.boolean(),
   geometry: fc.constantFrom('square', 'triangular'),
+  spill: fc.boolean(),
+  spillDir: fc.constant(tmpdir()),
 };
 
 /** An options argument for a function taking `keys`: near-valid or valid records, sometimes junk or a typo. */
@@ -344,7 +349,7 @@ const F: Record<string, Entry> = {
 
   'pegs.solve': { args: [pegsInput], options: [...SEARCH, 'maxMemory'] },
   'pegs.solutions': { args: [pegsInput], options: [...SEARCH, 'maxMemory', 'limit'] },
-  'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
+  'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads', 'spill', 'spillDir'] },
   'pegs.reachable': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
   'pegs.minMoves': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
   'pegs.countOptimal': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },

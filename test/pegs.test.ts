@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { memorySizeOption } from '../dist/cli/io.js';
 import { fewestByDeepening, mersonRegions } from '../dist/pegs/fewest.js';
-import { expectAbortedPromptly } from './helpers.js';
+import { expectAbortedPromptly, tempDir } from './helpers.js';
 
 // ---- independent oracles: plain sets of numbers (boards of up to 30 holes) ----------------
 
@@ -254,7 +256,7 @@ describe('counting', () => {
   });
 
   it('stops at maxMemory with OUT_OF_MEMORY, and on abort', async () => {
-    await expectCode(pegs.count({ board: 'english' }, { maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep/);
+    await expectCode(pegs.count({ board: 'english' }, { maxMemory: 4 << 20, spill: false }), 'OUT_OF_MEMORY', /levels deep/);
     await expectCode(pegs.count({ board: 'english' }, { signal: AbortSignal.abort() }), 'ABORTED');
   });
 });
@@ -300,7 +302,7 @@ describe('counting on threads', () => {
     expect(checked).toBeGreaterThanOrEqual(3);
     // The English board meets on one thread too, in one engine; too little memory says how far it got.
     await expectCode(
-      pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20 }),
+      pegs.count({ board: 'english', finish: 'd1' }, { threads: 1, maxMemory: 8 << 20, spill: false }),
       'OUT_OF_MEMORY',
       /it got \d+ of 31 levels deep \(forward to \d+ pegs, backward to \d+/,
     );
@@ -455,6 +457,152 @@ describe('counting on threads', () => {
     const js = await pegs.count({ board: 'triangle5', finish: 'any' }, { engine: 'js', threads: 2 });
     expect(js.total).toBe(29760n);
     expect(js.stats.threads).toBe(1);
+  });
+});
+
+describe('counting with the levels on disk', () => {
+  // countBothEnds with spill 'always' puts the levels on disk from the first (the public API
+  // does it when a level would not fit in maxMemory); a window of a few pairs makes every
+  // level pass through many reads.
+  const FRENCH_START = ['  o..', ' ooo.o', 'oo.ooo.', 'oooo.oo', '..oo.oo', ' ...oo', '  ooo'].join('\n');
+  const FRENCH_FINISH = ['  ...', ' ooo..', 'oo..o..', '....o..', '..o...o', ' ...o.', '  .oo'].join('\n');
+  const empty = (dir: string): void => expect(readdirSync(dir)).toEqual([]);
+
+  it('counts like in memory and like the brute force: both sides, one side for both, 12- and 16-byte pairs', async () => {
+    const { countBothEnds, dualSymmetry } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-spill-');
+    const onDisk = async (problem: pegs.PegsProblem, options: Record<string, unknown> = {}): Promise<bigint> => {
+      const phases: string[] = [];
+      const counted = await countBothEnds(problem, 64 << 20, {
+        spill: 'always',
+        spillDir: dir,
+        windowBytes: 100,
+        onProgress: (p: { phase?: string }) => p.phase && phases.push(p.phase),
+        ...options,
+      });
+      expect(phases[0]).toMatch(new RegExp(`^levels on disk in ${dir}/bitpuzzle-pegs-`));
+      empty(dir);
+      return counted.total;
+    };
+    // Both sides: triangles and random boards with one finish or any, against the brute force.
+    let checked = 0;
+    for (const open of [pegs.toProblem({ board: 'triangle5', finish: 'any' }), pegs.toProblem({ board: 'triangle5', start: 'b3', finish: 'any' }), ...randomProblems(43, 6, 3)]) {
+      const { board } = open;
+      const start = pegs.positionPicture(board, open.start);
+      for (const problem of [open, ...open.finishes.slice(0, 2).map((f) => pegs.toProblem({ board, start, finish: board.holes[f.toString(2).length - 1].name }))]) {
+        if (problem.start.toString(2).replace(/0/g, '').length < problem.finishes[0].toString(2).replace(/0/g, '').length + 2) continue;
+        expect(await onDisk(problem)).toBe(bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number)));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+    // One side serving for both (a symmetry maps the finish's complement onto the start).
+    const board = 'ooooo\nooooo\noo.oo\nooooo';
+    let dual = 0;
+    for (const { name } of pegs.parseBoard(board).holes) {
+      let problem: pegs.PegsProblem;
+      try {
+        problem = pegs.toProblem({ board, start: 'b1', finish: name });
+      } catch {
+        continue; // another position class
+      }
+      if (!dualSymmetry(problem)) continue;
+      expect(await onDisk(problem)).toBe(bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+      dual++;
+    }
+    expect(dual).toBeGreaterThanOrEqual(1);
+    // The 4×6 board (the central game, and a1 -> d1 from both sides) and the French 13 jumps,
+    // with 12-byte and 16-byte pairs, and with 12-byte ones too narrow (counted again in 16).
+    for (const [start, finish] of [['c3', 'c3'], ['a1', 'd1']]) {
+      const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start, finish });
+      const forward = (await pegs.count(problem, { threads: 1 })).total;
+      expect(await onDisk(problem, { windowBytes: 4096 })).toBe(forward);
+      expect(await onDisk(problem, { narrowBits: 0, windowBytes: 4000 })).toBe(forward);
+      expect(await onDisk(problem, { narrowBits: 8, windowBytes: 4096 })).toBe(forward);
+    }
+    const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
+    expect(await onDisk(french, { windowBytes: 4096 })).toBe(648648n);
+    expect(await onDisk(french, { dual: false, windowBytes: 4096 })).toBe(648648n);
+  });
+
+  it('goes to disk when a level would not fit in maxMemory, in parts, and only then', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-spill-');
+    for (const [start, finish] of [['c3', 'c3'], ['a1', 'd1']]) {
+      const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start, finish });
+      const whole = await countBothEnds(problem, 64 << 20, { spill: true, spillDir: dir });
+      let phase: string | undefined;
+      const tight = await countBothEnds(problem, Math.round(whole.memory * 0.4), { spill: true, spillDir: dir, onProgress: (p: { phase?: string }) => (phase ??= p.phase) });
+      expect(tight.total).toBe(whole.total);
+      expect(tight.memory).toBeLessThan(whole.memory * 0.4);
+      expect(phase).toMatch(/^levels on disk in /);
+      empty(dir);
+      // Without the disk, the same memory is not enough.
+      await expectCode(countBothEnds(problem, Math.round(whole.memory * 0.4), {}), 'OUT_OF_MEMORY', /levels deep/);
+    }
+    // The public API: the French 13 jumps in a little memory, on disk only when needed.
+    const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
+    const phases: string[] = [];
+    const counted = await pegs.count(french, { maxMemory: 1 << 20, spillDir: dir, onProgress: (p) => p.phase && phases.push(p.phase) });
+    expect(counted.total).toBe(648648n);
+    expect(phases.length).toBeGreaterThan(0);
+    empty(dir);
+    await expectCode(pegs.count(french, { maxMemory: 1 << 20, spill: false }), 'OUT_OF_MEMORY', /levels deep/);
+    const roomy: string[] = [];
+    expect((await pegs.count(french, { spillDir: dir, onProgress: (p) => p.phase && roomy.push(p.phase) })).total).toBe(648648n);
+    expect(roomy).toEqual([]);
+  });
+
+  it('removes its files after an error and an abort, and stops within the bound', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-spill-');
+    const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start: 'a1', finish: 'd1' });
+    // Too little memory for even the window and a part: OUT_OF_MEMORY after the sides went to disk.
+    await expectCode(countBothEnds(problem, 1 << 20, { spill: 'always', spillDir: dir, windowBytes: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep .*; the levels were on disk in /);
+    empty(dir);
+    // Aborted once the levels are on disk; and aborted on a timer, watching the event loop.
+    const controller = new AbortController();
+    const english = { board: 'english', finish: 'd1' };
+    await expectCode(pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal: controller.signal, onProgress: (p) => p.phase && controller.abort() }), 'ABORTED');
+    empty(dir);
+    await expectAbortedPromptly((signal) => pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal }), 600);
+    empty(dir);
+  });
+
+  it('checks spill and spillDir: a folder that cannot hold the levels is BAD_INPUT at once', async () => {
+    const dir = tempDir('pegs-spill-');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { spillDir: join(dir, 'nowhere') }), 'BAD_INPUT', /spillDir ".*nowhere" cannot hold the count's levels/);
+    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { spillDir: file }), 'BAD_INPUT', /spillDir ".*a-file" cannot hold the count's levels: not a folder/);
+    await expectCode(pegs.count({ board: 'triangle5' }, { spill: 'yes' as unknown as boolean }), 'BAD_INPUT', /spill must be true or false/);
+    await expectCode(pegs.count({ board: 'triangle5' }, { spillDir: '' }), 'BAD_INPUT', /spillDir must be a folder's path/);
+    await expectCode(pegs.reachable({ board: 'triangle5' }, { spill: true } as object), 'BAD_INPUT', /spill/);
+  });
+
+  it('takes --spill-dir and --no-spill on the command line with --count only', async () => {
+    const dir = tempDir('pegs-spill-');
+    const run = promisify(execFile);
+    const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+      run('node', ['bin/bitpuzzle', 'pegs', ...args]).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+    writeFileSync(join(dir, 'start.txt'), FRENCH_START);
+    writeFileSync(join(dir, 'finish.txt'), FRENCH_FINISH);
+    const spills = join(dir, 'levels');
+    mkdirSync(spills);
+    const french = ['--board', 'french', '--start', join(dir, 'start.txt'), '--finish', join(dir, 'finish.txt'), '--count', '--max-memory', '1M', '--json'];
+    const counted = await cli([...french, '--spill-dir', spills]);
+    expect([counted.code, JSON.parse(counted.stdout).total]).toEqual([0, 648648]);
+    empty(spills);
+    const refused = await cli([...french, '--no-spill']);
+    expect(refused.code).toBe(3);
+    expect(JSON.parse(refused.stdout).error.code).toBe('OUT_OF_MEMORY');
+    expect((await cli(['--board', 'triangle5', '--no-spill'])).stderr).toMatch(/--no-spill does not work without --count/);
+    expect((await cli(['--board', 'triangle5', '--count', '--threads', '2', '--spill-dir', dir])).code).toBe(2);
+    const nowhere = await cli([...french, '--spill-dir', join(dir, 'nowhere')]);
+    expect([nowhere.code, JSON.parse(nowhere.stdout).error.code]).toEqual([2, 'BAD_INPUT']);
   });
 });
 
@@ -621,7 +769,7 @@ describe('command line', () => {
     const listed = JSON.parse((await cli(['--board', 'triangle5', '--min-moves', '--limit', '2', '--max-memory', '256M', '--json'])).stdout);
     expect(listed.solutions).toHaveLength(2);
     expect(listed.solutions[0].moves[0]).toEqual(['a3', 'a1']);
-    const starved = await cli(['--board', 'english', '--count', '--threads', '1', '--max-memory', '8M']);
+    const starved = await cli(['--board', 'english', '--count', '--threads', '1', '--max-memory', '8M', '--no-spill']);
     expect(starved.code).toBe(3);
     expect(starved.stderr).toMatch(/OUT_OF_MEMORY: counting needs more than maxMemory \(8388608 bytes\); it got \d+ of 16 levels deep/);
     expect((await cli(['--count', '--threads', 'x'])).code).toBe(2);

@@ -5,7 +5,7 @@
 //      time or node budget the user asked for (samegame --score, --min-left with a limit)
 //   1  no solution: UNSOLVABLE (proved before any search), or a search that found none
 //   2  bad input: BAD_INPUT, usage errors, unreadable input files, output paths that cannot be written
-//   3  stopped before an answer: ABORTED, OUT_OF_MEMORY, a node or time limit reached with no answer
+//   3  stopped before an answer: ABORTED, OUT_OF_MEMORY, OUT_OF_DISK, a node or time limit reached with no answer
 //   4  any other failure: ENGINE_FAILURE, QUEUE_UNAVAILABLE, an unexpected error
 // With --json, standard output holds exactly one JSON object: the answer (with exit 0, 1 for a
 // search that found none, or 3 for a limit), or {"error":{"code","message"}} for statuses 1-4
@@ -28,6 +28,7 @@ export const EXIT_OF_CODE: Readonly<Record<string, number>> = {
   BAD_INPUT: EXIT.BAD_INPUT,
   ABORTED: EXIT.STOPPED,
   OUT_OF_MEMORY: EXIT.STOPPED,
+  OUT_OF_DISK: EXIT.STOPPED,
   ENGINE_FAILURE: EXIT.FAILURE,
   QUEUE_UNAVAILABLE: EXIT.FAILURE,
 };

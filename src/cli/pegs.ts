@@ -13,6 +13,8 @@ interface PegsFlags {
   engine?: 'wasm' | 'js';
   threads?: string;
   maxMemory?: string;
+  spill?: boolean;
+  spillDir?: string;
   all?: boolean;
   limit?: string;
   json?: boolean;
@@ -49,6 +51,8 @@ export function pegsCommand(): Command {
     .option('--max-memory <SIZE>', 'most memory the engine may use, e.g. 4G, 512M, 1.5G or bytes (default 1G)')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves alone: wasm only; with --count, --all or --limit the twin counts another way)').choices(['wasm', 'js']))
     .option('--threads <N>', 'worker threads for --count (default 1: the calling thread, the least memory; Wasm only)')
+    .option('--spill-dir <DIR>', 'with --count: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
+    .option('--no-spill', 'with --count: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
@@ -65,6 +69,10 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.count) rejectFlags('with --count (it counts; --all and --limit list)', { '--all': flags.all, '--limit': flags.limit });
   if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
   const threads = integerOption('--threads', flags.threads, 1, 1024);
+  // Only the count on the calling thread puts levels on disk.
+  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined };
+  if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution puts levels on disk)', spillFlags);
+  if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
   const maxMemory = memorySizeOption('--max-memory', flags.maxMemory);
   const input: pegs.PegsInput = {
     board: await fileOrText('--board', flags.board),
@@ -78,7 +86,8 @@ async function runPegs(flags: PegsFlags): Promise<number> {
     const bar = progressBar('counting', 'levels');
     let counted: pegs.PegsCount;
     try {
-      counted = await pegs.count(input, { ...options, threads, onProgress: bar.onProgress });
+      const spill = { ...(flags.spill === false ? { spill: false } : {}), ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}) };
+      counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress });
     } finally {
       bar.stop();
     }

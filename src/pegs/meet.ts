@@ -1,6 +1,7 @@
 // The count from both ends on the calling thread's engine (assembly/pegsMeet.ts): forward
 // from the start and backward from the finishes, meeting in the middle, with every level in
-// the engine's linear memory, so that maxMemory bounds what the count really holds.
+// the engine's linear memory, so that maxMemory bounds what the count really holds; or, when
+// a level would not fit and the caller allows it, with the levels on disk (./spill.ts).
 import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -8,8 +9,15 @@ import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from 
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
+import { SpillFolder, canSpill } from './spill.js';
 
-const OVERFLOW = -3; // assembly/pegsMeet.ts
+const OVERFLOW = -3; // assembly/pegs.ts
+// Statuses of a count with its levels on disk (assembly/pegsMeet.ts): the host fills the
+// engine's window, or takes the pairs of a part of a level.
+const NEED_PAIRS = 4;
+const HAVE_PAIRS = 5;
+/** The window a count on disk reads its levels through: big enough that a read costs little. */
+const WINDOW_BYTES = 4 << 20;
 
 /**
  * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
@@ -19,29 +27,47 @@ const OVERFLOW = -3; // assembly/pegsMeet.ts
 export async function countBothEnds(
   problem: PegsProblem,
   maxMemory: number,
-  // dual: false and narrowBits (the bits a count may take in 12-byte pairs; 0: 16-byte pairs)
+  // spill: true puts the levels on disk when one would not fit in memory (in spillDir, default
+  // the OS's temporary folder; Node only, a browser keeps them in memory). dual: false, narrowBits (the bits a count may take in 12-byte
+  // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level) and windowBytes
   // are for the tests.
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; dual?: boolean; narrowBits?: number },
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: Progress) => void;
+    dual?: boolean;
+    narrowBits?: number;
+    spill?: boolean | 'always';
+    spillDir?: string;
+    windowBytes?: number;
+  },
 ): Promise<ThreadedCount> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
   const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
+  const spillMode = !canSpill() ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
+  // maxMemory bounds the process's part in the count: the engine gets it less the host's
+  // own (from 256 MiB up; below, the engine has it all).
+  const share = engineShare(maxMemory);
+  // On disk, the window is a few MB, and a small share of a small maxMemory.
+  const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(share / 32)));
+  // A count without levels on disk has nothing to remove; where() is bound once the engine is.
+  let where = (): string => '';
+  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where());
   const exports = await acquireEngine();
   try {
-    // maxMemory bounds the process's part in the count: the engine gets it less the host's
-    // own (from 256 MiB up; below, the engine has it all).
-    setMemoryLimit(exports, engineShare(maxMemory));
+    setMemoryLimit(exports, share);
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
     // One side serves for both when a symmetry maps the finish's complement onto the start.
     const dual = options.dual === false ? undefined : dualSymmetry(problem);
-    const where = (): string => {
+    where = (): string => {
       const at = exports.pegsMeetLevels();
       const parts = at >>> 16 > 1 ? `, the level in progress in ${at >>> 16} parts` : '';
       // With one side for both, the finish's levels are the start's seen through the symmetry.
       const sides = dual ? `forward to ${at & 255} pegs, which serve the finish's side too` : `forward to ${at & 255} pegs, backward to ${(at >> 8) & 255}`;
-      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (${sides}${parts})`;
+      const disk = spill?.folder ? `; the levels were on disk in ${spill.folder}` : '';
+      return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (${sides}${parts})${disk}`;
     };
     const outOfMemory = (): BitpuzzleError =>
       new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`);
@@ -50,21 +76,38 @@ export async function countBothEnds(
     let status: number;
     for (;;) {
       if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
-      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits);
+      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes);
       if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
       checkStatus(started, 'counting', maxMemory);
       steps = exports.pegsMeetSteps();
       let reported = -1;
-      status = await runSliced((budget) => {
+      let phase: string | undefined;
+      const report = (done: number): void => {
+        reported = done;
+        options.onProgress?.(phase ? { done, total: steps, phase } : { done, total: steps });
+      };
+      // After the host's reads and writes, the engine goes on at the budget it had reached.
+      let budget: number | undefined;
+      const step = (slice: number): number => {
+        budget = slice;
         const done = exports.pegsMeetStep();
-        if (done !== reported) {
-          reported = done;
-          options.onProgress?.({ done, total: steps });
+        if (done !== reported) report(done);
+        return exports.pegsMeetRun(slice);
+      };
+      for (;;) {
+        status = await runSliced(step, options.signal, budget);
+        if ((status !== NEED_PAIRS && status !== HAVE_PAIRS) || !spill) break;
+        // The levels are on disk: the engine's window to fill, or a part of a level to keep.
+        await spill.serve(exports, status === HAVE_PAIRS);
+        if (status === NEED_PAIRS) exports.pegsMeetFeed();
+        if (!phase) {
+          phase = `levels on disk in ${spill.folder}`;
+          report(exports.pegsMeetStep());
         }
-        return exports.pegsMeetRun(budget);
-      }, options.signal);
+      }
       if (status !== OVERFLOW || !exports.pegsMeetNarrow() || narrowBits === 0) break;
       narrowBits = 0;
+      await spill?.clear();
     }
     if (status === OVERFLOW) {
       throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
@@ -80,7 +123,11 @@ export async function countBothEnds(
       memory: Number(exports.pegsMemory()),
     };
   } finally {
-    releaseEngine(exports);
+    try {
+      await spill?.remove();
+    } finally {
+      releaseEngine(exports);
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 // The peg solitaire API: solve, solutions, minMoves, count and reachable.
-import { BitpuzzleError } from '../errors.js';
+import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
@@ -35,6 +35,15 @@ export interface CountOptions extends LevelOptions {
    * the memory). The twin (engine: 'js') always counts on the calling thread.
    */
   threads?: number;
+  /**
+   * Counts from both ends on the calling thread (boards of 30 holes or more, `threads` 1):
+   * when a level would not fit in `maxMemory`, the levels go to files in a temporary folder
+   * (removed at the end) and memory holds one part of a level at a time. Default true; false
+   * keeps every level in memory (OUT_OF_MEMORY when they do not fit).
+   */
+  spill?: boolean;
+  /** Where that temporary folder is made (default the OS's temporary folder, os.tmpdir()). */
+  spillDir?: string;
 }
 
 /** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
@@ -108,6 +117,16 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
 // The options each function takes (checkOptions rejects any other key).
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
+
+/** count's options for levels on disk: spill a boolean, spillDir a folder's path. */
+function checkSpill(options: CountOptions): void {
+  if (options.spill !== undefined && typeof options.spill !== 'boolean') {
+    throw badInput(`spill must be true or false, got ${describeValue(options.spill)}`);
+  }
+  if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) {
+    throw badInput(`spillDir must be a folder's path, got ${describeValue(options.spillDir)}`);
+  }
+}
 
 async function withEngine<R>(options: PegsOptions, work: (engine: PegsEngine, maxMemory: number) => Promise<R>): Promise<R> {
   const kind = checkEngine(options.engine);
@@ -273,7 +292,9 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
-  return countFrom(input, checkOptions(options, COUNT_KEYS, 'pegs.count'), false);
+  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir'], 'pegs.count');
+  checkSpill(options);
+  return countFrom(input, options, false);
 }
 
 /** count(), or with `forwardOnly` every level searched from the start (reachable). */
@@ -302,7 +323,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const maxMemory = checkMaxMemory(options.maxMemory);
     const { total, levels, nodes, memory } =
       big && threads === 1
-        ? await countBothEnds(problem, maxMemory, options)
+        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true })
         : meeting && problem.finishes.length === 1
           ? await countMeeting(problem, threads, maxMemory, options)
           : await countOnThreads(problem, threads, maxMemory, options);
@@ -345,7 +366,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
  * that keep the start (the finish is ignored). `total` is the number of jump sequences
  * that end with one peg.
  */
-export async function reachable(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
+export async function reachable(input: PegsInput | PegsProblem | string, options: Omit<CountOptions, 'spill' | 'spillDir'> = {}): Promise<PegsCount> {
   options = checkOptions(options, COUNT_KEYS, 'pegs.reachable');
   const { board, start } = typeof input === 'object' && input !== null && 'finishes' in input ? toProblem(input) : boardAndStart(input);
   const open: PegsProblem = markProblem({

@@ -108,7 +108,7 @@ export interface EngineExports {
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
-  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number): StatusCode;
+  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number, spill: number, windowSize: number): StatusCode;
   pegsMeetNarrow(): number;
   pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
@@ -118,6 +118,15 @@ export interface EngineExports {
   pegsMeetStep(): number;
   pegsMeetLevels(): number;
   pegsMeetSteps(): number;
+  // Levels on disk: the host's task after NEED_PAIRS or HAVE_PAIRS (src/pegs/spill.ts).
+  pegsMeetIoSide(): number;
+  pegsMeetIoLevel(): number;
+  pegsMeetIoFrom(): number;
+  pegsMeetIoPtr(): number;
+  pegsMeetIoCount(): number;
+  pegsMeetWidth(): number;
+  pegsMeetFeed(): void;
+  pegsMeetSpilled(): number;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
   pegsFewestStart(regions: number, usePerimeter: number): StatusCode;
   pegsMovesBackwardOnly(): void;

@@ -1,0 +1,161 @@
+// The levels of a count on disk (assembly/pegsMeet.ts, once a level would not fit in memory):
+// one file a side and level in a temporary folder, written from and read into the engine's
+// memory in pieces (the host holds no copy of its own: pages in the OS cache are not the
+// process's memory), checked against the free space before each write, removed at the end.
+// Node only (the modules are imported when needed, so browsers never load them): in a
+// browser the levels stay in memory.
+import type { FileHandle } from 'node:fs/promises';
+import { BitpuzzleError, throwIfAborted } from '../errors.js';
+import type { EngineExports } from '../wasm/protocol.js';
+
+/** The most bytes one read or write moves: an abort waits for one at most. */
+const PIECE_BYTES = 4 << 20;
+/** Free space a count leaves on the disk for everything else. */
+const RESERVE_BYTES = 64 << 20;
+
+/** Errors of the file system that mean the disk is full. */
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+type Fs = typeof import('node:fs/promises');
+type Path = typeof import('node:path');
+
+/** Whether levels can go to disk here: Node has a file system, a browser none we may use. */
+export const canSpill = (): boolean => typeof process !== 'undefined' && !!process.versions?.node;
+
+export class SpillFolder {
+  /**
+   * The levels' place under `parent` (default the OS's temporary folder), which must exist and
+   * be a writable folder: BAD_INPUT naming it otherwise, at once rather than minutes later.
+   * The folder of the files is made when the engine first hands out a level.
+   */
+  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string): Promise<SpillFolder> {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const dir = parent ?? (await import('node:os')).tmpdir();
+    try {
+      if (!(await fs.stat(dir)).isDirectory()) throw new Error('not a folder');
+      await fs.access(dir, fs.constants.W_OK);
+    } catch (error) {
+      throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
+    }
+    return new SpillFolder(fs, path, dir, signal, where);
+  }
+
+  private dir: string | undefined;
+  private readonly files = new Map<string, { handle: FileHandle; side: number; level: number; bytes: number }>();
+
+  /** `where()` says how far the count got, for the messages. */
+  private constructor(
+    private readonly fs: Fs,
+    private readonly path: Path,
+    readonly parent: string,
+    private readonly signal: AbortSignal | undefined,
+    private readonly where: () => string,
+  ) {}
+
+  /** The folder of the files, once the engine handed out a level. */
+  get folder(): string | undefined {
+    return this.dir;
+  }
+
+  /**
+   * The engine's task after HAVE_PAIRS (write: its pairs to their level's file) or NEED_PAIRS
+   * (read: pairs of a level into its window); the pegsMeetIo* exports say which.
+   */
+  async serve(exports: EngineExports, write: boolean): Promise<void> {
+    const width = exports.pegsMeetWidth();
+    const side = exports.pegsMeetIoSide();
+    const level = exports.pegsMeetIoLevel();
+    const position = exports.pegsMeetIoFrom() * width;
+    const bytes = exports.pegsMeetIoCount() * width;
+    // Addresses past 2 GiB arrive as negative i32s.
+    const view = new Uint8Array(exports.memory.buffer, exports.pegsMeetIoPtr() >>> 0, bytes);
+    if (write) await this.write(side, level, position, view);
+    else await this.read(side, level, position, view);
+  }
+
+  private async write(side: number, level: number, position: number, data: Uint8Array): Promise<void> {
+    const file = await this.file(side, level);
+    const grows = Math.max(0, position + data.length - file.bytes);
+    const { bavail, bsize } = await this.fs.statfs(this.dir!);
+    if (bavail * bsize - RESERVE_BYTES < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
+    for (let done = 0; done < data.length; ) {
+      throwIfAborted(this.signal);
+      const piece = Math.min(PIECE_BYTES, data.length - done);
+      try {
+        done += (await file.handle.write(data, done, piece, position + done)).bytesWritten;
+      } catch (error) {
+        if (FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw this.full((error as Error).message);
+        throw error;
+      }
+    }
+    file.bytes = Math.max(file.bytes, position + data.length);
+  }
+
+  private async read(side: number, level: number, position: number, into: Uint8Array): Promise<void> {
+    const file = this.files.get(`${side}:${level}`);
+    if (!file || position + into.length > file.bytes) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the engine asked for pairs of a level not on disk (side ${side}, ${level} pegs)`);
+    }
+    for (let done = 0; done < into.length; ) {
+      throwIfAborted(this.signal);
+      const piece = Math.min(PIECE_BYTES, into.length - done);
+      const { bytesRead } = await file.handle.read(into, done, piece, position + done);
+      if (bytesRead === 0) throw new BitpuzzleError('ENGINE_FAILURE', `counting: a level's file in ${this.dir} ended early`);
+      done += bytesRead;
+    }
+  }
+
+  /** The file of a side's level; a new level's file drops that side's levels before its parent. */
+  private async file(side: number, level: number): Promise<{ handle: FileHandle; side: number; level: number; bytes: number }> {
+    const key = `${side}:${level}`;
+    const known = this.files.get(key);
+    if (known) return known;
+    if (!this.dir) {
+      try {
+        this.dir = await this.fs.mkdtemp(this.path.join(this.parent, 'bitpuzzle-pegs-'));
+      } catch (error) {
+        if (FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw this.full((error as Error).message);
+        throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(this.parent)} cannot hold the count's levels: ${(error as Error).message}`);
+      }
+    }
+    // Side 0 goes down in pegs, side 1 up: a level is built from the one before it (its parent).
+    const parent = side === 0 ? level + 1 : level - 1;
+    for (const [other, file] of this.files) {
+      if (file.side === side && file.level !== parent) await this.drop(other);
+    }
+    const handle = await this.fs.open(this.path.join(this.dir, `side${side}-pegs${level}.pairs`), 'w+');
+    const file = { handle, side, level, bytes: 0 };
+    this.files.set(key, file);
+    return file;
+  }
+
+  private async drop(key: string): Promise<void> {
+    const file = this.files.get(key);
+    if (!file) return;
+    this.files.delete(key);
+    await file.handle.close();
+    await this.fs.rm(this.path.join(this.dir!, `side${file.side}-pegs${file.level}.pairs`), { force: true });
+  }
+
+  /** Every file gone (the folder stays): a count that starts again. */
+  async clear(): Promise<void> {
+    for (const key of [...this.files.keys()]) await this.drop(key);
+  }
+
+  /** The files and the folder gone (after the count, whatever its end). */
+  async remove(): Promise<void> {
+    const dir = this.dir;
+    try {
+      await Promise.allSettled([...this.files.values()].map(({ handle }) => handle.close()));
+      this.files.clear();
+    } finally {
+      this.dir = undefined;
+      if (dir) await this.fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private full(detail: string): BitpuzzleError {
+    return new BitpuzzleError('OUT_OF_DISK', `counting needs more disk than ${this.dir ?? this.parent} has free (${detail}); ${this.where()}`);
+  }
+}
