@@ -123,7 +123,6 @@ export {
   pegsMeetIoCount,
   pegsMeetWidth,
   pegsMeetFeed,
-  pegsMeetSpilled,
 } from './pegsMeet';
 export {
   pegsFewestStart,

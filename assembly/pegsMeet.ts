@@ -203,11 +203,7 @@ let ioCount: u64 = 0;
 
 /** Asks the host for the window's pairs from pair i of side s on. */
 function needPairs(s: i32, i: u64): i32 {
-  ioSide = s;
-  ioLevel = levelOf(s);
-  ioFrom = i;
-  ioPtr = window;
-  ioCount = min<u64>(windowPairs, countOf(s) - i);
+  handOut(s, levelOf(s), i, window, min<u64>(windowPairs, countOf(s) - i));
   return NEED_PAIRS;
 }
 
@@ -236,8 +232,6 @@ export function pegsMeetFeed(): void {
   winFrom = ioFrom;
   winCount = ioCount;
 }
-/** The levels are on disk (1) or in memory (0). */
-export function pegsMeetSpilled(): i32 { return spilled ? 1 : 0; }
 
 @inline function home(key: u64, size: u32): u32 {
   return <u32>((((key * GOLDEN) >> 32) * <u64>size) >> 32);

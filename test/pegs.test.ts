@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -566,6 +566,35 @@ describe('counting with the levels on disk', () => {
     await expectCode(pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal: controller.signal, onProgress: (p) => p.phase && controller.abort() }), 'ABORTED');
     empty(dir);
     await expectAbortedPromptly((signal) => pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal }), 600);
+    empty(dir);
+  });
+
+  it('a Ctrl-C, a SIGTERM or process.exit during a count on disk removes its levels', async () => {
+    const dir = tempDir('pegs-spill-');
+    /** A process counting English d4 -> d1 with its levels on disk in dir, stopped once they are. */
+    const stopOnDisk = async (args: string[], stop: (child: ChildProcess) => void): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+      const child = spawn('node', args);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      for (let i = 0; i < 1200 && readdirSync(dir).length === 0 && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(readdirSync(dir)).toHaveLength(1);
+      stop(child);
+      return { code: await exited, stdout, stderr };
+    };
+    const cli = ['bin/bitpuzzle', 'pegs', '--board', 'english', '--finish', 'd1', '--count', '--max-memory', '16M', '--spill-dir', dir, '--json'];
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const stopped = await stopOnDisk(cli, (child) => child.kill(signal));
+      expect(stopped.code).toBe(3);
+      expect(JSON.parse(stopped.stdout).error.code).toBe('ABORTED');
+      expect(stopped.stderr).toContain(`stopping on ${signal}`);
+      empty(dir);
+    }
+    // A script that exits in the middle of the count (no finally runs): the exit removes them.
+    const script = `import('./dist/index.js').then(({ pegs }) => pegs.count({ board: 'english', finish: 'd1' }, { maxMemory: 16 << 20, spillDir: ${JSON.stringify(dir)}, onProgress: (p) => p.phase && setTimeout(() => process.exit(7), 50) }))`;
+    expect((await stopOnDisk(['-e', script], () => {})).code).toBe(7);
     empty(dir);
   });
 

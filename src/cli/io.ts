@@ -45,6 +45,27 @@ function writeFailure(path: string, error: unknown): BitpuzzleError {
   return new BitpuzzleError('BAD_INPUT', `cannot write ${JSON.stringify(path)}: ${reason}`);
 }
 
+/**
+ * Ctrl-C (or SIGTERM) aborts the run, so that it cleans up behind it (a queue's waiting parts, a
+ * count's levels on disk) and ends with ABORTED, instead of killing the process at once; a second
+ * one exits at once. dispose() gives the signals back when the run is over.
+ */
+export function abortOnInterrupt(stopping: string): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  let handler: ((signal: NodeJS.Signals) => void) | undefined;
+  const listen = (next: typeof handler): void => {
+    if (handler) for (const name of ['SIGINT', 'SIGTERM'] as const) process.off(name, handler);
+    handler = next;
+    if (handler) for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, handler);
+  };
+  listen((signal) => {
+    console.error(`bitpuzzle: stopping on ${signal}: ${stopping} (Ctrl-C again to quit at once)`);
+    listen((again) => process.exit(again === 'SIGTERM' ? 143 : 130));
+    controller.abort();
+  });
+  return { signal: controller.signal, dispose: () => listen(undefined) };
+}
+
 /** Temporary files not yet renamed or removed: an interrupt removes them before it ends the process. */
 const pendingTemporaries = new Set<string>();
 

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { pegs } from '../index.js';
-import { EXIT, badUsage, eachSolution, integerOption, listLimit, memorySizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { EXIT, abortOnInterrupt, badUsage, eachSolution, integerOption, listLimit, memorySizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {
   board?: string;
@@ -84,11 +84,14 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.minMoves && (flags.all || flags.limit !== undefined)) return listOptimal(input, options, flags);
   if (flags.count) {
     const bar = progressBar('counting', 'levels');
+    // Ctrl-C aborts the count, which then removes its levels on disk (gigabytes, perhaps).
+    const interrupt = abortOnInterrupt('removing the levels on disk, if any');
     let counted: pegs.PegsCount;
     try {
       const spill = { ...(flags.spill === false ? { spill: false } : {}), ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}) };
-      counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress });
+      counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress, signal: interrupt.signal });
     } finally {
+      interrupt.dispose();
       bar.stop();
     }
     const board = pegs.toBoard(input.board).name;

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { BitpuzzleError, type Progress } from '../index.js';
-import { toJson } from './io.js';
+import { abortOnInterrupt, toJson } from './io.js';
 
 /**
  * The queue URL of `--queue [URL]`: the URL given, or $BITPUZZLE_QUEUE for a bare `--queue`
@@ -16,19 +16,10 @@ export function queueUrl(flag: string | boolean | undefined): string | undefined
   return url;
 }
 
-/**
- * With a queue, Ctrl-C aborts the run (its waiting parts are taken off the queue) instead of
- * killing the process at once; a second Ctrl-C exits.
- */
+/** With a queue, Ctrl-C aborts the run: its waiting parts are taken off the queue. */
 export function queueSignal(flag: string | boolean | undefined): AbortSignal | undefined {
   if (flag === undefined || flag === false) return undefined;
-  const controller = new AbortController();
-  process.once('SIGINT', () => {
-    console.error('bitpuzzle: stopping: taking the waiting parts off the queue (Ctrl-C again to quit at once)');
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
-  return controller.signal;
+  return abortOnInterrupt('taking the waiting parts off the queue').signal;
 }
 
 /** The queue URL of a worker or queue command: the argument, or $BITPUZZLE_QUEUE. */

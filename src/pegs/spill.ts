@@ -17,6 +17,7 @@ const RESERVE_BYTES = 64 << 20;
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 type Fs = typeof import('node:fs/promises');
+type RmSync = typeof import('node:fs').rmSync;
 type Path = typeof import('node:path');
 
 /** Whether levels can go to disk here: Node has a file system, a browser none we may use. */
@@ -38,7 +39,7 @@ export class SpillFolder {
     } catch (error) {
       throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
     }
-    return new SpillFolder(fs, path, dir, signal, where);
+    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where);
   }
 
   private dir: string | undefined;
@@ -47,6 +48,7 @@ export class SpillFolder {
   /** `where()` says how far the count got, for the messages. */
   private constructor(
     private readonly fs: Fs,
+    private readonly rmSync: RmSync,
     private readonly path: Path,
     readonly parent: string,
     private readonly signal: AbortSignal | undefined,
@@ -114,6 +116,7 @@ export class SpillFolder {
     if (!this.dir) {
       try {
         this.dir = await this.fs.mkdtemp(this.path.join(this.parent, 'bitpuzzle-pegs-'));
+        process.on('exit', this.removeAtExit);
       } catch (error) {
         if (FULL.has((error as NodeJS.ErrnoException).code ?? '')) throw this.full((error as Error).message);
         throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(this.parent)} cannot hold the count's levels: ${(error as Error).message}`);
@@ -143,9 +146,18 @@ export class SpillFolder {
     for (const key of [...this.files.keys()]) await this.drop(key);
   }
 
+  /**
+   * A process that exits during the count (process.exit, or the CLI's second Ctrl-C) runs no
+   * `finally`: the folder, gigabytes perhaps, goes then, synchronously.
+   */
+  private readonly removeAtExit = (): void => {
+    if (this.dir) this.rmSync(this.dir, { recursive: true, force: true });
+  };
+
   /** The files and the folder gone (after the count, whatever its end). */
   async remove(): Promise<void> {
     const dir = this.dir;
+    process.off('exit', this.removeAtExit);
     try {
       await Promise.allSettled([...this.files.values()].map(({ handle }) => handle.close()));
       this.files.clear();

@@ -126,7 +126,6 @@ export interface EngineExports {
   pegsMeetIoCount(): number;
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
-  pegsMeetSpilled(): number;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
   pegsFewestStart(regions: number, usePerimeter: number): StatusCode;
   pegsMovesBackwardOnly(): void;
