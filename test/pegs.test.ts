@@ -567,6 +567,10 @@ describe('counting with the levels on disk', () => {
     empty(dir);
     await expectAbortedPromptly((signal) => pegs.count(english, { maxMemory: 16 << 20, spillDir: dir, signal }), 600);
     empty(dir);
+    // A disk with less free space than the count must leave: OUT_OF_DISK, naming the folder.
+    const full = countBothEnds(problem, 64 << 20, { spill: 'always', spillDir: dir, reserveBytes: Number.MAX_SAFE_INTEGER });
+    await expectCode(full, 'OUT_OF_DISK', new RegExp(`^counting needs more disk than ${dir}/bitpuzzle-pegs-\\w+ has free \\(\\d+ bytes free, \\d+ more to write\\); `));
+    empty(dir);
   });
 
   it('a Ctrl-C, a SIGTERM or process.exit during a count on disk removes its levels', async () => {

@@ -29,8 +29,9 @@ export async function countBothEnds(
   maxMemory: number,
   // spill: true puts the levels on disk when one would not fit in memory (in spillDir, default
   // the OS's temporary folder; Node only, a browser keeps them in memory). dual: false, narrowBits (the bits a count may take in 12-byte
-  // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level) and windowBytes
-  // are for the tests.
+  // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level), windowBytes and
+  // reserveBytes (the free space a count leaves on the disk: more than there is makes the
+  // first write OUT_OF_DISK) are for the tests.
   options: {
     signal?: AbortSignal;
     onProgress?: (progress: Progress) => void;
@@ -39,6 +40,7 @@ export async function countBothEnds(
     spill?: boolean | 'always';
     spillDir?: string;
     windowBytes?: number;
+    reserveBytes?: number;
   },
 ): Promise<ThreadedCount> {
   const startPegs = popcount(problem.start);
@@ -54,7 +56,7 @@ export async function countBothEnds(
   const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(share / 32)));
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
-  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where());
+  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes);
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, share);

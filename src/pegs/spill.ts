@@ -29,7 +29,7 @@ export class SpillFolder {
    * be a writable folder: BAD_INPUT naming it otherwise, at once rather than minutes later.
    * The folder of the files is made when the engine first hands out a level.
    */
-  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string): Promise<SpillFolder> {
+  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string, reserveBytes = RESERVE_BYTES): Promise<SpillFolder> {
     const fs = await import('node:fs/promises');
     const path = await import('node:path');
     const dir = parent ?? (await import('node:os')).tmpdir();
@@ -39,7 +39,7 @@ export class SpillFolder {
     } catch (error) {
       throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
     }
-    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where);
+    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where, reserveBytes);
   }
 
   private dir: string | undefined;
@@ -53,6 +53,7 @@ export class SpillFolder {
     readonly parent: string,
     private readonly signal: AbortSignal | undefined,
     private readonly where: () => string,
+    private readonly reserveBytes: number,
   ) {}
 
   /** The folder of the files, once the engine handed out a level. */
@@ -80,7 +81,7 @@ export class SpillFolder {
     const file = await this.file(side, level);
     const grows = Math.max(0, position + data.length - file.bytes);
     const { bavail, bsize } = await this.fs.statfs(this.dir!);
-    if (bavail * bsize - RESERVE_BYTES < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
+    if (bavail * bsize - this.reserveBytes < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
     for (let done = 0; done < data.length; ) {
       throwIfAborted(this.signal);
       const piece = Math.min(PIECE_BYTES, data.length - done);
