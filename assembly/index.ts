@@ -121,6 +121,7 @@ export {
   pegsMeetIoFrom,
   pegsMeetIoPtr,
   pegsMeetIoCount,
+  pegsMeetIoPart,
   pegsMeetWidth,
   pegsMeetFeed,
 } from './pegsMeet';

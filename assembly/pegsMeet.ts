@@ -28,10 +28,15 @@
 // Levels on disk ("spilled"; the host allows it with pegsMeetStart's `spill`): when a level
 // would need parts, both sides' pairs go to the host instead (HAVE_PAIRS: take ioCount pairs at
 // ioPtr, pairs ioFrom on of side ioSide's level ioLevel), and from then on memory holds a window
-// and one part's table: every dense side is read through the window, which the host fills
-// (NEED_PAIRS: the same fields ask for pairs, then pegsMeetFeed()), each part of a level is
-// handed to the host once built, and the last level is joined part by part. A part's table
-// that would not grow starts its level (or the join) again in more parts.
+// and tables: every dense side is read through the window, which the host fills (NEED_PAIRS:
+// the same fields ask for pairs, then pegsMeetFeed()). A level that fits in one table is built
+// in one pass over its parent; a bigger one in parts, still in one pass (the parts of the level
+// in memory would cost one pass each): the children go into one small table (a region) per
+// part, a region about to crowd goes to the end of its part's file (HAVE_PAIRS with ioPart),
+// then each part's file is read back (NEED_PAIRS with ioPart) and summed in one table, which
+// goes to the host as that part of the level, and the host may drop the file (DROP_PART). A
+// part too big for its table is summed in more passes over its file. The last level is joined
+// part by part; a join's table that would not grow starts the join again in more parts.
 //
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
 // positions (they must reach the finish), the rest the backward side's (their complements
@@ -108,16 +113,27 @@ const P_JOIN_BUILD: i32 = 9;  // put that part's pairs in it, then stream (P_FIN
 const P_DONE: i32 = 10;
 const P_SPILL: i32 = 11;      // handing the sides in memory to the host
 const P_HANDED: i32 = 12;     // a part of the new level handed to the host: the next part
+// Spilled, a level in parts is built in one pass over its parent: the children go into one
+// buffer per part, and a full buffer goes to the end of its part's file; then each part's file
+// is read back and summed in one table (the level's pairs of that part, handed to the host as
+// before).
+const P_SCATTER: i32 = 13;    // expand side x into the buffers
+const P_FLUSHED: i32 = 14;    // the host took a buffer's pairs: on with the parents
+const P_GATHER: i32 = 15;     // one part's file into the table
+const P_GATHERED: i32 = 16;   // every part summed and handed: the level is built
 const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
 const MAX_SPILL_PARTS: u32 = 256; // spilled, a part costs one pass over the parent level from disk
 
 /** Statuses of pegsMeetRun when spilled: the host reads a window's pairs, or takes a part's. */
 export const NEED_PAIRS: i32 = 4;
 export const HAVE_PAIRS: i32 = 5;
+/** Spilled: the host may remove the file of part ioPart of side ioSide's level ioLevel. */
+export const DROP_PART: i32 = 6;
 
 // Work per unit of budget (a unit is about one position expanded).
 const BULK_BYTES: u64 = 8192;
 const PROBE_SLOTS: u64 = 64;
+const GROUP: u64 = 16; // records summed together (their slots read first)
 
 // Per side (0 forward, 1 backward): where its pairs are, how many, the level (pegs of the
 // positions it stands for, in the forward space) and the last ratio of new to old pairs.
@@ -189,6 +205,27 @@ let ioLevel: i32 = 0;
 let ioFrom: u64 = 0;
 let ioPtr: usize = 0;
 let ioCount: u64 = 0;
+let leastParts: u32 = 1; // spilled, the fewest parts of a level and the join (the tests' lever)
+let sumCap: u32 = 0;     // when not 0, the most slots of a part's summing table (the tests' lever)
+let ioPart: i32 = -1;    // the part's file (-1: the level's own)
+let winPart: i32 = -1;
+let filled: i32 = P_EXPAND; // the phase after P_FILL
+// Building a level in one pass (P_SCATTER): the buffers (`parts` of them, bufferPairs each,
+// from tBase), their pairs (BUFFER_COUNT, u32 each), the fullest, the pairs each part's file
+// holds (PART_RECORDS, u64 each), the buffer being handed out; then the part being summed, in
+// `subs` passes over its file when its table would not grow (pass `sub` keeps subOwner's share).
+let scattering: bool = false;
+let bufferPairs: u32 = 0;
+const BUFFER_COUNT: usize = memory.data(4 * 256);
+const PART_RECORDS: usize = memory.data(8 * 256);
+let fullest: u32 = 0;
+let fullestCount: u32 = 0;
+let flushing: u32 = 0;
+let draining: bool = false; // the parents are done: every buffer left goes to its file
+let levelGuess: f64 = 0;
+let subs: u32 = 1;
+let sub: u32 = 0;
+let partStart: u64 = 0;  // the level's pairs before the part being summed
 
 @inline function baseOf(s: i32): usize { return s == 0 ? base0 : base1; }
 @inline function countOf(s: i32): u64 { return s == 0 ? count0 : count1; }
@@ -197,8 +234,24 @@ let ioCount: u64 = 0;
 /** Pair i of side s: in memory, or (spilled) in the window; 0 when the host must fill the window first. */
 @inline function densePair(s: i32, i: u64): usize {
   if (!spilled) return baseOf(s) + <usize>i * width;
-  if (s != winSide || levelOf(s) != winLevel || i < winFrom || i >= winFrom + winCount) return 0;
+  if (winPart != -1 || s != winSide || levelOf(s) != winLevel || i < winFrom || i >= winFrom + winCount) return 0;
   return window + <usize>(i - winFrom) * width;
+}
+
+/** The level side x is building. */
+@inline function newLevel(): i32 { return x == 0 ? level0 - 1 : level1 + 1; }
+@inline function partRecords(k: u32): u64 { return load<u64>(PART_RECORDS + (<usize>k << 3)); }
+
+/** Record i of the file of the part being summed, in the window; 0 when the host must fill it. */
+@inline function partPair(i: u64): usize {
+  if (winPart != <i32>part || winSide != x || winLevel != newLevel() || i < winFrom || i >= winFrom + winCount) return 0;
+  return window + <usize>(i - winFrom) * width;
+}
+
+/** Asks the host for the window's records of the part being summed from record i on. */
+function needPartPairs(i: u64): i32 {
+  handOut(x, newLevel(), i, window, min<u64>(windowPairs, partRecords(part) - i), <i32>part);
+  return NEED_PAIRS;
 }
 
 /** Asks the host for the window's pairs from pair i of side s on. */
@@ -207,8 +260,9 @@ function needPairs(s: i32, i: u64): i32 {
   return NEED_PAIRS;
 }
 
-/** Hands the host n pairs at ptr: pairs `from` on of side s's level (pegs). */
-function handOut(s: i32, level: i32, from: u64, ptr: usize, n: u64): i32 {
+/** Hands the host n pairs at ptr: pairs `from` on of side s's level (pegs), or of its part's file. */
+function handOut(s: i32, level: i32, from: u64, ptr: usize, n: u64, filePart: i32 = -1): i32 {
+  ioPart = filePart;
   ioSide = s;
   ioLevel = level;
   ioFrom = from;
@@ -223,11 +277,14 @@ export function pegsMeetIoLevel(): i32 { return ioLevel; }
 export function pegsMeetIoFrom(): f64 { return <f64>ioFrom; }
 export function pegsMeetIoPtr(): usize { return ioPtr; }
 export function pegsMeetIoCount(): f64 { return <f64>ioCount; }
+/** The part whose file the task is about, or -1: the level's own file. */
+export function pegsMeetIoPart(): i32 { return ioPart; }
 /** Bytes of a pair (12 or 16). */
 export function pegsMeetWidth(): i32 { return <i32>width; }
 /** The host wrote the pairs NEED_PAIRS asked for into the window. */
 export function pegsMeetFeed(): void {
   winSide = ioSide;
+  winPart = ioPart;
   winLevel = ioLevel;
   winFrom = ioFrom;
   winCount = ioCount;
@@ -264,15 +321,22 @@ function slotsFor(n: f64): u32 {
 /**
  * Starts the count on the loaded problem. The start's and the finishes' pegs must differ by
  * 2 or more. `spill`: 0 keeps every level in memory; 1 hands the levels to the host when one
- * would need parts; 2 from the first level on. `windowSize`: the window's bytes when spilled.
+ * would need parts; 2 from the first level on. `windowSize`: the window's bytes when spilled;
+ * `fewestParts`: spilled, every level and the join in at least that many parts; `mostSumSlots`:
+ * when not 0, the most slots of a table summing a part's file (both the tests' levers).
  * DONE, OUT_OF_MEMORY or BAD_INPUT.
  */
-export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, spill: i32, windowSize: i32): i32 {
+export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, spill: i32, windowSize: i32, fewestParts: i32, mostSumSlots: i32): i32 {
   if (!beginOther(MODE_MEET)) return BAD_INPUT;
+  leastParts = <u32>min(max(fewestParts, 1), <i32>MAX_SPILL_PARTS);
+  sumCap = <u32>max(mostSumSlots, 0);
   phase = P_DONE;
   spillMode = spill;
   spilled = false;
+  scattering = false;
   winSide = -1;
+  winPart = -1;
+  ioPart = -1;
   windowBytes = <u64>max(windowSize, 1);
   const startPegs = <i32>popcnt(start);
   if (startPegs < finishPegs + 2 || forwardPagodas < 0 || forwardPagodas > pagodas) return BAD_INPUT;
@@ -428,8 +492,8 @@ function beginStep(): i32 {
   nCount = 0;
   if (spilled) {
     // The window and one part's table: the level goes to the host part by part.
-    parts = partsFor(guess, MAX_SPILL_PARTS);
-    return beginPart(guess);
+    parts = max<u32>(leastParts, partsFor(guess, MAX_SPILL_PARTS));
+    return beginLevel(guess);
   }
   // One table for the level if it fits; else parts, the level's pairs (dense) and one part's table.
   const room = <f64>arenaRoom();
@@ -508,7 +572,7 @@ function moreParts(): i32 {
   parts = k;
   part = 0;
   nCount = 0;
-  const status = beginPart(guess);
+  const status = beginLevel(guess);
   return status == DONE ? MORE : status;
 }
 
@@ -520,6 +584,150 @@ function moreJoinParts(): i32 {
   totalHigh = 0;
   parts++;
   return beginJoin(0);
+}
+
+/** Spilled: the level in one table, or in parts from one pass over its parent. */
+function beginLevel(guess: f64): i32 {
+  scattering = parts > 1;
+  return scattering ? beginScatter(guess) : beginPart(guess);
+}
+
+/**
+ * The buffers, one per part, in all the memory left (the parts' tables come after them). A
+ * child goes to its part's buffer as it comes, unsummed: a table would cost a random access per
+ * child here and again when the file is summed, and hold too few of its part's children at
+ * once to sum many.
+ */
+function beginScatter(guess: f64): i32 {
+  levelGuess = guess;
+  bufferPairs = <u32>min<f64>(<f64>0x40000000, Math.floor(<f64>arenaRoom() * 0.98 / <f64>width / <f64>parts));
+  // Buffers of a few pairs would go to disk every few parents.
+  if (bufferPairs < <u32>max(64, jumps * 4)) return OUT_OF_MEMORY;
+  tBase = arenaAlloc(<u64>bufferPairs * <u64>parts * <u64>width);
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  memory.fill(BUFFER_COUNT, 0, 4 * 256);
+  memory.fill(PART_RECORDS, 0, 8 * 256);
+  fullest = 0;
+  fullestCount = 0;
+  draining = false;
+  xAt = 0;
+  phase = P_SCATTER;
+  return DONE;
+}
+
+@inline function bufferOf(r: u32): usize { return tBase + <usize>r * <usize>bufferPairs * width; }
+
+/** A child to its part's buffer (the buffers have room: P_SCATTER hands the fullest out in time). */
+@inline function toBuffer(r: u32, child: u64, paths: u64): void {
+  const cell = BUFFER_COUNT + (<usize>r << 2);
+  const n = load<u32>(cell);
+  setPair(bufferOf(r) + <usize>n * width, child, paths);
+  store<u32>(cell, n + 1);
+  if (n + 1 > fullestCount) {
+    fullestCount = n + 1;
+    fullest = r;
+  }
+}
+
+/** Buffer r's pairs to the end of its part's file. */
+function flush(r: u32): i32 {
+  flushing = r;
+  const n = <u64>load<u32>(BUFFER_COUNT + (<usize>r << 2));
+  const records = PART_RECORDS + (<usize>r << 3);
+  const from = load<u64>(records);
+  store<u64>(records, from + n);
+  phase = P_FLUSHED;
+  return handOut(x, newLevel(), from, bufferOf(r), n, <i32>r);
+}
+
+/** Buffer `flushing` is with the host: empty again; the fullest again, then on with the parents or the buffers left. */
+function flushed(): i32 {
+  store<u32>(BUFFER_COUNT + (<usize>flushing << 2), 0);
+  fullest = 0;
+  fullestCount = 0;
+  for (let r: u32 = 0; r < parts; r++) {
+    const n = load<u32>(BUFFER_COUNT + (<usize>r << 2));
+    if (n > fullestCount) {
+      fullestCount = n;
+      fullest = r;
+    }
+  }
+  if (!draining) {
+    phase = P_SCATTER;
+    return MORE;
+  }
+  return drainNext();
+}
+
+/** The parents are done: the next buffer with pairs to its file, or the parts summed, from part 0. */
+function drainNext(): i32 {
+  draining = true;
+  for (let r: u32 = 0; r < parts; r++) {
+    if (load<u32>(BUFFER_COUNT + (<usize>r << 2)) != 0) return flush(r);
+  }
+  arenaRewind(tBase);
+  part = 0;
+  nCount = 0;
+  partStart = 0;
+  subs = 1;
+  sub = 0;
+  return beginGather();
+}
+
+/** The pass of a part's summing a position belongs to: a hash unrelated to ownerOf's and the slots'. */
+@inline function subOwner(key: u64): u32 {
+  return <u32>((((key ^ (key >> 31)) * 0x94d049bb133111eb) >> 40) % <u64>subs);
+}
+
+/** A table for (one pass of) the part being summed: its distinct pairs are at most its records. */
+function beginGather(): i32 {
+  const guess = min<f64>(<f64>partRecords(part), levelGuess / <f64>parts * 1.1) / <f64>subs;
+  let size = roomier(slotsFor(guess), guess);
+  if (sumCap != 0) size = min<u32>(size, max<u32>(sumCap, 16));
+  const least = slotsFor(<f64>(<u64>jumps * 2));
+  for (;;) {
+    tBase = arenaAlloc(<u64>size * <u64>width);
+    if (tBase != 0 || size <= least) break;
+    size = max<u32>(least, size - (size >> 2));
+  }
+  notePeak();
+  if (tBase == 0) return OUT_OF_MEMORY;
+  tSize = size;
+  tCount = 0;
+  xAt = 0;
+  at = 0;
+  filled = P_GATHER;
+  phase = P_FILL;
+  return MORE;
+}
+
+/** A part's table would not grow: the part again from its first record, in one more pass. */
+function moreSubs(): i32 {
+  if (subs >= MAX_SPILL_PARTS) return OUT_OF_MEMORY;
+  arenaRewind(tBase);
+  subs++;
+  sub = 0;
+  nCount = partStart;
+  return beginGather();
+}
+
+/** A pass of a part is summed and handed to the host: the next pass, or part (the host drops the file). */
+function gatherDone(): i32 {
+  nCount += tCount;
+  arenaRewind(tBase);
+  if (++sub < subs) return beginGather();
+  const done = part;
+  part++;
+  sub = 0;
+  subs = 1;
+  partStart = nCount;
+  if (part < parts) {
+    const status = beginGather();
+    if (status != MORE) return status;
+  } else phase = P_GATHERED;
+  handOut(x, newLevel(), 0, 0, 0, <i32>done);
+  return DROP_PART;
 }
 
 /** A table for one part of the level side x is building. */
@@ -538,6 +746,7 @@ function beginPart(guess: f64): i32 {
   tCount = 0;
   xAt = 0;
   at = 0;
+  filled = P_EXPAND;
   phase = P_FILL;
   return DONE;
 }
@@ -562,7 +771,7 @@ export function pegsMeetRun(budget: i32): i32 {
       at += bytes;
       left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
       if (at >= size) {
-        phase = phase == P_FILL ? P_EXPAND : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
+        phase = phase == P_FILL ? filled : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
         at = 0;
       }
     } else if (phase == P_EXPAND) {
@@ -586,6 +795,63 @@ export function pegsMeetRun(budget: i32): i32 {
         const status = parts == 1 && !spilled ? levelBuilt() : compactPart();
         if (status != MORE) return status;
       }
+    } else if (phase == P_SCATTER) {
+      const n = countOf(x);
+      while (xAt < n && left > 0) {
+        // A parent adds at most `jumps` pairs to a buffer.
+        if (fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
+        const pair = densePair(x, xAt);
+        if (pair == 0) return needPairs(x, xAt);
+        expand(pairKey(pair), pairPaths(pair));
+        xAt++;
+        left--;
+        meetNodes++;
+      }
+      if (phase == P_SCATTER && xAt >= n) {
+        const status = drainNext();
+        if (status != MORE) return status;
+      }
+    } else if (phase == P_FLUSHED) {
+      const status = flushed();
+      if (status != MORE) return status;
+    } else if (phase == P_GATHER) {
+      // The part's records (children, one per jump from the parent level) into its table.
+      const n = partRecords(part);
+      const end = min<u64>(n, xAt + left * PROBE_SLOTS);
+      const begin = xAt;
+      while (xAt < end) {
+        if (crowded(tCount + GROUP, tSize)) {
+          if (beginGrowth(P_GATHER)) break;
+          const status = moreSubs();
+          if (status != MORE) return status;
+          break;
+        }
+        const pair = partPair(xAt);
+        if (pair == 0) return needPartPairs(xAt);
+        // A group of records in the window: their slots read first, as in expand.
+        const group = <i32>min<u64>(min<u64>(GROUP, end - xAt), winFrom + winCount - xAt);
+        let touched: u64 = 0;
+        for (let i = 0; i < group; i++) touched |= load<u64>(tBase + <usize>home(pairKey(pair + <usize>i * width), tSize) * width);
+        touchedSink ^= touched;
+        for (let i = 0; i < group; i++) {
+          const record = pair + <usize>i * width;
+          const key = pairKey(record);
+          if (subs > 1 && subOwner(key) != sub) continue;
+          const slot = findIn(tBase, tSize, key);
+          if (isEmpty(slot)) {
+            setPair(slot, key, pairPaths(record));
+            tCount++;
+          } else setPair(slot, key, addChecked(pairPaths(slot), pairPaths(record)));
+        }
+        xAt += <u64>group;
+      }
+      left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
+      if (phase == P_GATHER && xAt >= n) compactPart();
+    } else if (phase == P_GATHERED) {
+      scattering = false;
+      tCount = nCount;
+      const status = levelBuilt();
+      if (status != MORE) return status;
     } else if (phase == P_JOIN_BUILD) {
       // One part of the smaller side (dense) into the table.
       const n = countOf(lookup);
@@ -639,6 +905,9 @@ export function pegsMeetRun(budget: i32): i32 {
       for (let i = at; i < end; i++) {
         const slot = tBase + <usize>i * width;
         if (isEmpty(slot)) continue;
+        // Summed from the parts' files, the children are judged by the side's pagodas here,
+        // once each.
+        if (scattering && !hopefulIn(pairKey(slot), x == 0 ? 0 : forwardEnd, x == 0 ? forwardEnd : pagodas)) continue;
         // A part's pairs go right after the parts before (its table may start a little above
         // their end, the arena aligning it): never above the slot being read.
         // Spilled, a part's pairs go to the table's front, for the host.
@@ -651,7 +920,8 @@ export function pegsMeetRun(budget: i32): i32 {
       if (at >= <u64>tSize) {
         if (spilled) {
           phase = P_HANDED;
-          return handOut(x, x == 0 ? level0 - 1 : level1 + 1, nCount, tBase, tCount);
+          tCount = xAt; // less the children the pagodas ruled out, when summed from files
+          return handOut(x, newLevel(), nCount, tBase, tCount);
         }
         if (parts == 1) planMoves();
         else {
@@ -716,11 +986,27 @@ function expand(key: u64, paths: u64): void {
   const first = x == 0 ? 0 : forwardEnd;
   const end = x == 0 ? forwardEnd : pagodas;
   keepImages(key);
+  let n = 0;
   for (let j = 0; j < jumps; j++) {
     if (!legal(key, j)) continue;
     let child = load<u64>(images) ^ get64(jumpFlip, j);
     for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
-    if (ownerOf(child) != part) continue;
+    const owner = ownerOf(child);
+    if (scattering) {
+      // Judged by the pagodas once summed (P_COMPACT): once a child, not once a jump.
+      toBuffer(owner, child, paths);
+      continue;
+    }
+    if (owner != part) continue;
+    set64(CHILDREN, n++, child);
+  }
+  // Each child's slot is read first, all of them before any is used: the reads do not wait on
+  // one another, so their cache misses (the table is most of memory) overlap.
+  let touched: u64 = 0;
+  for (let i = 0; i < n; i++) touched |= load<u64>(tBase + <usize>home(get64(CHILDREN, i), tSize) * width);
+  touchedSink ^= touched;
+  for (let i = 0; i < n; i++) {
+    const child = get64(CHILDREN, i);
     const slot = findIn(tBase, tSize, child);
     if (isEmpty(slot)) {
       // Children the side's pagodas rule out are never stored.
@@ -730,11 +1016,15 @@ function expand(key: u64, paths: u64): void {
     } else setPair(slot, child, addChecked(pairPaths(slot), paths));
   }
 }
+const CHILDREN: usize = memory.data(8 * 64 * 6); // a position's children (MAX_JUMPS in pegs.ts)
+let touchedSink: u64 = 0; // keeps the reads above from being optimized away
 
 /** The final sum over the children of one position of the streamed side (the lookups of this part). */
 function meet(key: u64, paths: u64): void {
   keepImages(key);
-  for (let j = 0; j < jumps; j++) if (legal(key, j)) meetChild(images, key, j, paths);
+  let n = 0;
+  for (let j = 0; j < jumps; j++) if (legal(key, j)) n = meetChild(images, key, j, n);
+  settle(n, paths);
 }
 
 /** The final sum over the grandchildren of one position of side x (the level between is skipped). */
@@ -745,15 +1035,18 @@ function meetGrand(key: u64, paths: u64): void {
     const child = key ^ get64(jumpFlip, j);
     // The child's images, for the grandchildren's.
     for (let s = 1; s < syms; s++) set64(childImages, s, get64(images, s) ^ get64(jumpImage, s * jumps + j));
-    for (let k = 0; k < jumps; k++) if (legal(child, k)) meetChild(childImages, child, k, paths);
+    let n = 0;
+    for (let k = 0; k < jumps; k++) if (legal(child, k)) n = meetChild(childImages, child, k, n);
+    settle(n, paths);
   }
 }
 
 /**
- * paths · (the table's total of ~c's orbit) / |c's orbit| for the child c of `pos` by jump j,
- * given pos's images (from 1 up) at `imagesOf`; only the lookups this part owns.
+ * For the child c of `pos` by jump j, given pos's images (from 1 up) at `imagesOf`: the key of
+ * ~c's orbit and |c's orbit| as lookup n (the first n are taken), when this part owns it; the
+ * lookups taken.
  */
-@inline function meetChild(imagesOf: usize, pos: u64, j: i32, paths: u64): void {
+@inline function meetChild(imagesOf: usize, pos: u64, j: i32, n: i32): i32 {
   const child = pos ^ get64(jumpFlip, j);
   // The least complement of the child's images, and how many images are the child itself.
   let least = ~child & full;
@@ -768,12 +1061,25 @@ function meetGrand(key: u64, paths: u64): void {
       least = min<u64>(least, ~image & full);
     }
   }
-  if (ownerOf(least) != part) return;
-  const slot = findIn(tBase, tSize, least);
-  if (isEmpty(slot)) return;
-  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
+  if (ownerOf(least) != part) return n;
+  set64(CHILDREN, n, least);
+  store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixed);
+  return n + 1;
 }
 const childImages: usize = memory.data(8 * MAX_SYMS);
+const ORBITS: usize = memory.data(4 * 64 * 6); // the lookups' orbit sizes, by CHILDREN's
+
+/** paths · (the table's total of each lookup's orbit) / its orbit's size, for the first n lookups. */
+function settle(n: i32, paths: u64): void {
+  // The slots first, as in expand: their cache misses overlap.
+  let touched: u64 = 0;
+  for (let i = 0; i < n; i++) touched |= load<u64>(tBase + <usize>home(get64(CHILDREN, i), tSize) * width);
+  touchedSink ^= touched;
+  for (let i = 0; i < n; i++) {
+    const slot = findIn(tBase, tSize, get64(CHILDREN, i));
+    if (!isEmpty(slot)) addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
+  }
+}
 
 /** The self-dual middle level: a position's total times its complement's, per member. */
 function meetSelf(key: u64, paths: u64): void {
@@ -797,10 +1103,11 @@ function meetSelf(key: u64, paths: u64): void {
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
 function beginGrowth(resume: i32): bool {
-  const n = countOf(resume == P_JOIN_BUILD ? lookup : x);
+  const n = resume == P_GATHER ? partRecords(part) : countOf(resume == P_JOIN_BUILD ? lookup : x);
   const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
   const least = tSize + (tSize >> 2);
   let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
+  if (resume == P_GATHER && sumCap != 0 && size > sumCap) return false;
   for (;;) {
     fresh = arenaAlloc(<u64>size * <u64>width);
     if (fresh != 0 || size <= least) break;
@@ -825,6 +1132,7 @@ function compactPart(): i32 {
 
 /** One part's pairs are dense after the parts before: the next part, or the level is built. */
 function partDone(): i32 {
+  if (scattering) return gatherDone();
   nCount += tCount;
   // Spilled, the part is with the host: its table's memory is free.
   arenaRewind(spilled ? tBase : nBase + <usize>nCount * width);
@@ -868,7 +1176,7 @@ function levelBuilt(): i32 {
     }
     joining = true;
     lookup = selfDual || count0 <= count1 ? 0 : 1;
-    parts = partsFor(<f64>countOf(lookup), MAX_SPILL_PARTS);
+    parts = max<u32>(leastParts, partsFor(<f64>countOf(lookup), MAX_SPILL_PARTS));
     return beginJoin(0);
   }
   keepTable = last && parts == 1;

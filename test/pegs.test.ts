@@ -471,9 +471,11 @@ describe('counting with the levels on disk', () => {
   it('counts like in memory and like the brute force: both sides, one side for both, 12- and 16-byte pairs', async () => {
     const { countBothEnds, dualSymmetry } = await import('../dist/pegs/meet.js');
     const dir = tempDir('pegs-spill-');
-    const onDisk = async (problem: pegs.PegsProblem, options: Record<string, unknown> = {}): Promise<bigint> => {
+    let partFiles = 0;
+    let partWrites = 0;
+    const onDisk = async (problem: pegs.PegsProblem, options: Record<string, unknown> = {}, maxMemory = 64 << 20): Promise<bigint> => {
       const phases: string[] = [];
-      const counted = await countBothEnds(problem, 64 << 20, {
+      const counted = await countBothEnds(problem, maxMemory, {
         spill: 'always',
         spillDir: dir,
         windowBytes: 100,
@@ -482,6 +484,8 @@ describe('counting with the levels on disk', () => {
       });
       expect(phases[0]).toMatch(new RegExp(`^levels on disk in ${dir}/bitpuzzle-pegs-`));
       empty(dir);
+      partFiles += counted.partFiles;
+      partWrites += counted.partWrites;
       return counted.total;
     };
     // Both sides: triangles and random boards with one finish or any, against the brute force.
@@ -491,7 +495,10 @@ describe('counting with the levels on disk', () => {
       const start = pegs.positionPicture(board, open.start);
       for (const problem of [open, ...open.finishes.slice(0, 2).map((f) => pegs.toProblem({ board, start, finish: board.holes[f.toString(2).length - 1].name }))]) {
         if (problem.start.toString(2).replace(/0/g, '').length < problem.finishes[0].toString(2).replace(/0/g, '').length + 2) continue;
-        expect(await onDisk(problem)).toBe(bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number)));
+        const brute = bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number));
+        expect(await onDisk(problem)).toBe(brute);
+        // Each level in parts from one pass over its parent (and the join in parts).
+        expect(await onDisk(problem, { fewestParts: 3, windowBytes: 48 })).toBe(brute);
         checked++;
       }
     }
@@ -507,7 +514,9 @@ describe('counting with the levels on disk', () => {
         continue; // another position class
       }
       if (!dualSymmetry(problem)) continue;
-      expect(await onDisk(problem)).toBe(bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)));
+      const brute = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      expect(await onDisk(problem)).toBe(brute);
+      expect(await onDisk(problem, { fewestParts: 5 })).toBe(brute);
       dual++;
     }
     expect(dual).toBeGreaterThanOrEqual(1);
@@ -519,10 +528,21 @@ describe('counting with the levels on disk', () => {
       expect(await onDisk(problem, { windowBytes: 4096 })).toBe(forward);
       expect(await onDisk(problem, { narrowBits: 0, windowBytes: 4000 })).toBe(forward);
       expect(await onDisk(problem, { narrowBits: 8, windowBytes: 4096 })).toBe(forward);
+      expect(await onDisk(problem, { fewestParts: 7, windowBytes: 4096 })).toBe(forward);
+      expect(await onDisk(problem, { fewestParts: 4, narrowBits: 8, windowBytes: 4096 })).toBe(forward);
+      // A part's file summed in several passes (its table may not grow past 256 slots).
+      expect(await onDisk(problem, { fewestParts: 4, sumSlots: 256, windowBytes: 4096 })).toBe(forward);
+      // In 300 kB, the parts' regions fill many times before their parents are done.
+      const [files, writes] = [partFiles, partWrites];
+      expect(await onDisk(problem, { fewestParts: 2, windowBytes: 4096 }, 300_000)).toBe(forward);
+      expect(partWrites - writes).toBeGreaterThan(10 * (partFiles - files));
     }
     const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
     expect(await onDisk(french, { windowBytes: 4096 })).toBe(648648n);
     expect(await onDisk(french, { dual: false, windowBytes: 4096 })).toBe(648648n);
+    expect(await onDisk(french, { fewestParts: 6, windowBytes: 4096 })).toBe(648648n);
+    // The part files were used: every level above since the first was in parts.
+    expect(partFiles).toBeGreaterThan(100);
   });
 
   it('goes to disk when a level would not fit in maxMemory, in parts, and only then', async () => {

@@ -16,6 +16,7 @@ const OVERFLOW = -3; // assembly/pegs.ts
 // engine's window, or takes the pairs of a part of a level.
 const NEED_PAIRS = 4;
 const HAVE_PAIRS = 5;
+const DROP_PART = 6; // a part's file summed: the host may remove it
 /** The window a count on disk reads its levels through: big enough that a read costs little. */
 const WINDOW_BYTES = 4 << 20;
 
@@ -29,7 +30,10 @@ export async function countBothEnds(
   maxMemory: number,
   // spill: true puts the levels on disk when one would not fit in memory (in spillDir, default
   // the OS's temporary folder; Node only, a browser keeps them in memory). dual: false, narrowBits (the bits a count may take in 12-byte
-  // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level), windowBytes and
+  // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level), windowBytes,
+  // fewestParts (on disk, each level and the join in at least that many parts), sumSlots (on
+  // disk, the most slots of a table that sums a part's file: a part that needs more is summed
+  // in several passes over its file) and
   // reserveBytes (the free space a count leaves on the disk: more than there is makes the
   // first write OUT_OF_DISK) are for the tests.
   options: {
@@ -40,9 +44,11 @@ export async function countBothEnds(
     spill?: boolean | 'always';
     spillDir?: string;
     windowBytes?: number;
+    fewestParts?: number;
+    sumSlots?: number;
     reserveBytes?: number;
   },
-): Promise<ThreadedCount> {
+): Promise<ThreadedCount & { partFiles: number; partWrites: number }> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
@@ -78,7 +84,7 @@ export async function countBothEnds(
     let status: number;
     for (;;) {
       if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
-      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes);
+      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes, options.fewestParts ?? 1, options.sumSlots ?? 0);
       if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
       checkStatus(started, 'counting', maxMemory);
       steps = exports.pegsMeetSteps();
@@ -98,9 +104,10 @@ export async function countBothEnds(
       };
       for (;;) {
         status = await runSliced(step, options.signal, budget);
-        if ((status !== NEED_PAIRS && status !== HAVE_PAIRS) || !spill) break;
-        // The levels are on disk: the engine's window to fill, or a part of a level to keep.
-        await spill.serve(exports, status === HAVE_PAIRS);
+        if ((status !== NEED_PAIRS && status !== HAVE_PAIRS && status !== DROP_PART) || !spill) break;
+        // The levels are on disk: the engine's window to fill, pairs to keep, or a file to remove.
+        if (status === DROP_PART) await spill.dropPart(exports);
+        else await spill.serve(exports, status === HAVE_PAIRS);
         if (status === NEED_PAIRS) exports.pegsMeetFeed();
         if (!phase) {
           phase = `levels on disk in ${spill.folder}`;
@@ -123,6 +130,9 @@ export async function countBothEnds(
       levels: Array.from(view, Number),
       nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
       memory: Number(exports.pegsMemory()),
+      // Levels built in parts in one pass over their parents: the parts' files summed.
+      partFiles: spill?.partFiles ?? 0,
+      partWrites: spill?.partWrites ?? 0,
     };
   } finally {
     try {

@@ -1,5 +1,6 @@
 // The levels of a count on disk (assembly/pegsMeet.ts, once a level would not fit in memory):
-// one file a side and level in a temporary folder, written from and read into the engine's
+// one file a side and level in a temporary folder (and, while a level in parts is built, one
+// file per part of its children, each removed once summed), written from and read into the engine's
 // memory in pieces (the host holds no copy of its own: pages in the OS cache are not the
 // process's memory), checked against the free space before each write, removed at the end.
 // Node only (the modules are imported when needed, so browsers never load them): in a
@@ -23,6 +24,15 @@ type Path = typeof import('node:path');
 /** Whether levels can go to disk here: Node has a file system, a browser none we may use. */
 export const canSpill = (): boolean => typeof process !== 'undefined' && !!process.versions?.node;
 
+/** A level's file (part -1), or the file of one part of a level's children. */
+interface SpillFile {
+  handle: FileHandle;
+  side: number;
+  level: number;
+  part: number;
+  bytes: number;
+}
+
 export class SpillFolder {
   /**
    * The levels' place under `parent` (default the OS's temporary folder), which must exist and
@@ -43,7 +53,7 @@ export class SpillFolder {
   }
 
   private dir: string | undefined;
-  private readonly files = new Map<string, { handle: FileHandle; side: number; level: number; bytes: number }>();
+  private readonly files = new Map<string, SpillFile>();
 
   /** `where()` says how far the count got, for the messages. */
   private constructor(
@@ -62,23 +72,35 @@ export class SpillFolder {
   }
 
   /**
-   * The engine's task after HAVE_PAIRS (write: its pairs to their level's file) or NEED_PAIRS
-   * (read: pairs of a level into its window); the pegsMeetIo* exports say which.
+   * The engine's task after HAVE_PAIRS (write: its pairs to their level's or part's file) or
+   * NEED_PAIRS (read: pairs of one into its window); the pegsMeetIo* exports say which.
    */
   async serve(exports: EngineExports, write: boolean): Promise<void> {
     const width = exports.pegsMeetWidth();
     const side = exports.pegsMeetIoSide();
     const level = exports.pegsMeetIoLevel();
+    const part = exports.pegsMeetIoPart();
     const position = exports.pegsMeetIoFrom() * width;
     const bytes = exports.pegsMeetIoCount() * width;
     // Addresses past 2 GiB arrive as negative i32s.
     const view = new Uint8Array(exports.memory.buffer, exports.pegsMeetIoPtr() >>> 0, bytes);
-    if (write) await this.write(side, level, position, view);
-    else await this.read(side, level, position, view);
+    if (write) await this.write(side, level, part, position, view);
+    else await this.read(side, level, part, position, view);
   }
 
-  private async write(side: number, level: number, position: number, data: Uint8Array): Promise<void> {
-    const file = await this.file(side, level);
+  /** Files of parts summed so far, and writes to them (a region that filled before its parents were done: more writes than files). */
+  partFiles = 0;
+  partWrites = 0;
+
+  /** After DROP_PART: the engine has summed that part's file. */
+  async dropPart(exports: EngineExports): Promise<void> {
+    this.partFiles++;
+    await this.drop(key(exports.pegsMeetIoSide(), exports.pegsMeetIoLevel(), exports.pegsMeetIoPart()));
+  }
+
+  private async write(side: number, level: number, part: number, position: number, data: Uint8Array): Promise<void> {
+    const file = await this.file(side, level, part);
+    if (part >= 0) this.partWrites++;
     const grows = Math.max(0, position + data.length - file.bytes);
     const { bavail, bsize } = await this.fs.statfs(this.dir!);
     if (bavail * bsize - this.reserveBytes < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
@@ -95,10 +117,10 @@ export class SpillFolder {
     file.bytes = Math.max(file.bytes, position + data.length);
   }
 
-  private async read(side: number, level: number, position: number, into: Uint8Array): Promise<void> {
-    const file = this.files.get(`${side}:${level}`);
+  private async read(side: number, level: number, part: number, position: number, into: Uint8Array): Promise<void> {
+    const file = this.files.get(key(side, level, part));
     if (!file || position + into.length > file.bytes) {
-      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the engine asked for pairs of a level not on disk (side ${side}, ${level} pegs)`);
+      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the engine asked for pairs of a level not on disk (side ${side}, ${level} pegs${part < 0 ? '' : `, part ${part}`})`);
     }
     for (let done = 0; done < into.length; ) {
       throwIfAborted(this.signal);
@@ -109,10 +131,12 @@ export class SpillFolder {
     }
   }
 
-  /** The file of a side's level; a new level's file drops that side's levels before its parent. */
-  private async file(side: number, level: number): Promise<{ handle: FileHandle; side: number; level: number; bytes: number }> {
-    const key = `${side}:${level}`;
-    const known = this.files.get(key);
+  /**
+   * The file of a side's level (or of a part of it); a new level's first file drops that side's
+   * files of levels before its parent.
+   */
+  private async file(side: number, level: number, part: number): Promise<SpillFile> {
+    const known = this.files.get(key(side, level, part));
     if (known) return known;
     if (!this.dir) {
       try {
@@ -126,20 +150,20 @@ export class SpillFolder {
     // Side 0 goes down in pegs, side 1 up: a level is built from the one before it (its parent).
     const parent = side === 0 ? level + 1 : level - 1;
     for (const [other, file] of this.files) {
-      if (file.side === side && file.level !== parent) await this.drop(other);
+      if (file.side === side && file.level !== parent && file.level !== level) await this.drop(other);
     }
-    const handle = await this.fs.open(this.path.join(this.dir, `side${side}-pegs${level}.pairs`), 'w+');
-    const file = { handle, side, level, bytes: 0 };
-    this.files.set(key, file);
+    const handle = await this.fs.open(this.path.join(this.dir, fileName(side, level, part)), 'w+');
+    const file = { handle, side, level, part, bytes: 0 };
+    this.files.set(key(side, level, part), file);
     return file;
   }
 
-  private async drop(key: string): Promise<void> {
-    const file = this.files.get(key);
+  private async drop(name: string): Promise<void> {
+    const file = this.files.get(name);
     if (!file) return;
-    this.files.delete(key);
+    this.files.delete(name);
     await file.handle.close();
-    await this.fs.rm(this.path.join(this.dir!, `side${file.side}-pegs${file.level}.pairs`), { force: true });
+    await this.fs.rm(this.path.join(this.dir!, fileName(file.side, file.level, file.part)), { force: true });
   }
 
   /** Every file gone (the folder stays): a count that starts again. */
@@ -172,3 +196,6 @@ export class SpillFolder {
     return new BitpuzzleError('OUT_OF_DISK', `counting needs more disk than ${this.dir ?? this.parent} has free (${detail}); ${this.where()}`);
   }
 }
+
+const key = (side: number, level: number, part: number): string => `${side}:${level}:${part}`;
+const fileName = (side: number, level: number, part: number): string => `side${side}-pegs${level}${part < 0 ? '' : `-part${part}`}.pairs`;

@@ -108,7 +108,7 @@ export interface EngineExports {
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
-  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number, spill: number, windowSize: number): StatusCode;
+  pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number, spill: number, windowSize: number, fewestParts: number, mostSumSlots: number): StatusCode;
   pegsMeetNarrow(): number;
   pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
@@ -124,6 +124,7 @@ export interface EngineExports {
   pegsMeetIoFrom(): number;
   pegsMeetIoPtr(): number;
   pegsMeetIoCount(): number;
+  pegsMeetIoPart(): number;
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
