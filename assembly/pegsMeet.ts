@@ -685,6 +685,14 @@ function beginGather(): i32 {
   const guess = min<f64>(<f64>partRecords(part), levelGuess / <f64>parts * 1.1) / <f64>subs;
   let size = roomier(slotsFor(guess), guess);
   if (sumCap != 0) size = min<u32>(size, max<u32>(sumCap, 16));
+  return newTable(size, P_GATHER) ? MORE : OUT_OF_MEMORY;
+}
+
+/**
+ * A table of `size` slots (fewer when memory is short: it grows later if it must), cleared
+ * (P_FILL) before phase `next`; false when not even a small one fits.
+ */
+function newTable(size: u32, next: i32): bool {
   const least = slotsFor(<f64>(<u64>jumps * 2));
   for (;;) {
     tBase = arenaAlloc(<u64>size * <u64>width);
@@ -692,21 +700,26 @@ function beginGather(): i32 {
     size = max<u32>(least, size - (size >> 2));
   }
   notePeak();
-  if (tBase == 0) return OUT_OF_MEMORY;
+  if (tBase == 0) return false;
   tSize = size;
   tCount = 0;
   xAt = 0;
   at = 0;
-  filled = P_GATHER;
+  filled = next;
   phase = P_FILL;
-  return MORE;
+  return true;
 }
 
-/** A part's table would not grow: the part again from its first record, in one more pass. */
+/**
+ * A part's table would not grow: the part again from its first record, in as many passes as
+ * the records read so far say it needs (one more at least).
+ */
 function moreSubs(): i32 {
   if (subs >= MAX_SPILL_PARTS) return OUT_OF_MEMORY;
+  const distinct = <f64>tCount * <f64>partRecords(part) / <f64>max<u64>(xAt, 1);
+  const want = Math.ceil(<f64>subs * distinct / (<f64>tSize * 0.8) * 1.2);
   arenaRewind(tBase);
-  subs++;
+  subs = <u32>min<f64>(<f64>MAX_SPILL_PARTS, max<f64>(<f64>(subs + 1), want));
   sub = 0;
   nCount = partStart;
   return beginGather();
@@ -732,23 +745,7 @@ function gatherDone(): i32 {
 
 /** A table for one part of the level side x is building. */
 function beginPart(guess: f64): i32 {
-  let size = roomier(slotsFor(guess / <f64>parts), guess / <f64>parts);
-  const least = slotsFor(<f64>(<u64>jumps * 2));
-  // When memory is short, a smaller table (grown later if it must).
-  for (;;) {
-    tBase = arenaAlloc(<u64>size * <u64>width);
-    if (tBase != 0 || size <= least) break;
-    size = max<u32>(least, size - (size >> 2));
-  }
-  notePeak();
-  if (tBase == 0) return OUT_OF_MEMORY;
-  tSize = size;
-  tCount = 0;
-  xAt = 0;
-  at = 0;
-  filled = P_EXPAND;
-  phase = P_FILL;
-  return DONE;
+  return newTable(roomier(slotsFor(guess / <f64>parts), guess / <f64>parts), P_EXPAND) ? DONE : OUT_OF_MEMORY;
 }
 
 /** The part of the level (of `parts`) a canonical position belongs to: a hash unrelated to the slots'. */
@@ -774,10 +771,14 @@ export function pegsMeetRun(budget: i32): i32 {
         phase = phase == P_FILL ? filled : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
         at = 0;
       }
-    } else if (phase == P_EXPAND) {
+    } else if (phase == P_EXPAND || phase == P_SCATTER) {
+      // P_EXPAND into the table, or P_SCATTER into the buffers.
       const n = countOf(x);
+      const into = phase;
       while (xAt < n && left > 0) {
-        if (crowded(tCount + <u64>jumps, tSize)) {
+        // A parent adds at most `jumps` pairs to a buffer.
+        if (scattering && fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
+        if (!scattering && crowded(tCount + <u64>jumps, tSize)) {
           if (beginGrowth(P_EXPAND)) break;
           if (!spilled) return OUT_OF_MEMORY;
           const status = moreParts();
@@ -791,24 +792,8 @@ export function pegsMeetRun(budget: i32): i32 {
         left--;
         meetNodes++;
       }
-      if (phase == P_EXPAND && xAt >= n) {
-        const status = parts == 1 && !spilled ? levelBuilt() : compactPart();
-        if (status != MORE) return status;
-      }
-    } else if (phase == P_SCATTER) {
-      const n = countOf(x);
-      while (xAt < n && left > 0) {
-        // A parent adds at most `jumps` pairs to a buffer.
-        if (fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
-        const pair = densePair(x, xAt);
-        if (pair == 0) return needPairs(x, xAt);
-        expand(pairKey(pair), pairPaths(pair));
-        xAt++;
-        left--;
-        meetNodes++;
-      }
-      if (phase == P_SCATTER && xAt >= n) {
-        const status = drainNext();
+      if (phase == into && xAt >= n) {
+        const status = scattering ? drainNext() : parts == 1 && !spilled ? levelBuilt() : compactPart();
         if (status != MORE) return status;
       }
     } else if (phase == P_FLUSHED) {

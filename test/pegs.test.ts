@@ -530,8 +530,8 @@ describe('counting with the levels on disk', () => {
       expect(await onDisk(problem, { narrowBits: 8, windowBytes: 4096 })).toBe(forward);
       expect(await onDisk(problem, { fewestParts: 7, windowBytes: 4096 })).toBe(forward);
       expect(await onDisk(problem, { fewestParts: 4, narrowBits: 8, windowBytes: 4096 })).toBe(forward);
-      // A part's file summed in several passes (its table may not grow past 256 slots).
-      expect(await onDisk(problem, { fewestParts: 4, sumSlots: 256, windowBytes: 4096 })).toBe(forward);
+      // A part's file summed in several passes (its table may not grow past 8,192 slots).
+      expect(await onDisk(problem, { fewestParts: 4, sumSlots: 8192, windowBytes: 4096 })).toBe(forward);
       // In 300 kB, the parts' regions fill many times before their parents are done.
       const [files, writes] = [partFiles, partWrites];
       expect(await onDisk(problem, { fewestParts: 2, windowBytes: 4096 }, 300_000)).toBe(forward);
