@@ -500,7 +500,10 @@ describe('score by NRPA, and from a given line', () => {
     clearTimeout(guard);
     expect(result.stats.nodes).toBeLessThanOrEqual(BigInt(maxNodes + 1_000));
     expect(result.stats.parts).toBe(1);
-    expect(updates).toHaveLength(1);
+    // One round; a round that takes over a second (a loaded machine) may also report its
+    // best line while it runs, so the end-of-round update is the last, not always the only one.
+    expect(updates.length).toBeGreaterThanOrEqual(1);
+    expect(updates.at(-1)).toMatchObject({ score: result.score, clicks: result.clicks, method: 'nrpa' });
   });
 });
 
