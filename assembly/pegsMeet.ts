@@ -31,11 +31,11 @@
 // and tables: every dense side is read through the window, which the host fills (NEED_PAIRS:
 // the same fields ask for pairs, then pegsMeetFeed()). A level that fits in one table is built
 // in one pass over its parent; a bigger one in parts, still in one pass (the parts of the level
-// in memory would cost one pass each): the children go into one small table (a region) per
-// part, a region about to crowd goes to the end of its part's file (HAVE_PAIRS with ioPart),
-// then each part's file is read back (NEED_PAIRS with ioPart) and summed in one table, which
-// goes to the host as that part of the level, and the host may drop the file (DROP_PART). A
-// part too big for its table is summed in more passes over its file. The last level is joined
+// in memory would cost one pass each): the children go into one buffer per part, a full
+// buffer goes to the end of its part's file (HAVE_PAIRS with ioPart), then each part's file
+// is read back (NEED_PAIRS with ioPart) and summed in one table, which goes to the host as
+// that part of the level, and the host may drop the file (DROP_PART). A part too big for its
+// table is summed in more passes over its file. The last level is joined
 // part by part; a join's table that would not grow starts the join again in more parts.
 //
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
