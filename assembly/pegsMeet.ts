@@ -815,12 +815,11 @@ export function pegsMeetRun(budget: i32): i32 {
         if (pair == 0) return needPartPairs(xAt);
         // A group of records in the window: their slots read first, as in expand.
         const group = <i32>min<u64>(min<u64>(GROUP, end - xAt), winFrom + winCount - xAt);
-        let touched: u64 = 0;
-        for (let i = 0; i < group; i++) touched |= load<u64>(tBase + <usize>home(pairKey(pair + <usize>i * width), tSize) * width);
-        touchedSink ^= touched;
+        for (let i = 0; i < group; i++) set64(CHILDREN, i, pairKey(pair + <usize>i * width));
+        readAhead(group);
         for (let i = 0; i < group; i++) {
           const record = pair + <usize>i * width;
-          const key = pairKey(record);
+          const key = get64(CHILDREN, i);
           if (subs > 1 && subOwner(key) != sub) continue;
           const slot = findIn(tBase, tSize, key);
           if (isEmpty(slot)) {
@@ -892,7 +891,7 @@ export function pegsMeetRun(budget: i32): i32 {
         if (isEmpty(slot)) continue;
         // Summed from the parts' files, the children are judged by the side's pagodas here,
         // once each.
-        if (scattering && !hopefulIn(pairKey(slot), x == 0 ? 0 : forwardEnd, x == 0 ? forwardEnd : pagodas)) continue;
+        if (scattering && !hopeful(pairKey(slot))) continue;
         // A part's pairs go right after the parts before (its table may start a little above
         // their end, the arena aligning it): never above the slot being read.
         // Spilled, a part's pairs go to the table's front, for the host.
@@ -968,8 +967,6 @@ export function pegsMeetRun(budget: i32): i32 {
 
 /** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
 function expand(key: u64, paths: u64): void {
-  const first = x == 0 ? 0 : forwardEnd;
-  const end = x == 0 ? forwardEnd : pagodas;
   keepImages(key);
   let n = 0;
   for (let j = 0; j < jumps; j++) {
@@ -985,24 +982,35 @@ function expand(key: u64, paths: u64): void {
     if (owner != part) continue;
     set64(CHILDREN, n++, child);
   }
-  // Each child's slot is read first, all of them before any is used: the reads do not wait on
-  // one another, so their cache misses (the table is most of memory) overlap.
-  let touched: u64 = 0;
-  for (let i = 0; i < n; i++) touched |= load<u64>(tBase + <usize>home(get64(CHILDREN, i), tSize) * width);
-  touchedSink ^= touched;
+  readAhead(n);
   for (let i = 0; i < n; i++) {
     const child = get64(CHILDREN, i);
     const slot = findIn(tBase, tSize, child);
     if (isEmpty(slot)) {
       // Children the side's pagodas rule out are never stored.
-      if (!hopefulIn(child, first, end)) continue;
+      if (!hopeful(child)) continue;
       setPair(slot, child, paths);
       tCount++;
     } else setPair(slot, child, addChecked(pairPaths(slot), paths));
   }
 }
 const CHILDREN: usize = memory.data(8 * 64 * 6); // a position's children (MAX_JUMPS in pegs.ts)
+
+/**
+ * Reads the table slot of each of the first n keys in CHILDREN before any is used: the reads
+ * do not wait on one another, so their cache misses (the table is most of memory) overlap.
+ */
+@inline function readAhead(n: i32): void {
+  let touched: u64 = 0;
+  for (let i = 0; i < n; i++) touched |= load<u64>(tBase + <usize>home(get64(CHILDREN, i), tSize) * width);
+  touchedSink ^= touched;
+}
 let touchedSink: u64 = 0; // keeps the reads above from being optimized away
+
+/** Whether side x's pagodas leave the finish (forward) or the start's complement (backward) in reach. */
+@inline function hopeful(pos: u64): bool {
+  return x == 0 ? hopefulIn(pos, 0, forwardEnd) : hopefulIn(pos, forwardEnd, pagodas);
+}
 
 /** The final sum over the children of one position of the streamed side (the lookups of this part). */
 function meet(key: u64, paths: u64): void {
@@ -1056,10 +1064,7 @@ const ORBITS: usize = memory.data(4 * 64 * 6); // the lookups' orbit sizes, by C
 
 /** paths · (the table's total of each lookup's orbit) / its orbit's size, for the first n lookups. */
 function settle(n: i32, paths: u64): void {
-  // The slots first, as in expand: their cache misses overlap.
-  let touched: u64 = 0;
-  for (let i = 0; i < n; i++) touched |= load<u64>(tBase + <usize>home(get64(CHILDREN, i), tSize) * width);
-  touchedSink ^= touched;
+  readAhead(n);
   for (let i = 0; i < n; i++) {
     const slot = findIn(tBase, tSize, get64(CHILDREN, i));
     if (!isEmpty(slot)) addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
