@@ -122,6 +122,7 @@ export {
   pegsMeetIoPtr,
   pegsMeetIoCount,
   pegsMeetIoPart,
+  pegsMeetJoinPasses,
   pegsMeetWidth,
   pegsMeetFeed,
 } from './pegsMeet';

@@ -121,6 +121,11 @@ const P_SCATTER: i32 = 13;    // expand side x into the buffers
 const P_FLUSHED: i32 = 14;    // the host took a buffer's pairs: on with the parents
 const P_GATHER: i32 = 15;     // one part's file into the table
 const P_GATHERED: i32 = 16;   // every part summed and handed: the level is built
+// Spilled, a join in parts is one pass over the streamed side too: each position's lookups go
+// to their part's buffer and file; then for each part, a table of the lookup side's pairs of
+// that part (each holding its count per member of its orbit) and the part's file read against it.
+const P_JOIN_SCATTER: i32 = 17; // the streamed side's lookups into the buffers
+const P_JOIN_SETTLE: i32 = 18;  // one part's file of lookups against its table
 const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
 const MAX_SPILL_PARTS: u32 = 256; // spilled, a part costs one pass over the parent level from disk
 
@@ -226,6 +231,17 @@ let levelGuess: f64 = 0;
 let subs: u32 = 1;
 let sub: u32 = 0;
 let partStart: u64 = 0;  // the level's pairs before the part being summed
+// The parts' files being written or read: side fileSide's, under the label of level fileLevel
+// (a level's new children, or the join's lookups: those of the streamed side's children).
+let fileSide: i32 = 0;
+let fileLevel: i32 = 0;
+let joinScatter: bool = false; // the join in parts from the parts' files of lookups (P_JOIN_SCATTER)
+let partTotal: u64 = 0;        // the total before the part being joined (a part joined again in
+let partTotalHigh: u64 = 0;    // more passes starts from it)
+let joinPasses: i32 = 0;       // tables of the join from the parts' files (the tests look)
+
+/** The join's passes over parts' files of lookups (one per part, more when a part's table was short). */
+export function pegsMeetJoinPasses(): i32 { return joinPasses; }
 
 @inline function baseOf(s: i32): usize { return s == 0 ? base0 : base1; }
 @inline function countOf(s: i32): u64 { return s == 0 ? count0 : count1; }
@@ -244,13 +260,13 @@ let partStart: u64 = 0;  // the level's pairs before the part being summed
 
 /** Record i of the file of the part being summed, in the window; 0 when the host must fill it. */
 @inline function partPair(i: u64): usize {
-  if (winPart != <i32>part || winSide != x || winLevel != newLevel() || i < winFrom || i >= winFrom + winCount) return 0;
+  if (winPart != <i32>part || winSide != fileSide || winLevel != fileLevel || i < winFrom || i >= winFrom + winCount) return 0;
   return window + <usize>(i - winFrom) * width;
 }
 
 /** Asks the host for the window's records of the part being summed from record i on. */
 function needPartPairs(i: u64): i32 {
-  handOut(x, newLevel(), i, window, min<u64>(windowPairs, partRecords(part) - i), <i32>part);
+  handOut(fileSide, fileLevel, i, window, min<u64>(windowPairs, partRecords(part) - i), <i32>part);
   return NEED_PAIRS;
 }
 
@@ -334,6 +350,10 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   spillMode = spill;
   spilled = false;
   scattering = false;
+  joinScatter = false;
+  joinPasses = 0;
+  subs = 1;
+  sub = 0;
   winSide = -1;
   winPart = -1;
   ioPart = -1;
@@ -576,14 +596,52 @@ function moreParts(): i32 {
   return status == DONE ? MORE : status;
 }
 
-/** Spilled, a table of the join would not grow: the join again from its first part, in more parts. */
+/** Spilled, the join's one table would not grow: the join again, in parts. */
 function moreJoinParts(): i32 {
-  if (parts >= MAX_SPILL_PARTS) return OUT_OF_MEMORY;
   arenaRewind(tBase);
   total = 0;
   totalHigh = 0;
-  parts++;
-  return beginJoin(0);
+  parts = max<u32>(2, partsFor(<f64>countOf(lookup) * 1.1, MAX_SPILL_PARTS));
+  return beginJoinScatter();
+}
+
+/** Spilled, the join in parts: first the streamed side's lookups to the parts' files. */
+function beginJoinScatter(): i32 {
+  joinScatter = true;
+  const y = streamSide();
+  fileSide = y;
+  fileLevel = y == 0 ? level0 - 1 : level1 + 1;
+  at = 0;
+  const status = openBuffers();
+  if (status != DONE) return status;
+  phase = P_JOIN_SCATTER;
+  return MORE;
+}
+
+/** The join of part k and the parts after it with lookups (the last one done: the count is). */
+function joinPart(k: u32): i32 {
+  while (k < parts && partRecords(k) == 0) k++;
+  if (k >= parts) {
+    steps++;
+    phase = P_DONE;
+    return MORE;
+  }
+  subs = 1;
+  sub = 0;
+  partTotal = total;
+  partTotalHigh = totalHigh;
+  return beginJoin(k);
+}
+
+/** A pass of a part's join is done: the next pass, or the next part (the host drops the file). */
+function joinSubDone(): i32 {
+  arenaRewind(tBase);
+  if (++sub < subs) return beginJoin(part);
+  const done = part;
+  const status = joinPart(part + 1);
+  if (status != MORE) return status;
+  handOut(fileSide, fileLevel, 0, 0, 0, <i32>done);
+  return DROP_PART;
 }
 
 /** Spilled: the level in one table, or in parts from one pass over its parent. */
@@ -600,6 +658,16 @@ function beginLevel(guess: f64): i32 {
  */
 function beginScatter(guess: f64): i32 {
   levelGuess = guess;
+  fileSide = x;
+  fileLevel = newLevel();
+  xAt = 0;
+  const status = openBuffers();
+  if (status == DONE) phase = P_SCATTER;
+  return status;
+}
+
+/** The buffers, one per part, in all the memory left; DONE or OUT_OF_MEMORY. */
+function openBuffers(): i32 {
   bufferPairs = <u32>min<f64>(<f64>0x40000000, Math.floor(<f64>arenaRoom() * 0.98 / <f64>width / <f64>parts));
   // Buffers of a few pairs would go to disk every few parents.
   if (bufferPairs < <u32>max(64, jumps * 4)) return OUT_OF_MEMORY;
@@ -611,8 +679,6 @@ function beginScatter(guess: f64): i32 {
   fullest = 0;
   fullestCount = 0;
   draining = false;
-  xAt = 0;
-  phase = P_SCATTER;
   return DONE;
 }
 
@@ -638,7 +704,7 @@ function flush(r: u32): i32 {
   const from = load<u64>(records);
   store<u64>(records, from + n);
   phase = P_FLUSHED;
-  return handOut(x, newLevel(), from, bufferOf(r), n, <i32>r);
+  return handOut(fileSide, fileLevel, from, bufferOf(r), n, <i32>r);
 }
 
 /** Buffer `flushing` is with the host: empty again; the fullest again, then on with the parents or the buffers left. */
@@ -654,7 +720,7 @@ function flushed(): i32 {
     }
   }
   if (!draining) {
-    phase = P_SCATTER;
+    phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
     return MORE;
   }
   return drainNext();
@@ -667,6 +733,7 @@ function drainNext(): i32 {
     if (load<u32>(BUFFER_COUNT + (<usize>r << 2)) != 0) return flush(r);
   }
   arenaRewind(tBase);
+  if (joinScatter) return joinPart(0);
   part = 0;
   nCount = 0;
   partStart = 0;
@@ -711,18 +778,24 @@ function newTable(size: u32, next: i32): bool {
 }
 
 /**
- * A part's table would not grow: the part again from its first record, in as many passes as
- * the records read so far say it needs (one more at least).
+ * A part's table would not grow, `xAt` of its `n` records (or, joining, lookup pairs) read:
+ * the part again from its first, in as many passes as those read so far say it needs (one
+ * more at least).
  */
-function moreSubs(): i32 {
+function moreSubs(n: u64): i32 {
   if (subs >= MAX_SPILL_PARTS) return OUT_OF_MEMORY;
-  const distinct = <f64>tCount * <f64>partRecords(part) / <f64>max<u64>(xAt, 1);
+  const distinct = <f64>tCount * <f64>n / <f64>max<u64>(xAt, 1);
   const want = Math.ceil(<f64>subs * distinct / (<f64>tSize * 0.8) * 1.2);
   arenaRewind(tBase);
   subs = <u32>min<f64>(<f64>MAX_SPILL_PARTS, max<f64>(<f64>(subs + 1), want));
   sub = 0;
-  nCount = partStart;
-  return beginGather();
+  if (!joinScatter) {
+    nCount = partStart;
+    return beginGather();
+  }
+  total = partTotal;
+  totalHigh = partTotalHigh;
+  return beginJoin(part);
 }
 
 /** A pass of a part is summed and handed to the host: the next pass, or part (the host drops the file). */
@@ -807,16 +880,13 @@ export function pegsMeetRun(budget: i32): i32 {
       while (xAt < end) {
         if (crowded(tCount + GROUP, tSize)) {
           if (beginGrowth(P_GATHER)) break;
-          const status = moreSubs();
+          const status = moreSubs(partRecords(part));
           if (status != MORE) return status;
           break;
         }
         const pair = partPair(xAt);
         if (pair == 0) return needPartPairs(xAt);
-        // A group of records in the window: their slots read first, as in expand.
-        const group = <i32>min<u64>(min<u64>(GROUP, end - xAt), winFrom + winCount - xAt);
-        for (let i = 0; i < group; i++) set64(CHILDREN, i, pairKey(pair + <usize>i * width));
-        readAhead(group);
+        const group = readGroup(pair, end);
         for (let i = 0; i < group; i++) {
           const record = pair + <usize>i * width;
           const key = get64(CHILDREN, i);
@@ -831,6 +901,58 @@ export function pegsMeetRun(budget: i32): i32 {
       }
       left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
       if (phase == P_GATHER && xAt >= n) compactPart();
+    } else if (phase == P_JOIN_SETTLE) {
+      // The part's lookups against its table, whose pairs hold their count per member.
+      const n = partRecords(part);
+      const end = min<u64>(n, xAt + left * PROBE_SLOTS);
+      const begin = xAt;
+      while (xAt < end) {
+        const pair = partPair(xAt);
+        if (pair == 0) return needPartPairs(xAt);
+        const group = readGroup(pair, end);
+        for (let i = 0; i < group; i++) {
+          const key = get64(CHILDREN, i);
+          if (subs > 1 && subOwner(key) != sub) continue;
+          const slot = findIn(tBase, tSize, key);
+          if (!isEmpty(slot)) addProduct(pairPaths(pair + <usize>i * width), pairPaths(slot));
+        }
+        xAt += <u64>group;
+      }
+      left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
+      if (phase == P_JOIN_SETTLE && xAt >= n) {
+        const status = joinSubDone();
+        if (status != MORE) return status;
+      }
+    } else if (phase == P_JOIN_SCATTER) {
+      // Every lookup of the streamed side's positions to its part's buffer.
+      const y = streamSide();
+      const n = countOf(y);
+      const children = !selfDual || level0 != level1;
+      while (at < n && left > 0) {
+        if (fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
+        const pair = densePair(y, at);
+        if (pair == 0) return needPairs(y, at);
+        at++;
+        const key = pairKey(pair);
+        const paths = pairPaths(pair);
+        if (children) {
+          keepImages(key);
+          for (let j = 0; j < jumps; j++) {
+            if (!legal(key, j)) continue;
+            const least = lookupOf(images, key, j);
+            toBuffer(ownerOf(least), least, paths);
+          }
+        } else {
+          const least = selfLookupOf(key);
+          toBuffer(ownerOf(least), least, paths);
+        }
+        left--;
+        meetNodes++;
+      }
+      if (phase == P_JOIN_SCATTER && at >= n) {
+        const status = drainNext();
+        if (status != MORE) return status;
+      }
     } else if (phase == P_GATHERED) {
       scattering = false;
       tCount = nCount;
@@ -845,7 +967,7 @@ export function pegsMeetRun(budget: i32): i32 {
         if (crowded(tCount + 1, tSize)) {
           if (beginGrowth(P_JOIN_BUILD)) break;
           if (!spilled) return OUT_OF_MEMORY;
-          const status = moreJoinParts();
+          const status = joinScatter ? moreSubs(n) : moreJoinParts();
           if (status != MORE) return status;
           break;
         }
@@ -854,13 +976,17 @@ export function pegsMeetRun(budget: i32): i32 {
         const key = pairKey(pair);
         xAt++;
         if (ownerOf(key) != part) continue;
-        copyPair(findIn(tBase, tSize, key), pair);
+        if (!joinScatter) copyPair(findIn(tBase, tSize, key), pair);
+        else if (subs > 1 && subOwner(key) != sub) continue;
+        // The lookups come without their orbit's size: the pair holds its count per member.
+        else setPair(findIn(tBase, tSize, key), key, pairPaths(pair) / <u64>orbitSize(key));
         tCount++;
       }
       left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
       if (phase == P_JOIN_BUILD && xAt >= n) {
-        phase = P_FINAL;
+        phase = joinScatter ? P_JOIN_SETTLE : P_FINAL;
         at = 0;
+        xAt = 0;
       }
     } else if (phase == P_GROW_REHASH) {
       const end = min<u64>(<u64>tSize, at + left * PROBE_SLOTS);
@@ -940,7 +1066,7 @@ export function pegsMeetRun(budget: i32): i32 {
       // P_FINAL: the dense side's children against the table (side x's last level, or one
       // part of it); self-dual, the last level's own pairs (children, or themselves on the
       // middle level) against it.
-      const y = grand ? x : selfDual ? x : joining ? 1 - lookup : 1 - x;
+      const y = streamSide();
       const dense = joining || !selfDual;
       const n = dense ? countOf(y) : <u64>tSize;
       const children = !selfDual || level0 != level1;
@@ -1040,24 +1166,66 @@ function meetGrand(key: u64, paths: u64): void {
  * lookups taken.
  */
 @inline function meetChild(imagesOf: usize, pos: u64, j: i32, n: i32): i32 {
-  const child = pos ^ get64(jumpFlip, j);
-  // The least complement of the child's images, and how many images are the child itself.
-  let least = ~child & full;
-  let fixed: u32 = 1;
-  if (dualOn) {
-    least = partnerOf(child);
-    fixed = fixedOut;
-  } else {
-    for (let s = 1; s < syms; s++) {
-      const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
-      if (image == child) fixed++;
-      least = min<u64>(least, ~image & full);
-    }
-  }
+  const least = lookupOf(imagesOf, pos, j);
   if (ownerOf(least) != part) return n;
   set64(CHILDREN, n, least);
-  store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixed);
+  store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixedOut);
   return n + 1;
+}
+
+/**
+ * The key of ~c's orbit for the child c of `pos` by jump j (pos's images from 1 up at
+ * `imagesOf`): the least complement of c's images; `fixedOut`: how many images are c itself.
+ */
+@inline function lookupOf(imagesOf: usize, pos: u64, j: i32): u64 {
+  const child = pos ^ get64(jumpFlip, j);
+  if (dualOn) return partnerOf(child);
+  let least = ~child & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
+    if (image == child) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  fixedOut = fixed;
+  return least;
+}
+
+/** The key of ~pos's orbit (self-dual, on the middle level), with `fixedOut` as in lookupOf. */
+@inline function selfLookupOf(pos: u64): u64 {
+  if (dualOn) return partnerOf(pos);
+  let least = ~pos & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = imageOf(s, pos);
+    if (image == pos) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  fixedOut = fixed;
+  return least;
+}
+
+/** The size of a position's orbit under the board's symmetries. */
+function orbitSize(pos: u64): u32 {
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) if (imageOf(s, pos) == pos) fixed++;
+  return <u32>syms / fixed;
+}
+
+/** The side streamed in the join (the other side's pairs, or its own, are in the table). */
+@inline function streamSide(): i32 {
+  return grand || selfDual ? x : joining ? 1 - lookup : 1 - x;
+}
+
+/**
+ * The keys of the records from `pair` (in the window) on, up to record `end`, into CHILDREN,
+ * and their slots read first, as in expand; how many.
+ */
+@inline function readGroup(pair: usize, end: u64): i32 {
+  const group = <i32>min<u64>(min<u64>(GROUP, end - xAt), winFrom + winCount - xAt);
+  for (let i = 0; i < group; i++) set64(CHILDREN, i, pairKey(pair + <usize>i * width));
+  readAhead(group);
+  return group;
 }
 const childImages: usize = memory.data(8 * MAX_SYMS);
 const ORBITS: usize = memory.data(4 * 64 * 6); // the lookups' orbit sizes, by CHILDREN's
@@ -1073,22 +1241,11 @@ function settle(n: i32, paths: u64): void {
 
 /** The self-dual middle level: a position's total times its complement's, per member. */
 function meetSelf(key: u64, paths: u64): void {
-  let least = ~key & full;
-  let fixed: u32 = 1;
-  if (dualOn) {
-    least = partnerOf(key);
-    fixed = fixedOut;
-  } else {
-    for (let s = 1; s < syms; s++) {
-      const image = imageOf(s, key);
-      if (image == key) fixed++;
-      least = min<u64>(least, ~image & full);
-    }
-  }
+  const least = selfLookupOf(key);
   if (ownerOf(least) != part) return;
   const slot = findIn(tBase, tSize, least);
   if (isEmpty(slot)) return;
-  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixed));
+  addProduct(paths, pairPaths(slot) / <u64>(<u32>syms / fixedOut));
 }
 
 /** The table is about to crowd: starts growing it, by the guess the pairs done so far give. */
@@ -1097,7 +1254,7 @@ function beginGrowth(resume: i32): bool {
   const guess = <f64>tCount * (<f64>n / <f64>max<u64>(xAt, 1)) * 1.1;
   const least = tSize + (tSize >> 2);
   let size = <u32>min<f64>(<f64>tSize * 2, max<f64>(<f64>least, <f64>slotsFor(guess)));
-  if (resume == P_GATHER && sumCap != 0 && size > sumCap) return false;
+  if ((resume == P_GATHER || joinScatter) && sumCap != 0 && size > sumCap) return false;
   for (;;) {
     fresh = arenaAlloc(<u64>size * <u64>width);
     if (fresh != 0 || size <= least) break;
@@ -1167,7 +1324,7 @@ function levelBuilt(): i32 {
     joining = true;
     lookup = selfDual || count0 <= count1 ? 0 : 1;
     parts = max<u32>(leastParts, partsFor(<f64>countOf(lookup), MAX_SPILL_PARTS));
-    return beginJoin(0);
+    return parts > 1 ? beginJoinScatter() : beginJoin(0);
   }
   keepTable = last && parts == 1;
   joining = last && parts > 1;
@@ -1229,8 +1386,12 @@ function moved(): i32 {
 /** The last level built in parts: a table for part k of the smaller side. */
 function beginJoin(k: u32): i32 {
   part = k;
-  const share = <f64>countOf(lookup) / <f64>parts;
+  const share = <f64>countOf(lookup) / <f64>parts / <f64>(joinScatter ? subs : 1);
   tSize = roomier(slotsFor(share * (parts == 1 ? 1 : 1.1)), share);
+  if (joinScatter) {
+    if (sumCap != 0) tSize = min<u32>(tSize, max<u32>(sumCap, 16));
+    joinPasses++;
+  }
   tBase = arenaAlloc(<u64>tSize * <u64>width);
   notePeak();
   if (tBase == 0) return OUT_OF_MEMORY;

@@ -473,6 +473,7 @@ describe('counting with the levels on disk', () => {
     const dir = tempDir('pegs-spill-');
     let partFiles = 0;
     let partWrites = 0;
+    let joinPasses = 0;
     const onDisk = async (problem: pegs.PegsProblem, options: Record<string, unknown> = {}, maxMemory = 64 << 20): Promise<bigint> => {
       const phases: string[] = [];
       const counted = await countBothEnds(problem, maxMemory, {
@@ -486,6 +487,7 @@ describe('counting with the levels on disk', () => {
       empty(dir);
       partFiles += counted.partFiles;
       partWrites += counted.partWrites;
+      joinPasses = counted.joinPasses;
       return counted.total;
     };
     // Both sides: triangles and random boards with one finish or any, against the brute force.
@@ -497,8 +499,11 @@ describe('counting with the levels on disk', () => {
         if (problem.start.toString(2).replace(/0/g, '').length < problem.finishes[0].toString(2).replace(/0/g, '').length + 2) continue;
         const brute = bruteCount(board.jumps, Number(problem.start), problem.finishes.map(Number));
         expect(await onDisk(problem)).toBe(brute);
-        // Each level in parts from one pass over its parent (and the join in parts).
+        // Each level in parts from one pass over its parent, and the join in parts from one
+        // pass over the streamed side.
         expect(await onDisk(problem, { fewestParts: 3, windowBytes: 48 })).toBe(brute);
+        // (A problem with no solution may end before the join, a side having emptied.)
+        if (brute > 0n) expect(joinPasses).toBeGreaterThanOrEqual(3);
         checked++;
       }
     }
@@ -530,8 +535,10 @@ describe('counting with the levels on disk', () => {
       expect(await onDisk(problem, { narrowBits: 8, windowBytes: 4096 })).toBe(forward);
       expect(await onDisk(problem, { fewestParts: 7, windowBytes: 4096 })).toBe(forward);
       expect(await onDisk(problem, { fewestParts: 4, narrowBits: 8, windowBytes: 4096 })).toBe(forward);
-      // A part's file summed in several passes (its table may not grow past 8,192 slots).
+      // A part's file summed, and a part of the join joined, in several passes (their tables
+      // may not grow past 8,192 slots).
       expect(await onDisk(problem, { fewestParts: 4, sumSlots: 8192, windowBytes: 4096 })).toBe(forward);
+      expect(joinPasses).toBeGreaterThan(4);
       // In 300 kB, the parts' regions fill many times before their parents are done.
       const [files, writes] = [partFiles, partWrites];
       expect(await onDisk(problem, { fewestParts: 2, windowBytes: 4096 }, 300_000)).toBe(forward);
@@ -568,6 +575,14 @@ describe('counting with the levels on disk', () => {
     expect(phases.length).toBeGreaterThan(0);
     empty(dir);
     await expectCode(pegs.count(french, { maxMemory: 1 << 20, spill: false }), 'OUT_OF_MEMORY', /levels deep/);
+    // spillAbove: the engine's most when levels may go to disk, whatever maxMemory allows.
+    const above: string[] = [];
+    const capped = await pegs.count(french, { spillAbove: 1 << 20, spillDir: dir, onProgress: (p) => p.phase && above.push(p.phase) });
+    expect([capped.total, above.length > 0, capped.memory <= 1 << 20]).toEqual([648648n, true, true]);
+    empty(dir);
+    // Too little for even the window and a part: OUT_OF_MEMORY naming spillAbove, not maxMemory.
+    await expectCode(countBothEnds(pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start: 'a1', finish: 'd1' }), 64 << 20, { spill: 'always', spillDir: dir, spillAbove: 1 << 20, windowBytes: 4 << 20 }), 'OUT_OF_MEMORY', /^counting on disk needs more than spillAbove \(1048576 bytes; a larger spillAbove, up to 67108864 bytes within maxMemory, may do\); it got/);
+    empty(dir);
     const roomy: string[] = [];
     expect((await pegs.count(french, { spillDir: dir, onProgress: (p) => p.phase && roomy.push(p.phase) })).total).toBe(648648n);
     expect(roomy).toEqual([]);
@@ -630,6 +645,9 @@ describe('counting with the levels on disk', () => {
     await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { spillDir: file }), 'BAD_INPUT', /spillDir ".*a-file" cannot hold the count's levels: not a folder/);
     await expectCode(pegs.count({ board: 'triangle5' }, { spill: 'yes' as unknown as boolean }), 'BAD_INPUT', /spill must be true or false/);
     await expectCode(pegs.count({ board: 'triangle5' }, { spillDir: '' }), 'BAD_INPUT', /spillDir must be a folder's path/);
+    for (const spillAbove of ['1G', 1000, 1.5e6 + 0.5, -1, Infinity]) {
+      await expectCode(pegs.count({ board: 'triangle5' }, { spillAbove: spillAbove as number }), 'BAD_INPUT', /spillAbove must be a whole number of bytes from 65536 up, got /);
+    }
     await expectCode(pegs.reachable({ board: 'triangle5' }, { spill: true } as object), 'BAD_INPUT', /spill/);
   });
 
@@ -654,6 +672,13 @@ describe('counting with the levels on disk', () => {
     expect(JSON.parse(refused.stdout).error.code).toBe('OUT_OF_MEMORY');
     expect((await cli(['--board', 'triangle5', '--no-spill'])).stderr).toMatch(/--no-spill does not work without --count/);
     expect((await cli(['--board', 'triangle5', '--count', '--threads', '2', '--spill-dir', dir])).code).toBe(2);
+    // --spill-above: on disk within it, though --max-memory (default 1G) would hold the levels.
+    const roomy = french.filter((arg) => arg !== '--max-memory' && arg !== '1M');
+    const above = await cli([...roomy, '--spill-above', '1M', '--spill-dir', spills]);
+    const aboveJson = JSON.parse(above.stdout);
+    expect([above.code, aboveJson.total, aboveJson.memory <= 1 << 20]).toEqual([0, 648648, true]);
+    expect((await cli([...roomy, '--spill-above', 'lots'])).stderr).toMatch(/--spill-above must be a memory size/);
+    expect((await cli([...roomy, '--spill-above', '1M', '--no-spill'])).stderr).toMatch(/--spill-above does not work with --no-spill/);
     const nowhere = await cli([...french, '--spill-dir', join(dir, 'nowhere')]);
     expect([nowhere.code, JSON.parse(nowhere.stdout).error.code]).toEqual([2, 'BAD_INPUT']);
   });

@@ -15,6 +15,7 @@ interface PegsFlags {
   maxMemory?: string;
   spill?: boolean;
   spillDir?: string;
+  spillAbove?: string;
   all?: boolean;
   limit?: string;
   json?: boolean;
@@ -53,6 +54,7 @@ export function pegsCommand(): Command {
     .option('--threads <N>', 'worker threads for --count (default 1: the calling thread, the least memory; Wasm only)')
     .option('--spill-dir <DIR>', 'with --count: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
     .option('--no-spill', 'with --count: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
+    .option('--spill-above <SIZE>', 'with --count: the most memory the levels take before they go to disk, e.g. 2G (default 480M, at most --max-memory)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
@@ -70,10 +72,12 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   // Only the count on the calling thread puts levels on disk.
-  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined };
+  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove };
+  if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove });
   if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution puts levels on disk)', spillFlags);
   if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
   const maxMemory = memorySizeOption('--max-memory', flags.maxMemory);
+  const spillAbove = memorySizeOption('--spill-above', flags.spillAbove);
   const input: pegs.PegsInput = {
     board: await fileOrText('--board', flags.board),
     start: await fileOrText('--start', flags.start),
@@ -88,7 +92,11 @@ async function runPegs(flags: PegsFlags): Promise<number> {
     const interrupt = abortOnInterrupt('removing the levels on disk, if any');
     let counted: pegs.PegsCount;
     try {
-      const spill = { ...(flags.spill === false ? { spill: false } : {}), ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}) };
+      const spill = {
+        ...(flags.spill === false ? { spill: false } : {}),
+        ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}),
+        ...(spillAbove !== undefined ? { spillAbove } : {}),
+      };
       counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress, signal: interrupt.signal });
     } finally {
       interrupt.dispose();

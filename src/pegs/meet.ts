@@ -19,6 +19,12 @@ const HAVE_PAIRS = 5;
 const DROP_PART = 6; // a part's file summed: the host may remove it
 /** The window a count on disk reads its levels through: big enough that a read costs little. */
 const WINDOW_BYTES = 4 << 20;
+/**
+ * The engine's memory by default when its levels may go to disk: with the host's own, the
+ * process stays under 600 MB, and on disk a count goes about as fast (the levels are built
+ * and joined in one pass over their parents whatever their parts).
+ */
+export const SPILL_ABOVE = 480 << 20;
 
 /**
  * The count of a problem whose finishes have at least 2 pegs fewer than the start (when the
@@ -43,12 +49,13 @@ export async function countBothEnds(
     narrowBits?: number;
     spill?: boolean | 'always';
     spillDir?: string;
+    spillAbove?: number;
     windowBytes?: number;
     fewestParts?: number;
     sumSlots?: number;
     reserveBytes?: number;
   },
-): Promise<ThreadedCount & { partFiles: number; partWrites: number }> {
+): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number }> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
@@ -56,16 +63,18 @@ export async function countBothEnds(
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
   const spillMode = !canSpill() ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
   // maxMemory bounds the process's part in the count: the engine gets it less the host's
-  // own (from 256 MiB up; below, the engine has it all).
+  // own (from 256 MiB up; below, the engine has it all); when the levels may go to disk, at
+  // most spillAbove.
   const share = engineShare(maxMemory);
+  const limit = spillMode === 0 ? share : Math.min(share, options.spillAbove ?? SPILL_ABOVE);
   // On disk, the window is a few MB, and a small share of a small maxMemory.
-  const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(share / 32)));
+  const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(limit / 32)));
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
   const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes);
   const exports = await acquireEngine();
   try {
-    setMemoryLimit(exports, share);
+    setMemoryLimit(exports, limit);
     checkStatus(wasmPegsEngine(exports).load(input), 'loading the board', maxMemory);
     // One side serves for both when a symmetry maps the finish's complement onto the start.
     const dual = options.dual === false ? undefined : dualSymmetry(problem);
@@ -78,7 +87,12 @@ export async function countBothEnds(
       return `it got ${exports.pegsMeetStep()} of ${steps} levels deep (${sides}${parts})${disk}`;
     };
     const outOfMemory = (): BitpuzzleError =>
-      new BitpuzzleError('OUT_OF_MEMORY', `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`);
+      new BitpuzzleError(
+        'OUT_OF_MEMORY',
+        limit < share
+          ? `counting on disk needs more than spillAbove (${limit} bytes; a larger spillAbove, up to ${share} bytes within maxMemory, may do); ${where()}`
+          : `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`,
+      );
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
     let narrowBits = options.narrowBits ?? 64;
     let status: number;
@@ -133,6 +147,8 @@ export async function countBothEnds(
       // Levels built in parts in one pass over their parents: the parts' files summed.
       partFiles: spill?.partFiles ?? 0,
       partWrites: spill?.partWrites ?? 0,
+      // The join's passes over parts' files of lookups (more than its parts: a table was short).
+      joinPasses: exports.pegsMeetJoinPasses(),
     };
   } finally {
     try {

@@ -6,7 +6,7 @@ import { countMeeting, countOnThreads } from './shards.js';
 import { countBothEnds } from './meet.js';
 import { fewestByDeepening } from './fewest.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves } from './format.js';
@@ -44,6 +44,12 @@ export interface CountOptions extends LevelOptions {
   spill?: boolean;
   /** Where that temporary folder is made (default the OS's temporary folder, os.tmpdir()). */
   spillDir?: string;
+  /**
+   * With `spill`, the most bytes the count's engine holds (its levels, or on disk its tables
+   * and buffers): a level that would need more goes to disk. Default 480 MiB (the count's
+   * process then stays under 600 MB); never more than maxMemory allows.
+   */
+  spillAbove?: number;
 }
 
 /** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
@@ -118,8 +124,12 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
 
-/** count's options for levels on disk: spill a boolean, spillDir a folder's path. */
+/** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove bytes. */
 function checkSpill(options: CountOptions): void {
+  const above = options.spillAbove;
+  if (above !== undefined && (typeof above !== 'number' || !Number.isSafeInteger(above) || above < MIN_MAX_MEMORY)) {
+    throw badInput(`spillAbove must be a whole number of bytes from ${MIN_MAX_MEMORY} up, got ${describeValue(above)}`);
+  }
   if (options.spill !== undefined && typeof options.spill !== 'boolean') {
     throw badInput(`spill must be true or false, got ${describeValue(options.spill)}`);
   }
@@ -292,7 +302,7 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
-  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir'], 'pegs.count');
+  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove'], 'pegs.count');
   checkSpill(options);
   return countFrom(input, options, false);
 }

@@ -125,6 +125,7 @@ export interface EngineExports {
   pegsMeetIoPtr(): number;
   pegsMeetIoCount(): number;
   pegsMeetIoPart(): number;
+  pegsMeetJoinPasses(): number;
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
