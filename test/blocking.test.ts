@@ -116,3 +116,22 @@ describe('no call holds the event loop, and an abort stops it', () => {
     expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
   });
 });
+
+describe('yielding', () => {
+  it('lets due timers run before the search goes on, also from an I/O callback (a count reading its levels on disk)', async () => {
+    const { runSliced, Status } = await import('../dist/wasm/protocol.js');
+    const { stat } = await import('node:fs/promises');
+    // Resumed from an I/O callback, in the loop's poll phase: an immediate set there runs
+    // before the loop's next timers, so one alone would give a due timer no turn.
+    await stat('.');
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    // The timer is due and the last yield at least 30 ms old: runSliced yields first.
+    for (const until = performance.now() + 30; performance.now() < until; );
+    await runSliced(() => {
+      order.push('step');
+      return Status.DONE;
+    });
+    expect(order).toEqual(['timer', 'step']);
+  });
+});

@@ -258,7 +258,10 @@ const YIELD_MS = 25;
 
 // setImmediate where there is one (Node): it lets timers, I/O and messages run and costs
 // microseconds, where setTimeout(0) waits at least 1 ms (4% of a 25 ms turn). Browsers have none.
-const nextTurn: (callback: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : (callback) => setTimeout(callback, 0);
+// Twice: one set from an I/O callback (a search going on after the host read its files) runs
+// in the same turn of the loop, before its timers, which a second one comes after.
+const nextTurn: (callback: () => void) => unknown =
+  typeof setImmediate === 'function' ? (callback) => setImmediate(() => setImmediate(callback)) : (callback) => setTimeout(callback, 0);
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => nextTurn(resolve));
 
 // When this thread last gave the event loop a turn. Shared by all searches, so that many
