@@ -123,6 +123,8 @@ export {
   pegsMeetIoCount,
   pegsMeetIoPart,
   pegsMeetJoinPasses,
+  pegsMeetRounds,
+  pegsMeetDiskRoom,
   pegsMeetWidth,
   pegsMeetFeed,
 } from './pegsMeet';

@@ -37,6 +37,9 @@
 // that part of the level, and the host may drop the file (DROP_PART). A part too big for its
 // table is summed in more passes over its file. The last level is joined
 // part by part; a join's table that would not grow starts the join again in more parts.
+// The host says after each write and removal how much more the files may take (free space,
+// maxDisk): when the parts' files of a level (or of the join) would not fit at once, they go
+// in rounds, each a pass over the parents that keeps the children of the parts that fit.
 //
 // Pagodas: the first `forwardPagodas` loaded pagoda functions judge the forward side's
 // positions (they must reach the finish), the rest the backward side's (their complements
@@ -126,6 +129,11 @@ const P_GATHERED: i32 = 16;   // every part summed and handed: the level is buil
 // that part (each holding its count per member of its orbit) and the part's file read against it.
 const P_JOIN_SCATTER: i32 = 17; // the streamed side's lookups into the buffers
 const P_JOIN_SETTLE: i32 = 18;  // one part's file of lookups against its table
+// On a disk too small for every part's file at once, the parts go in rounds: each round one
+// pass over the parents (or the streamed side) that keeps only the children (lookups) of parts
+// roundFrom .. roundTo-1, as many as the disk's room holds, then those parts summed (joined).
+const P_DISCARD: i32 = 19;     // the round was cut: the files of the parts dropped from it go
+const P_ROUND: i32 = 20;       // the round's parts done and their files gone: the next round
 const MAX_PARTS: u32 = 16; // beyond, the passes would cost more than failing early
 const MAX_SPILL_PARTS: u32 = 256; // spilled, a part costs one pass over the parent level from disk
 
@@ -134,6 +142,8 @@ export const NEED_PAIRS: i32 = 4;
 export const HAVE_PAIRS: i32 = 5;
 /** Spilled: the host may remove the file of part ioPart of side ioSide's level ioLevel. */
 export const DROP_PART: i32 = 6;
+/** Spilled: the host must remove the file of part ioPart (of side ioSide's level ioLevel): its records come again in a later round. */
+export const DISCARD_PART: i32 = 7;
 
 // Work per unit of budget (a unit is about one position expanded).
 const BULK_BYTES: u64 = 8192;
@@ -239,6 +249,24 @@ let joinScatter: bool = false; // the join in parts from the parts' files of loo
 let partTotal: u64 = 0;        // the total before the part being joined (a part joined again in
 let partTotalHigh: u64 = 0;    // more passes starts from it)
 let joinPasses: i32 = 0;       // tables of the join from the parts' files (the tests look)
+// Rounds (see P_DISCARD): the bytes the count's files may still grow by (the host's word after
+// each write and removal), the round's parts, the bytes their files may take, the records put
+// in their buffers so far, when to estimate again, the parts being discarded.
+let diskRoom: f64 = Infinity;
+let roundFrom: u32 = 0;
+let roundTo: u32 = 0;
+let roundBudget: f64 = Infinity;
+let roundRecords: u64 = 0;
+let checkAt: u64 = 0;
+let discardAt: u32 = 0;
+let discardTo: u32 = 0;
+let regroup: u32 = 0;  // when not 0: the parts the level (or join) starts again in, once discarded
+let rounds: i32 = 0;   // rounds begun after a level's (or join's) first, and rounds cut (the tests look)
+
+/** The bytes the count's files may still grow by on the disk (free space, maxDisk). */
+export function pegsMeetDiskRoom(bytes: f64): void { diskRoom = bytes; }
+/** Passes over a level's parents (or the join's streamed side) beyond the first, and cuts, for want of disk. */
+export function pegsMeetRounds(): i32 { return rounds; }
 
 /** The join's passes over parts' files of lookups (one per part, more when a part's table was short). */
 export function pegsMeetJoinPasses(): i32 { return joinPasses; }
@@ -352,6 +380,9 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   scattering = false;
   joinScatter = false;
   joinPasses = 0;
+  rounds = 0;
+  diskRoom = Infinity;
+  regroup = 0;
   subs = 1;
   sub = 0;
   winSide = -1;
@@ -614,14 +645,19 @@ function beginJoinScatter(): i32 {
   at = 0;
   const status = openBuffers();
   if (status != DONE) return status;
+  beginRound(0);
   phase = P_JOIN_SCATTER;
   return MORE;
 }
 
 /** The join of part k and the parts after it with lookups (the last one done: the count is). */
 function joinPart(k: u32): i32 {
-  while (k < parts && partRecords(k) == 0) k++;
-  if (k >= parts) {
+  while (k < roundTo && partRecords(k) == 0) k++;
+  if (k >= roundTo && roundTo < parts) {
+    phase = P_ROUND;
+    return MORE;
+  }
+  if (k >= roundTo) {
     steps++;
     phase = P_DONE;
     return MORE;
@@ -662,8 +698,124 @@ function beginScatter(guess: f64): i32 {
   fileLevel = newLevel();
   xAt = 0;
   const status = openBuffers();
-  if (status == DONE) phase = P_SCATTER;
-  return status;
+  if (status != DONE) return status;
+  beginRound(0);
+  phase = P_SCATTER;
+  return DONE;
+}
+
+/** The parents a scatter goes over (a level's, or the join's streamed side), and how many it has read. */
+@inline function scatterParents(): u64 { return countOf(joinScatter ? streamSide() : x); }
+@inline function scatterDone(): u64 { return joinScatter ? at : xAt; }
+
+/**
+ * A round from part `from` on: every part left, unless the disk's room says fewer (checkRound
+ * cuts it then). The room kept back is what the level's parts from `from` on will take once
+ * summed (a join keeps nothing).
+ */
+function beginRound(from: u32): void {
+  if (from > 0) rounds++;
+  roundFrom = from;
+  roundTo = parts;
+  roundRecords = 0;
+  let later: f64 = 0;
+  if (!joinScatter) {
+    const perPart = from > 0 ? <f64>nCount / <f64>from : levelGuess / <f64>parts;
+    later = perPart * <f64>(parts - from) * <f64>width * 1.1;
+  }
+  // (The level's size is a guess: when it leaves little, the parts' files get a quarter of the room.)
+  roundBudget = max<f64>(diskRoom - later, diskRoom * 0.25);
+  checkAt = max<u64>(1, scatterParents() >> 6);
+}
+
+/** The round's parts' files so far, as records (those in the buffers too). */
+function roundRecordsNow(): u64 {
+  let n: u64 = 0;
+  for (let r = roundFrom; r < roundTo; r++) n += partRecords(r) + <u64>load<u32>(BUFFER_COUNT + (<usize>r << 2));
+  return n;
+}
+
+/**
+ * Whether the round's files, estimated from the parents read so far, fit the disk's room;
+ * when not, the round keeps fewer parts (their files, DISCARD_PART each, go), or if not even
+ * one part fits and none of the level is summed yet, the level starts again in more parts.
+ * -1 when nothing changed, else the status to return.
+ */
+function checkRound(): i32 {
+  const n = scatterParents();
+  const done = scatterDone();
+  checkAt = done + max<u64>(1, n >> 6);
+  const span = roundTo - roundFrom;
+  const estimate = <f64>roundRecords * <f64>n / <f64>max<u64>(done, 1) * <f64>width * 1.1;
+  if (estimate <= roundBudget || span == 0) return -1;
+  const perPart = estimate / <f64>span;
+  const fit = roundBudget > 0 ? <u32>min<f64>(<f64>span, Math.floor(roundBudget / perPart)) : 0;
+  if (fit >= 1) {
+    rounds++;
+    discardAt = roundFrom + fit;
+    discardTo = roundTo;
+    roundTo = discardAt;
+    regroup = 0;
+  } else if (roundFrom == 0 && roundBudget > 0 && parts < MAX_SPILL_PARTS) {
+    // Half the room a part: two parts a round.
+    rounds++;
+    regroup = <u32>min<f64>(<f64>MAX_SPILL_PARTS, max<f64>(<f64>(parts + 1), Math.ceil(<f64>parts * perPart * 2 / roundBudget)));
+    discardAt = 0;
+    discardTo = roundTo;
+  } else {
+    // Nothing to gain: on, and OUT_OF_DISK if the files do not fit.
+    roundBudget = Infinity;
+    return -1;
+  }
+  phase = P_DISCARD;
+  return MORE;
+}
+
+/** The next file of the parts dropped from the round (DISCARD_PART), or on with the round. */
+function discardNext(): i32 {
+  while (discardAt < discardTo) {
+    const r = discardAt++;
+    store<u32>(BUFFER_COUNT + (<usize>r << 2), 0);
+    if (partRecords(r) == 0) continue;
+    store<u64>(PART_RECORDS + (<usize>r << 3), 0);
+    handOut(fileSide, fileLevel, 0, 0, 0, <i32>r);
+    return DISCARD_PART;
+  }
+  if (regroup != 0) {
+    // The level (or join) from its first parent again, in more parts.
+    parts = regroup;
+    regroup = 0;
+    arenaRewind(tBase);
+    const status = openBuffers();
+    if (status != DONE) return status;
+    if (joinScatter) at = 0;
+    else xAt = 0;
+    beginRound(0);
+  } else {
+    roundRecords = roundRecordsNow();
+    fullest = 0;
+    fullestCount = 0;
+    for (let r = roundFrom; r < roundTo; r++) {
+      const k = load<u32>(BUFFER_COUNT + (<usize>r << 2));
+      if (k > fullestCount) {
+        fullestCount = k;
+        fullest = r;
+      }
+    }
+  }
+  phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
+  return MORE;
+}
+
+/** The round's parts are done and their files gone: the next round, one pass over the parents again. */
+function nextRound(): i32 {
+  const status = openBuffers();
+  if (status != DONE) return status;
+  if (joinScatter) at = 0;
+  else xAt = 0;
+  beginRound(roundTo);
+  phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
+  return MORE;
 }
 
 /** The buffers, one per part, in all the memory left; DONE or OUT_OF_MEMORY. */
@@ -686,6 +838,8 @@ function openBuffers(): i32 {
 
 /** A child to its part's buffer (the buffers have room: P_SCATTER hands the fullest out in time). */
 @inline function toBuffer(r: u32, child: u64, paths: u64): void {
+  if (r < roundFrom || r >= roundTo) return;
+  roundRecords++;
   const cell = BUFFER_COUNT + (<usize>r << 2);
   const n = load<u32>(cell);
   setPair(bufferOf(r) + <usize>n * width, child, paths);
@@ -733,10 +887,11 @@ function drainNext(): i32 {
     if (load<u32>(BUFFER_COUNT + (<usize>r << 2)) != 0) return flush(r);
   }
   arenaRewind(tBase);
-  if (joinScatter) return joinPart(0);
-  part = 0;
-  nCount = 0;
-  partStart = 0;
+  if (joinScatter) return joinPart(roundFrom);
+  // The round's parts summed, after the parts of the rounds before.
+  part = roundFrom;
+  if (roundFrom == 0) nCount = 0;
+  partStart = nCount;
   subs = 1;
   sub = 0;
   return beginGather();
@@ -808,10 +963,10 @@ function gatherDone(): i32 {
   sub = 0;
   subs = 1;
   partStart = nCount;
-  if (part < parts) {
+  if (part < roundTo) {
     const status = beginGather();
     if (status != MORE) return status;
-  } else phase = P_GATHERED;
+  } else phase = roundTo < parts ? P_ROUND : P_GATHERED;
   handOut(x, newLevel(), 0, 0, 0, <i32>done);
   return DROP_PART;
 }
@@ -851,6 +1006,7 @@ export function pegsMeetRun(budget: i32): i32 {
       while (xAt < n && left > 0) {
         // A parent adds at most `jumps` pairs to a buffer.
         if (scattering && fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
+        if (scattering && (xAt >= checkAt || <f64>roundRecords * <f64>width > roundBudget) && checkRound() != -1) break;
         if (!scattering && crowded(tCount + <u64>jumps, tSize)) {
           if (beginGrowth(P_EXPAND)) break;
           if (!spilled) return OUT_OF_MEMORY;
@@ -869,6 +1025,12 @@ export function pegsMeetRun(budget: i32): i32 {
         const status = scattering ? drainNext() : parts == 1 && !spilled ? levelBuilt() : compactPart();
         if (status != MORE) return status;
       }
+    } else if (phase == P_DISCARD) {
+      const status = discardNext();
+      if (status != MORE) return status;
+    } else if (phase == P_ROUND) {
+      const status = nextRound();
+      if (status != MORE) return status;
     } else if (phase == P_FLUSHED) {
       const status = flushed();
       if (status != MORE) return status;
@@ -930,6 +1092,7 @@ export function pegsMeetRun(budget: i32): i32 {
       const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
         if (fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
+        if ((at >= checkAt || <f64>roundRecords * <f64>width > roundBudget) && checkRound() != -1) break;
         const pair = densePair(y, at);
         if (pair == 0) return needPairs(y, at);
         at++;

@@ -102,6 +102,7 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   spill: fc.constantFrom(true, false, 'yes', 1, null),
   spillDir: fc.constantFrom(tmpdir(), '', '/nonexistent/bitpuzzle', 1, null),
   spillAbove: fc.constantFrom(1 << 20, 65535, 1.5, -1, NaN, '1G', null),
+  maxDisk: fc.constantFrom(1 << 30, 0, 1.5, -1, NaN, '1G', null),
 };
 
 /** Valid option values only, so that searches are reached too (with every key, one bad value is likely). */
@@ -131,6 +132,7 @@ const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   spill: fc.boolean(),
   spillDir: fc.constant(tmpdir()),
   spillAbove: fc.constantFrom(1 << 16, 1 << 20),
+  maxDisk: fc.constantFrom(1 << 20, 1 << 30),
 };
 
 /** An options argument for a function taking `keys`: near-valid or valid records, sometimes junk or a typo. */
@@ -351,7 +353,7 @@ const F: Record<string, Entry> = {
 
   'pegs.solve': { args: [pegsInput], options: [...SEARCH, 'maxMemory'] },
   'pegs.solutions': { args: [pegsInput], options: [...SEARCH, 'maxMemory', 'limit'] },
-  'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads', 'spill', 'spillDir', 'spillAbove'] },
+  'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads', 'spill', 'spillDir', 'spillAbove', 'maxDisk'] },
   'pegs.reachable': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
   'pegs.minMoves': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
   'pegs.countOptimal': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },

@@ -588,6 +588,41 @@ describe('counting with the levels on disk', () => {
     expect(roomy).toEqual([]);
   });
 
+  it('builds a level in rounds when its parts\' files would pass maxDisk, and counts the same', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-spill-');
+    // Every level and the join in 3 parts or more; each write is checked against maxDisk, so a
+    // count that ends never held more on disk.
+    const count = (problem: pegs.PegsProblem, options: Record<string, unknown>) => countBothEnds(problem, 64 << 20, { spill: 'always', spillDir: dir, windowBytes: 4096, fewestParts: 3, ...options });
+    for (const [start, finish, disks] of [['c3', 'c3', [8e6, 3e6, 2e6]], ['a1', 'd1', [4e6, 3e6]]] as const) {
+      const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start, finish });
+      const forward = (await pegs.count(problem, { threads: 1 })).total;
+      const unlimited = await count(problem, {});
+      expect([unlimited.total, unlimited.rounds]).toEqual([forward, 0]);
+      let rounds = 0;
+      for (const maxDisk of disks) {
+        // Also with parts' files summed (and joined) in several passes.
+        for (const sumSlots of [0, 8192]) {
+          const limited = await count(problem, { maxDisk, sumSlots });
+          expect(limited.total).toBe(forward);
+          expect(limited.rounds).toBeGreaterThan(rounds);
+          empty(dir);
+        }
+        rounds = (await count(problem, { maxDisk })).rounds;
+        empty(dir);
+      }
+      // Less than the levels themselves need: OUT_OF_DISK naming maxDisk, and the files gone.
+      await expectCode(count(problem, { maxDisk: 1e6 }), 'OUT_OF_DISK', /^counting needs more disk than maxDisk \(1000000 bytes: the files in .* hold \d+, \d+ more to write\); it got \d+ of \d+ levels deep/);
+      empty(dir);
+    }
+    // The public API: the French 13 jumps in 1 MiB of memory and 3 MB of disk.
+    const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
+    expect((await pegs.count(french, { maxMemory: 1 << 20, maxDisk: 3e6, spillDir: dir })).total).toBe(648648n);
+    empty(dir);
+    await expectCode(pegs.count(french, { maxMemory: 1 << 20, maxDisk: 1e5, spillDir: dir }), 'OUT_OF_DISK', /more disk than maxDisk \(100000 bytes/);
+    empty(dir);
+  });
+
   it('removes its files after an error and an abort, and stops within the bound', async () => {
     const { countBothEnds } = await import('../dist/pegs/meet.js');
     const dir = tempDir('pegs-spill-');
@@ -648,6 +683,9 @@ describe('counting with the levels on disk', () => {
     for (const spillAbove of ['1G', 1000, 1.5e6 + 0.5, -1, Infinity]) {
       await expectCode(pegs.count({ board: 'triangle5' }, { spillAbove: spillAbove as number }), 'BAD_INPUT', /spillAbove must be a whole number of bytes from 65536 up, got /);
     }
+    for (const maxDisk of ['1G', 0, 1.5, -1, Infinity]) {
+      await expectCode(pegs.count({ board: 'triangle5' }, { maxDisk: maxDisk as number }), 'BAD_INPUT', /maxDisk must be a whole number of bytes from 1 up, got /);
+    }
     await expectCode(pegs.reachable({ board: 'triangle5' }, { spill: true } as object), 'BAD_INPUT', /spill/);
   });
 
@@ -679,6 +717,15 @@ describe('counting with the levels on disk', () => {
     expect([above.code, aboveJson.total, aboveJson.memory <= 1 << 20]).toEqual([0, 648648, true]);
     expect((await cli([...roomy, '--spill-above', 'lots'])).stderr).toMatch(/--spill-above must be a memory size/);
     expect((await cli([...roomy, '--spill-above', '1M', '--no-spill'])).stderr).toMatch(/--spill-above does not work with --no-spill/);
+    // --max-disk: in rounds within it, or OUT_OF_DISK (exit 3) naming it.
+    const disk = await cli([...french, '--max-disk', '3000000', '--spill-dir', spills]);
+    expect([disk.code, JSON.parse(disk.stdout).total]).toEqual([0, 648648]);
+    const tooLittle = await cli([...french, '--max-disk', '100K', '--spill-dir', spills]);
+    expect([tooLittle.code, JSON.parse(tooLittle.stdout).error.code]).toEqual([3, 'OUT_OF_DISK']);
+    expect(JSON.parse(tooLittle.stdout).error.message).toMatch(/more disk than maxDisk \(102400 bytes/);
+    empty(spills);
+    expect((await cli([...french, '--max-disk', 'lots'])).stderr).toMatch(/--max-disk must be a/);
+    expect((await cli([...french, '--max-disk', '1G', '--no-spill'])).stderr).toMatch(/--max-disk does not work with --no-spill/);
     const nowhere = await cli([...french, '--spill-dir', join(dir, 'nowhere')]);
     expect([nowhere.code, JSON.parse(nowhere.stdout).error.code]).toEqual([2, 'BAD_INPUT']);
   });

@@ -16,6 +16,7 @@ interface PegsFlags {
   spill?: boolean;
   spillDir?: string;
   spillAbove?: string;
+  maxDisk?: string;
   all?: boolean;
   limit?: string;
   json?: boolean;
@@ -54,6 +55,7 @@ export function pegsCommand(): Command {
     .option('--threads <N>', 'worker threads for --count (default 1: the calling thread, the least memory; Wasm only)')
     .option('--spill-dir <DIR>', 'with --count: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
     .option('--no-spill', 'with --count: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
+    .option('--max-disk <SIZE>', 'with --count: the most disk the levels on disk take, e.g. 20G (default: the free space less 64M); a level that would need more is built in rounds')
     .option('--spill-above <SIZE>', 'with --count: the most memory the levels take before they go to disk, e.g. 2G (default 480M, at most --max-memory)')
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -72,12 +74,13 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   // Only the count on the calling thread puts levels on disk.
-  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove };
-  if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove });
+  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
+  if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
   if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution puts levels on disk)', spillFlags);
   if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
   const maxMemory = memorySizeOption('--max-memory', flags.maxMemory);
   const spillAbove = memorySizeOption('--spill-above', flags.spillAbove);
+  const maxDisk = memorySizeOption('--max-disk', flags.maxDisk);
   const input: pegs.PegsInput = {
     board: await fileOrText('--board', flags.board),
     start: await fileOrText('--start', flags.start),
@@ -96,6 +99,7 @@ async function runPegs(flags: PegsFlags): Promise<number> {
         ...(flags.spill === false ? { spill: false } : {}),
         ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}),
         ...(spillAbove !== undefined ? { spillAbove } : {}),
+        ...(maxDisk !== undefined ? { maxDisk } : {}),
       };
       counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress, signal: interrupt.signal });
     } finally {

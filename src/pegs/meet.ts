@@ -17,6 +17,7 @@ const OVERFLOW = -3; // assembly/pegs.ts
 const NEED_PAIRS = 4;
 const HAVE_PAIRS = 5;
 const DROP_PART = 6; // a part's file summed: the host may remove it
+const DISCARD_PART = 7; // a part dropped from a round for want of disk: the host removes its file
 /** The window a count on disk reads its levels through: big enough that a read costs little. */
 const WINDOW_BYTES = 4 << 20;
 /**
@@ -35,7 +36,9 @@ export async function countBothEnds(
   problem: PegsProblem,
   maxMemory: number,
   // spill: true puts the levels on disk when one would not fit in memory (in spillDir, default
-  // the OS's temporary folder; Node only, a browser keeps them in memory). dual: false, narrowBits (the bits a count may take in 12-byte
+  // the OS's temporary folder; Node only, a browser keeps them in memory); maxDisk caps the
+  // bytes its files take (a level whose parts' files would pass it, or the free space, is built
+  // in rounds: one pass over its parents per round). dual: false, narrowBits (the bits a count may take in 12-byte
   // pairs; 0: 16-byte pairs), spill: 'always' (on disk from the first level), windowBytes,
   // fewestParts (on disk, each level and the join in at least that many parts), sumSlots (on
   // disk, the most slots of a table that sums a part's file: a part that needs more is summed
@@ -50,12 +53,13 @@ export async function countBothEnds(
     spill?: boolean | 'always';
     spillDir?: string;
     spillAbove?: number;
+    maxDisk?: number;
     windowBytes?: number;
     fewestParts?: number;
     sumSlots?: number;
     reserveBytes?: number;
   },
-): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number }> {
+): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number }> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
@@ -71,7 +75,7 @@ export async function countBothEnds(
   const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(limit / 32)));
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
-  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes);
+  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes, options.maxDisk);
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, limit);
@@ -102,6 +106,7 @@ export async function countBothEnds(
       if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
       checkStatus(started, 'counting', maxMemory);
       steps = exports.pegsMeetSteps();
+      if (spill) exports.pegsMeetDiskRoom(await spill.room());
       let reported = -1;
       let phase: string | undefined;
       const report = (done: number): void => {
@@ -118,11 +123,13 @@ export async function countBothEnds(
       };
       for (;;) {
         status = await runSliced(step, options.signal, budget);
-        if ((status !== NEED_PAIRS && status !== HAVE_PAIRS && status !== DROP_PART) || !spill) break;
+        if ((status !== NEED_PAIRS && status !== HAVE_PAIRS && status !== DROP_PART && status !== DISCARD_PART) || !spill) break;
         // The levels are on disk: the engine's window to fill, pairs to keep, or a file to remove.
-        if (status === DROP_PART) await spill.dropPart(exports);
+        if (status === DROP_PART || status === DISCARD_PART) await spill.dropPart(exports, status === DROP_PART);
         else await spill.serve(exports, status === HAVE_PAIRS);
         if (status === NEED_PAIRS) exports.pegsMeetFeed();
+        // What the files may still take, for a level's parts in rounds.
+        else exports.pegsMeetDiskRoom(await spill.room());
         if (!phase) {
           phase = `levels on disk in ${spill.folder}`;
           report(exports.pegsMeetStep());
@@ -149,6 +156,8 @@ export async function countBothEnds(
       partWrites: spill?.partWrites ?? 0,
       // The join's passes over parts' files of lookups (more than its parts: a table was short).
       joinPasses: exports.pegsMeetJoinPasses(),
+      // Passes over a level's parents (or the join's streamed side) again, and rounds cut, for want of disk.
+      rounds: exports.pegsMeetRounds(),
     };
   } finally {
     try {

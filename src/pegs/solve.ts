@@ -50,6 +50,12 @@ export interface CountOptions extends LevelOptions {
    * process then stays under 600 MB); never more than maxMemory allows.
    */
   spillAbove?: number;
+  /**
+   * With `spill`, the most bytes the count's files may take on disk (default: the free space
+   * less 64 MiB). A level whose parts' files would not fit is built in rounds, one pass over
+   * its parents each; a count that cannot fit even so stops with OUT_OF_DISK.
+   */
+  maxDisk?: number;
 }
 
 /** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
@@ -124,11 +130,15 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
 
-/** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove bytes. */
+/** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove and maxDisk bytes. */
 function checkSpill(options: CountOptions): void {
   const above = options.spillAbove;
   if (above !== undefined && (typeof above !== 'number' || !Number.isSafeInteger(above) || above < MIN_MAX_MEMORY)) {
     throw badInput(`spillAbove must be a whole number of bytes from ${MIN_MAX_MEMORY} up, got ${describeValue(above)}`);
+  }
+  const disk = options.maxDisk;
+  if (disk !== undefined && (typeof disk !== 'number' || !Number.isSafeInteger(disk) || disk < 1)) {
+    throw badInput(`maxDisk must be a whole number of bytes from 1 up, got ${describeValue(disk)}`);
   }
   if (options.spill !== undefined && typeof options.spill !== 'boolean') {
     throw badInput(`spill must be true or false, got ${describeValue(options.spill)}`);
@@ -302,7 +312,7 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
-  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove'], 'pegs.count');
+  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.count');
   checkSpill(options);
   return countFrom(input, options, false);
 }

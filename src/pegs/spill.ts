@@ -2,7 +2,9 @@
 // one file a side and level in a temporary folder (and, while a level in parts is built, one
 // file per part of its children, each removed once summed), written from and read into the engine's
 // memory in pieces (the host holds no copy of its own: pages in the OS cache are not the
-// process's memory), checked against the free space before each write, removed at the end.
+// process's memory), checked against the free space (and maxDisk) before each write, removed
+// at the end. After each write and removal the engine hears how much more the files may take,
+// so that a level whose parts' files would not fit goes in rounds (assembly/pegsMeet.ts).
 // Node only (the modules are imported when needed, so browsers never load them): in a
 // browser the levels stay in memory.
 import type { FileHandle } from 'node:fs/promises';
@@ -39,7 +41,7 @@ export class SpillFolder {
    * be a writable folder: BAD_INPUT naming it otherwise, at once rather than minutes later.
    * The folder of the files is made when the engine first hands out a level.
    */
-  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string, reserveBytes = RESERVE_BYTES): Promise<SpillFolder> {
+  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string, reserveBytes = RESERVE_BYTES, maxDisk = Infinity): Promise<SpillFolder> {
     const fs = await import('node:fs/promises');
     const path = await import('node:path');
     const dir = parent ?? (await import('node:os')).tmpdir();
@@ -49,7 +51,7 @@ export class SpillFolder {
     } catch (error) {
       throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
     }
-    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where, reserveBytes);
+    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where, reserveBytes, maxDisk);
   }
 
   private dir: string | undefined;
@@ -64,7 +66,21 @@ export class SpillFolder {
     private readonly signal: AbortSignal | undefined,
     private readonly where: () => string,
     private readonly reserveBytes: number,
+    private readonly maxDisk: number,
   ) {}
+
+  /** Bytes the files hold now. */
+  private get used(): number {
+    let bytes = 0;
+    for (const file of this.files.values()) bytes += file.bytes;
+    return bytes;
+  }
+
+  /** Bytes the files may still grow by: the free space less the reserve, within maxDisk. */
+  async room(): Promise<number> {
+    const { bavail, bsize } = await this.fs.statfs(this.dir ?? this.parent);
+    return Math.max(0, Math.min(bavail * bsize - this.reserveBytes, this.maxDisk - this.used));
+  }
 
   /** The folder of the files, once the engine handed out a level. */
   get folder(): string | undefined {
@@ -92,9 +108,9 @@ export class SpillFolder {
   partFiles = 0;
   partWrites = 0;
 
-  /** After DROP_PART: the engine has summed that part's file. */
-  async dropPart(exports: EngineExports): Promise<void> {
-    this.partFiles++;
+  /** After DROP_PART (the engine has summed that part's file) or DISCARD_PART (its records come again in a later round). */
+  async dropPart(exports: EngineExports, summed = true): Promise<void> {
+    if (summed) this.partFiles++;
     await this.drop(key(exports.pegsMeetIoSide(), exports.pegsMeetIoLevel(), exports.pegsMeetIoPart()));
   }
 
@@ -104,6 +120,9 @@ export class SpillFolder {
     const grows = Math.max(0, position + data.length - file.bytes);
     const { bavail, bsize } = await this.fs.statfs(this.dir!);
     if (bavail * bsize - this.reserveBytes < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
+    if (this.used + grows > this.maxDisk) {
+      throw new BitpuzzleError('OUT_OF_DISK', `counting needs more disk than maxDisk (${this.maxDisk} bytes: the files in ${this.dir} hold ${this.used}, ${grows} more to write); ${this.where()}`);
+    }
     for (let done = 0; done < data.length; ) {
       throwIfAborted(this.signal);
       const piece = Math.min(PIECE_BYTES, data.length - done);

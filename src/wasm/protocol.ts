@@ -126,6 +126,8 @@ export interface EngineExports {
   pegsMeetIoCount(): number;
   pegsMeetIoPart(): number;
   pegsMeetJoinPasses(): number;
+  pegsMeetRounds(): number;
+  pegsMeetDiskRoom(bytes: number): void;
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
