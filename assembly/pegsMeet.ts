@@ -793,15 +793,7 @@ function discardNext(): i32 {
     beginRound(0);
   } else {
     roundRecords = roundRecordsNow();
-    fullest = 0;
-    fullestCount = 0;
-    for (let r = roundFrom; r < roundTo; r++) {
-      const k = load<u32>(BUFFER_COUNT + (<usize>r << 2));
-      if (k > fullestCount) {
-        fullestCount = k;
-        fullest = r;
-      }
-    }
+    findFullest();
   }
   phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
   return MORE;
@@ -861,9 +853,8 @@ function flush(r: u32): i32 {
   return handOut(fileSide, fileLevel, from, bufferOf(r), n, <i32>r);
 }
 
-/** Buffer `flushing` is with the host: empty again; the fullest again, then on with the parents or the buffers left. */
-function flushed(): i32 {
-  store<u32>(BUFFER_COUNT + (<usize>flushing << 2), 0);
+/** The fullest buffer, and its pairs. */
+function findFullest(): void {
   fullest = 0;
   fullestCount = 0;
   for (let r: u32 = 0; r < parts; r++) {
@@ -873,6 +864,12 @@ function flushed(): i32 {
       fullest = r;
     }
   }
+}
+
+/** Buffer `flushing` is with the host: empty again; the fullest again, then on with the parents or the buffers left. */
+function flushed(): i32 {
+  store<u32>(BUFFER_COUNT + (<usize>flushing << 2), 0);
+  findFullest();
   if (!draining) {
     phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
     return MORE;

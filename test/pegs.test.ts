@@ -617,7 +617,10 @@ describe('counting with the levels on disk', () => {
     }
     // The public API: the French 13 jumps in 1 MiB of memory and 3 MB of disk.
     const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
-    expect((await pegs.count(french, { maxMemory: 1 << 20, maxDisk: 3e6, spillDir: dir })).total).toBe(648648n);
+    const phases: string[] = [];
+    expect((await pegs.count(french, { maxMemory: 1 << 20, maxDisk: 3e6, spillDir: dir, onProgress: (p) => p.phase && phases.push(p.phase) })).total).toBe(648648n);
+    // Progress says so once the disk is short.
+    expect(phases.at(-1)).toMatch(new RegExp(`^levels on disk in ${dir}/bitpuzzle-pegs-\\w+, \\d+ more passes over their parents for want of disk$`));
     empty(dir);
     await expectCode(pegs.count(french, { maxMemory: 1 << 20, maxDisk: 1e5, spillDir: dir }), 'OUT_OF_DISK', /more disk than maxDisk \(100000 bytes/);
     empty(dir);

@@ -130,8 +130,11 @@ export async function countBothEnds(
         if (status === NEED_PAIRS) exports.pegsMeetFeed();
         // What the files may still take, for a level's parts in rounds.
         else exports.pegsMeetDiskRoom(await spill.room());
-        if (!phase) {
-          phase = `levels on disk in ${spill.folder}`;
+        // The phase names the folder, and the rounds once the disk is short.
+        const rounds = exports.pegsMeetRounds();
+        const now = `levels on disk in ${spill.folder}${rounds > 0 ? `, ${rounds} more passes over their parents for want of disk` : ''}`;
+        if (phase !== now) {
+          phase = now;
           report(exports.pegsMeetStep());
         }
       }
