@@ -303,6 +303,23 @@ export function canonical(pos: u64): u64 {
   return least;
 }
 
+/**
+ * The least complement of a position's images (the key of the orbit of ~pos, where a meet in
+ * the middle looks it up); how many symmetries fix pos goes to `fixedBy`.
+ */
+export let fixedBy: u32 = 1;
+export function leastComplement(pos: u64): u64 {
+  let least = ~pos & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = imageOf(s, pos);
+    if (image == pos) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  fixedBy = fixed;
+  return least;
+}
+
 /** Stores the images of a position, so that a child's images are one xor each. */
 @inline export function keepImages(pos: u64): void {
   store<u64>(images, pos);

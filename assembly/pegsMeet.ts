@@ -49,7 +49,7 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
-  OVERFLOW, addChecked, countWrapped, clearWrapped,
+  OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy,
 } from './pegs';
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
@@ -1354,14 +1354,8 @@ function meetGrand(key: u64, paths: u64): void {
 /** The key of ~pos's orbit (self-dual, on the middle level), with `fixedOut` as in lookupOf. */
 @inline function selfLookupOf(pos: u64): u64 {
   if (dualOn) return partnerOf(pos);
-  let least = ~pos & full;
-  let fixed: u32 = 1;
-  for (let s = 1; s < syms; s++) {
-    const image = imageOf(s, pos);
-    if (image == pos) fixed++;
-    least = min<u64>(least, ~image & full);
-  }
-  fixedOut = fixed;
+  const least = leastComplement(pos);
+  fixedOut = fixedBy;
   return least;
 }
 

@@ -25,7 +25,7 @@ import {
   jumps, syms, full, start, finishes, finishList, jumpFlip, jumpLand, jumpFrom, jumpImage, fromStart, byFrom, toStart, byTo,
   tabBase, tabLog, depthA, depthB, best, finished, mode, MODE_MOVES, MAX_SYMS,
   get, set, get64, set64, imageOf, canonical, legal, movesSlot, distance, notePeak,
-  OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped,
+  OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped, leastComplement, fixedBy,
 } from './pegs';
 
 const PHASE_CLEAR: i32 = 0;   // clear the counts
@@ -216,16 +216,9 @@ function nextPass(next: i32, nextLayer: i32): void {
  * ~p is depthB moves from the finishes, else 0.
  */
 function meetCompletions(key: u64): u64 {
-  let complement = ~key & full;
-  let fixed: u32 = 1;
-  for (let s = 1; s < syms; s++) {
-    const image = imageOf(s, key);
-    if (image == key) fixed++;
-    complement = min<u64>(complement, ~image & full);
-  }
-  const slot = movesSlot(complement);
+  const slot = movesSlot(leastComplement(key));
   if (load<u64>(slot) == 0 || distance(slot, 1) != <u32>other) return 0;
-  return load<u64>(countAt(slot, 1)) / <u64>(<u32>syms / fixed);
+  return load<u64>(countAt(slot, 1)) / <u64>(<u32>syms / fixedBy);
 }
 
 /** Every chain from `pos` (reverse: undone on complements), each reached position handled. */
