@@ -710,23 +710,21 @@ function beginScatter(guess: f64): i32 {
 
 /**
  * A round from part `from` on: every part left, unless the disk's room says fewer (checkRound
- * cuts it then). The room kept back is what the level's parts from `from` on will take once
- * summed (a join keeps nothing).
+ * cuts it then). Each part of the round takes its file's bytes and then its share of the
+ * level once summed (`summedBytes`: the parts summed so far say, or the level's guess; a join
+ * sums into nothing). The parts of later rounds need no room yet: their files come once this
+ * round's are gone.
  */
 function beginRound(from: u32): void {
   if (from > 0) rounds++;
   roundFrom = from;
   roundTo = parts;
   roundRecords = 0;
-  let later: f64 = 0;
-  if (!joinScatter) {
-    const perPart = from > 0 ? <f64>nCount / <f64>from : levelGuess / <f64>parts;
-    later = perPart * <f64>(parts - from) * <f64>width * 1.1;
-  }
-  // (The level's size is a guess: when it leaves little, the parts' files get a quarter of the room.)
-  roundBudget = max<f64>(diskRoom - later, diskRoom * 0.25);
+  summedBytes = joinScatter ? 0 : (from > 0 ? <f64>nCount / <f64>from : levelGuess / <f64>parts) * <f64>width * 1.1;
+  roundBudget = diskRoom;
   checkAt = max<u64>(1, scatterParents() >> 6);
 }
+let summedBytes: f64 = 0;
 
 /** The round's parts' files so far, as records (those in the buffers too). */
 function roundRecordsNow(): u64 {
@@ -747,23 +745,27 @@ function checkRound(): i32 {
   checkAt = done + max<u64>(1, n >> 6);
   const span = roundTo - roundFrom;
   const estimate = <f64>roundRecords * <f64>n / <f64>max<u64>(done, 1) * <f64>width * 1.1;
-  if (estimate <= roundBudget || span == 0) return -1;
-  const perPart = estimate / <f64>span;
+  if (estimate + summedBytes * <f64>span <= roundBudget || span == 0) return -1;
+  const perPart = estimate / <f64>span + summedBytes;
   const fit = roundBudget > 0 ? <u32>min<f64>(<f64>span, Math.floor(roundBudget / perPart)) : 0;
-  if (fit >= 1) {
+  // The last round has the room less every other part's share of the level: a part's file
+  // must fit there. Until a part is summed, the level may start again in more, smaller parts,
+  // each file half that room.
+  const lastRoom = max<f64>(roundBudget - summedBytes * <f64>parts, roundBudget * 0.25);
+  if (roundFrom == 0 && estimate / <f64>span > lastRoom && roundBudget > 0 && parts < MAX_SPILL_PARTS) {
     rounds++;
-    discardAt = roundFrom + fit;
+    regroup = <u32>min<f64>(<f64>MAX_SPILL_PARTS, max<f64>(<f64>(parts + 1), Math.ceil(<f64>parts * estimate / <f64>span * 2 / lastRoom)));
+    discardAt = 0;
+    discardTo = roundTo;
+  } else if (span > 1) {
+    // The parts that fit, one at least (the estimate has a margin: one part may just fit).
+    rounds++;
+    discardAt = roundFrom + max<u32>(fit, 1);
     discardTo = roundTo;
     roundTo = discardAt;
     regroup = 0;
-  } else if (roundFrom == 0 && roundBudget > 0 && parts < MAX_SPILL_PARTS) {
-    // Half the room a part: two parts a round.
-    rounds++;
-    regroup = <u32>min<f64>(<f64>MAX_SPILL_PARTS, max<f64>(<f64>(parts + 1), Math.ceil(<f64>parts * perPart * 2 / roundBudget)));
-    discardAt = 0;
-    discardTo = roundTo;
   } else {
-    // Nothing to gain: on, and OUT_OF_DISK if the files do not fit.
+    // One part left in the round: on, and OUT_OF_DISK if its file does not fit.
     roundBudget = Infinity;
     return -1;
   }

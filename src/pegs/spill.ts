@@ -168,8 +168,11 @@ export class SpillFolder {
     }
     // Side 0 goes down in pegs, side 1 up: a level is built from the one before it (its parent).
     const parent = side === 0 ? level + 1 : level - 1;
+    // The other side's levels before its last are done with too (its next is built from its last).
+    const otherLevels = [...this.files.values()].filter((file) => file.side !== side).map((file) => file.level);
+    const otherLast = side === 0 ? Math.max(...otherLevels) : Math.min(...otherLevels);
     for (const [other, file] of this.files) {
-      if (file.side === side && file.level !== parent && file.level !== level) await this.drop(other);
+      if (file.side === side ? file.level !== parent && file.level !== level : file.level !== otherLast) await this.drop(other);
     }
     const handle = await this.fs.open(this.path.join(this.dir, fileName(side, level, part)), 'w+');
     const file = { handle, side, level, part, bytes: 0 };
