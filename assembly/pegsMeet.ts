@@ -260,6 +260,7 @@ let roundRecords: u64 = 0;
 let checkAt: u64 = 0;
 let discardAt: u32 = 0;
 let discardTo: u32 = 0;
+let summedBytes: f64 = 0; // a part's share of the level once summed (0 for a join)
 let regroup: u32 = 0;  // when not 0: the parts the level (or join) starts again in, once discarded
 let rounds: i32 = 0;   // rounds begun after a level's (or join's) first, and rounds cut (the tests look)
 
@@ -724,7 +725,11 @@ function beginRound(from: u32): void {
   roundBudget = diskRoom;
   checkAt = max<u64>(1, scatterParents() >> 6);
 }
-let summedBytes: f64 = 0;
+
+/** Whether `done` parents in, the round had to be estimated again and was cut or started again (phase P_DISCARD). */
+@inline function roundCut(done: u64): bool {
+  return (done >= checkAt || <f64>roundRecords * <f64>width > roundBudget) && checkRound() != -1;
+}
 
 /** The round's parts' files so far, as records (those in the buffers too). */
 function roundRecordsNow(): u64 {
@@ -788,27 +793,24 @@ function discardNext(): i32 {
     parts = regroup;
     regroup = 0;
     arenaRewind(tBase);
-    const status = openBuffers();
-    if (status != DONE) return status;
-    if (joinScatter) at = 0;
-    else xAt = 0;
-    beginRound(0);
-  } else {
-    roundRecords = roundRecordsNow();
-    findFullest();
+    return roundFromStart(0);
   }
-  phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
+  roundRecords = roundRecordsNow();
+  findFullest();
+  phase = scatterPhase();
   return MORE;
 }
 
-/** The round's parts are done and their files gone: the next round, one pass over the parents again. */
-function nextRound(): i32 {
+@inline function scatterPhase(): i32 { return joinScatter ? P_JOIN_SCATTER : P_SCATTER; }
+
+/** A round from part `from` on, from the first parent: new buffers, and on with the scatter. */
+function roundFromStart(from: u32): i32 {
   const status = openBuffers();
   if (status != DONE) return status;
   if (joinScatter) at = 0;
   else xAt = 0;
-  beginRound(roundTo);
-  phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
+  beginRound(from);
+  phase = scatterPhase();
   return MORE;
 }
 
@@ -873,7 +875,7 @@ function flushed(): i32 {
   store<u32>(BUFFER_COUNT + (<usize>flushing << 2), 0);
   findFullest();
   if (!draining) {
-    phase = joinScatter ? P_JOIN_SCATTER : P_SCATTER;
+    phase = scatterPhase();
     return MORE;
   }
   return drainNext();
@@ -1005,7 +1007,7 @@ export function pegsMeetRun(budget: i32): i32 {
       while (xAt < n && left > 0) {
         // A parent adds at most `jumps` pairs to a buffer.
         if (scattering && fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
-        if (scattering && (xAt >= checkAt || <f64>roundRecords * <f64>width > roundBudget) && checkRound() != -1) break;
+        if (scattering && roundCut(xAt)) break;
         if (!scattering && crowded(tCount + <u64>jumps, tSize)) {
           if (beginGrowth(P_EXPAND)) break;
           if (!spilled) return OUT_OF_MEMORY;
@@ -1028,7 +1030,8 @@ export function pegsMeetRun(budget: i32): i32 {
       const status = discardNext();
       if (status != MORE) return status;
     } else if (phase == P_ROUND) {
-      const status = nextRound();
+      // The round's parts are done and their files gone: the next round.
+      const status = roundFromStart(roundTo);
       if (status != MORE) return status;
     } else if (phase == P_FLUSHED) {
       const status = flushed();
@@ -1091,7 +1094,7 @@ export function pegsMeetRun(budget: i32): i32 {
       const children = !selfDual || level0 != level1;
       while (at < n && left > 0) {
         if (fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
-        if ((at >= checkAt || <f64>roundRecords * <f64>width > roundBudget) && checkRound() != -1) break;
+        if (roundCut(at)) break;
         const pair = densePair(y, at);
         if (pair == 0) return needPairs(y, at);
         at++;
