@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
-import { memorySizeOption } from '../dist/cli/io.js';
+import { sizeOption } from '../dist/cli/io.js';
 import { fewestByDeepening, mersonRegions } from '../dist/pegs/fewest.js';
 import { expectAbortedPromptly, tempDir } from './helpers.js';
 
@@ -690,6 +690,11 @@ describe('counting with the levels on disk', () => {
       await expectCode(pegs.count({ board: 'triangle5' }, { maxDisk: maxDisk as number }), 'BAD_INPUT', /maxDisk must be a whole number of bytes from 1 up, got /);
     }
     await expectCode(pegs.reachable({ board: 'triangle5' }, { spill: true } as object), 'BAD_INPUT', /spill/);
+    // Options that would do nothing are refused, not ignored.
+    await expectCode(pegs.count({ board: 'english', finish: 'd1' }, { spill: false, maxDisk: 1e9 }), 'BAD_INPUT', /^maxDisk cannot go with spill: false/);
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, spillDir: dir, spillAbove: 1 << 20 }), 'BAD_INPUT', /^spillDir, spillAbove cannot go with threads: 2: only the Wasm count on the calling thread/);
+    await expectCode(pegs.count({ board: 'english' }, { engine: 'js', spill: true }), 'BAD_INPUT', /^spill cannot go with engine: 'js'/);
+    expect((await pegs.count({ board: 'triangle5', finish: 'any' }, { threads: 2, spill: false })).total).toBe(29760n);
   });
 
   it('takes --spill-dir and --no-spill on the command line with --count only', async () => {
@@ -718,7 +723,7 @@ describe('counting with the levels on disk', () => {
     const above = await cli([...roomy, '--spill-above', '1M', '--spill-dir', spills]);
     const aboveJson = JSON.parse(above.stdout);
     expect([above.code, aboveJson.total, aboveJson.memory <= 1 << 20]).toEqual([0, 648648, true]);
-    expect((await cli([...roomy, '--spill-above', 'lots'])).stderr).toMatch(/--spill-above must be a memory size/);
+    expect((await cli([...roomy, '--spill-above', 'lots'])).stderr).toMatch(/--spill-above must be a size such as 4G/);
     expect((await cli([...roomy, '--spill-above', '1M', '--no-spill'])).stderr).toMatch(/--spill-above does not work with --no-spill/);
     // --max-disk: in rounds within it, or OUT_OF_DISK (exit 3) naming it.
     const disk = await cli([...french, '--max-disk', '3000000', '--spill-dir', spills]);
@@ -1051,17 +1056,17 @@ describe('never blocking', () => {
   });
 });
 
-describe('memory sizes on the command line', () => {
+describe('sizes on the command line', () => {
   it('reads bytes and K, M, G, T sizes, and rejects anything else', () => {
-    expect(memorySizeOption('--max-memory', undefined)).toBeUndefined();
-    expect(memorySizeOption('--max-memory', '4G')).toBe(4 * 2 ** 30);
-    expect(memorySizeOption('--max-memory', '512M')).toBe(512 * 2 ** 20);
-    expect(memorySizeOption('--max-memory', '1.5G')).toBe(1.5 * 2 ** 30);
-    expect(memorySizeOption('--max-memory', '1073741824')).toBe(2 ** 30);
-    expect(memorySizeOption('--max-memory', '64k')).toBe(65536);
-    expect(memorySizeOption('--max-memory', '2GiB')).toBe(2 * 2 ** 30);
+    expect(sizeOption('--max-memory', undefined)).toBeUndefined();
+    expect(sizeOption('--max-memory', '4G')).toBe(4 * 2 ** 30);
+    expect(sizeOption('--max-memory', '512M')).toBe(512 * 2 ** 20);
+    expect(sizeOption('--max-memory', '1.5G')).toBe(1.5 * 2 ** 30);
+    expect(sizeOption('--max-memory', '1073741824')).toBe(2 ** 30);
+    expect(sizeOption('--max-memory', '64k')).toBe(65536);
+    expect(sizeOption('--max-memory', '2GiB')).toBe(2 * 2 ** 30);
     for (const bad of ['', 'G', '4 lots', '-1G', '0', '1e9', '4GG', '0.1']) {
-      expect(() => memorySizeOption('--max-memory', bad)).toThrow(/--max-memory must be a memory size/);
+      expect(() => sizeOption('--max-memory', bad)).toThrow(/--max-memory must be a memory size/);
     }
   });
 });

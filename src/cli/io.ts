@@ -197,17 +197,17 @@ export function integerOption(name: string, text: string | undefined, min: numbe
 }
 
 /**
- * A memory size: plain bytes (`1073741824`) or a number with a binary unit K, M, G or T
+ * A size in bytes (of memory or disk): plain bytes (`1073741824`) or a number with a binary unit K, M, G or T
  * (`512M`, `1.5G`, `4G`; a trailing B or iB is allowed: `4GiB`). Undefined when not given;
  * anything else is BAD_INPUT naming the flag.
  */
-export function memorySizeOption(name: string, text: string | undefined): number | undefined {
+export function sizeOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(?:([kmgt])(?:i?b)?|b)?\s*$/i.exec(text);
   const scale = match ? 1024 ** ' kmgt'.indexOf((match[2] ?? ' ').toLowerCase()) : NaN;
   const bytes = match ? Math.floor(Number(match[1]) * scale) : NaN;
   if (!Number.isSafeInteger(bytes) || bytes <= 0) {
-    throw new BitpuzzleError('BAD_INPUT', `${name} must be a memory size such as 4G, 512M, 1.5G or a number of bytes, got ${JSON.stringify(text)}`);
+    throw new BitpuzzleError('BAD_INPUT', `${name} must be a size such as 4G, 512M, 1.5G or a number of bytes, got ${JSON.stringify(text)}`);
   }
   return bytes;
 }

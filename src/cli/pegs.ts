@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { pegs } from '../index.js';
-import { EXIT, abortOnInterrupt, badUsage, eachSolution, integerOption, listLimit, memorySizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { EXIT, abortOnInterrupt, badUsage, eachSolution, integerOption, listLimit, sizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {
   board?: string;
@@ -78,9 +78,9 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
   if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution puts levels on disk)', spillFlags);
   if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
-  const maxMemory = memorySizeOption('--max-memory', flags.maxMemory);
-  const spillAbove = memorySizeOption('--spill-above', flags.spillAbove);
-  const maxDisk = memorySizeOption('--max-disk', flags.maxDisk);
+  const maxMemory = sizeOption('--max-memory', flags.maxMemory);
+  const spillAbove = sizeOption('--spill-above', flags.spillAbove);
+  const maxDisk = sizeOption('--max-disk', flags.maxDisk);
   const input: pegs.PegsInput = {
     board: await fileOrText('--board', flags.board),
     start: await fileOrText('--start', flags.start),

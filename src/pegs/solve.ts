@@ -146,6 +146,17 @@ function checkSpill(options: CountOptions): void {
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) {
     throw badInput(`spillDir must be a folder's path, got ${describeValue(options.spillDir)}`);
   }
+  // Options that would do nothing are refused, as the CLI refuses its flags, rather than ignored.
+  const given: string[] = (['spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+  if (options.spill === false && given.length > 0) {
+    throw badInput(`${given.join(', ')} cannot go with spill: false (nothing goes to disk)`);
+  }
+  if (options.spill === true) given.unshift('spill');
+  const threaded = typeof options.threads === 'number' && options.threads > 1;
+  if (given.length > 0 && (threaded || options.engine === 'js')) {
+    const why = threaded ? `threads: ${options.threads}` : "engine: 'js'";
+    throw badInput(`${given.join(', ')} cannot go with ${why}: only the Wasm count on the calling thread puts levels on disk; that count keeps its levels in memory`);
+  }
 }
 
 async function withEngine<R>(options: PegsOptions, work: (engine: PegsEngine, maxMemory: number) => Promise<R>): Promise<R> {
