@@ -675,6 +675,26 @@ describe('counting with the levels on disk', () => {
     empty(dir);
   });
 
+  it('a Ctrl-C during --min-moves, --min-moves --count or --all ends it with ABORTED', async () => {
+    // French d3 -> d5 needs more than 19 moves: each of these searches runs for minutes.
+    const french = ['bin/bitpuzzle', 'pegs', '--board', 'french', '--start', 'd3', '--finish', 'd5', '--min-moves', '--json'];
+    for (const extra of [[], ['--count'], ['--all']]) {
+      const child = spawn('node', [...french, ...extra]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise((r) => setTimeout(r, 1500));
+      const sent = Date.now();
+      child.kill('SIGINT');
+      expect(await exited).toBe(3);
+      expect(Date.now() - sent).toBeLessThan(2000);
+      expect(JSON.parse(stdout).error.code).toBe('ABORTED');
+      expect(stderr).toContain('stopping on SIGINT: ending the search');
+    }
+  });
+
   it('checks spill and spillDir: a folder that cannot hold the levels is BAD_INPUT at once', async () => {
     const dir = tempDir('pegs-spill-');
     const file = join(dir, 'a-file');

@@ -86,41 +86,55 @@ async function runPegs(flags: PegsFlags): Promise<number> {
     start: await fileOrText('--start', flags.start),
     finish: await fileOrText('--finish', flags.finish),
   };
-  const options = { engine: flags.engine, maxMemory };
-  if (flags.minMoves && flags.count) return countOptimal(input, options, flags);
-  if (flags.minMoves && (flags.all || flags.limit !== undefined)) return listOptimal(input, options, flags);
-  if (flags.count) {
-    const bar = progressBar('counting', 'levels');
-    // Ctrl-C aborts the count, which then removes its levels on disk (gigabytes, perhaps).
-    const interrupt = abortOnInterrupt('removing the levels on disk, if any');
-    let counted: pegs.PegsCount;
-    try {
+  // Ctrl-C aborts the run, which ends with ABORTED (as JSON with --json); a count then removes
+  // its levels on disk (gigabytes, perhaps).
+  const counting = flags.count && !flags.minMoves;
+  const interrupt = abortOnInterrupt(counting ? 'removing the levels on disk, if any' : 'ending the search');
+  const options = { engine: flags.engine, maxMemory, signal: interrupt.signal };
+  try {
+    if (flags.minMoves && flags.count) return await countOptimal(input, options, flags);
+    if (flags.minMoves && (flags.all || flags.limit !== undefined)) return await listOptimal(input, options, flags);
+    if (counting) {
       const spill = {
         ...(flags.spill === false ? { spill: false } : {}),
         ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}),
         ...(spillAbove !== undefined ? { spillAbove } : {}),
         ...(maxDisk !== undefined ? { maxDisk } : {}),
       };
-      counted = await pegs.count(input, { ...options, threads, ...spill, onProgress: bar.onProgress, signal: interrupt.signal });
-    } finally {
-      interrupt.dispose();
-      bar.stop();
+      return await countAll(input, { ...options, threads, ...spill }, flags);
     }
-    const board = pegs.toBoard(input.board).name;
-    if (flags.json) {
-      console.log(toJson({ board, ...counted }));
-      return EXIT.ANSWERED;
-    }
-    const { stats } = counted;
-    console.log(`${counted.total} solutions (jump sequences)${counted.reason ? `: ${counted.reason}` : ''}`);
-    if (!counted.reason) {
-      const levels = counted.levels.map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => counted.levels[pegCount] > 0);
-      console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
-    }
-    console.error(`counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s), ${stats.nodes} positions`);
+    return await solveOne(input, options, flags);
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/** --count: every jump sequence from the start to the finish. */
+async function countAll(input: pegs.PegsInput, options: pegs.CountOptions, flags: PegsFlags): Promise<number> {
+  const bar = progressBar('counting', 'levels');
+  let counted: pegs.PegsCount;
+  try {
+    counted = await pegs.count(input, { ...options, onProgress: bar.onProgress });
+  } finally {
+    bar.stop();
+  }
+  const board = pegs.toBoard(input.board).name;
+  if (flags.json) {
+    console.log(toJson({ board, ...counted }));
     return EXIT.ANSWERED;
   }
+  const { stats } = counted;
+  console.log(`${counted.total} solutions (jump sequences)${counted.reason ? `: ${counted.reason}` : ''}`);
+  if (!counted.reason) {
+    const levels = counted.levels.map((n, pegCount) => `${pegCount}: ${n}`).filter((_, pegCount) => counted.levels[pegCount] > 0);
+    console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
+  }
+  console.error(`counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s), ${stats.nodes} positions`);
+  return EXIT.ANSWERED;
+}
 
+/** A solution, or with --min-moves one of the fewest moves. */
+async function solveOne(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
   const problem = pegs.toProblem(input);
   let found: pegs.PegsSolution | pegs.PegsMinMoves | null;
   if (flags.minMoves) {
@@ -147,7 +161,7 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   return EXIT.ANSWERED;
 }
 
-type CliOptions = { engine?: 'wasm' | 'js'; maxMemory?: number };
+type CliOptions = { engine?: 'wasm' | 'js'; maxMemory?: number; signal?: AbortSignal };
 
 /** --min-moves --count: the fewest moves and how many solutions take that many. */
 async function countOptimal(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
