@@ -107,6 +107,7 @@ export {
 } from './pegsOptimal';
 export {
   pegsMeetStart,
+  pegsMeetFewest,
   pegsMeetDualPtr,
   pegsMeetNarrow,
   pegsMeetRun,

@@ -45,11 +45,24 @@
 // positions (they must reach the finish), the rest the backward side's (their complements
 // must be reachable from the start, so they must reach its complement). The sides' counts are
 // u64 (a sum that would overflow stops the count with OVERFLOW); the total is 128 bits.
+//
+// Fewest moves (pegsMeetFewest(1) before pegsMeetStart): the same levels, parts, files and
+// joins, but a pair's value is not its paths: it is the fewest moves (chains of jumps by one
+// peg) that reach the position, and the marks of the sequences that take that few: forward,
+// the holes where their last jump may land (a jump from there goes on with the same move);
+// backward, on complements, where their last jump may start (undoing a jump f -> t is the jump
+// f -> t on the complement, and undoing a chain is a sequence where each jump lands where the
+// one before started: a jump that lands on a mark goes on with the move). value =
+// (moves + 1) << holes | marks, the marks in the frame of the stored position and closed under
+// the symmetries that fix it. Two values combine to the fewer moves (equal: marks joined).
+// Where the sides meet, a position's moves are the two sides' less one when a forward landing
+// is a backward mark: the move that reaches the position goes on. The total is the least of
+// these (NO_MOVES: none meet). The rules differ by side, so one side never serves for both.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
-  OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy,
+  OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy, jumpFrom, jumpLand,
 } from './pegs';
 
 const GOLDEN: u64 = 0x9e3779b97f4a7c15;
@@ -395,15 +408,14 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   forwardEnd = forwardPagodas;
   grand = false;
   joining = false;
-  total = 0;
-  totalHigh = 0;
+  clearTotal();
   clearWrapped();
   meetNodes = 0;
   steps = 0;
   for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
   // The dual symmetry's tables go below the sides (which move about above them).
   dualOn = false;
-  if (dual != 0 && finishes == 1 && get64(finishList, 0) != (~start & full)) {
+  if (dual != 0 && !fewest && finishes == 1 && get64(finishList, 0) != (~start & full)) {
     const status = loadDual();
     if (status != DONE) return status;
     dualOn = true;
@@ -416,11 +428,21 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   high = holes > 32 ? <u64>(holes - 32) : 0;
   countBits = 64 - high;
   countMax = high == 0 ? <u64>-1 : (<u64>1 << countBits) - 1;
-  if (width == 12 && narrowBits < <i32>countBits) countMax = (<u64>1 << <u64>narrowBits) - 1;
+  if (width == 12 && narrowBits < <i32>countBits && !fewest) countMax = (<u64>1 << <u64>narrowBits) - 1;
   tooBig = false;
+  landBits = <u64>holes;
+  landMask = (<u64>1 << landBits) - 1;
+  if (fewest) {
+    for (let j = 0; j < jumps; j++) {
+      const from = <u64>1 << <u64>load<u32>(jumpFrom + (<usize>j << 2));
+      set64(FROM_IMAGES, j, from);
+      for (let s = 1; s < syms; s++) set64(FROM_IMAGES, s * jumps + j, imageOf(s, from));
+    }
+  }
+  const seed: u64 = fewest ? valueOf(0, 0) : 1;
   base0 = arenaAlloc(<u64>width);
   if (base0 == 0) return OUT_OF_MEMORY;
-  setPair(base0, canonical(start), 1);
+  setPair(base0, canonical(start), seed);
   count0 = 1;
   level0 = startPegs;
   ratio0 = 0;
@@ -428,7 +450,7 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   // The backward side: the finishes' complements, each orbit with its number of finishes.
   // When the only finish is the start's complement, playing backwards from it is playing
   // forwards from the start (on complements): one side does for both, and the other stays empty.
-  selfDual = dualOn || (finishes == 1 && get64(finishList, 0) == (~start & full));
+  selfDual = dualOn || (!fewest && finishes == 1 && get64(finishList, 0) == (~start & full));
   const size = slotsFor(<f64>finishes);
   base1 = arenaAlloc(<u64>size * <u64>width);
   notePeak();
@@ -438,7 +460,7 @@ export function pegsMeetStart(forwardPagodas: i32, dual: i32, narrowBits: i32, s
   for (let f = 0; f < seeds; f++) {
     const key = canonical(~get64(finishList, f) & full);
     const slot = findIn(base1, size, key);
-    setPair(slot, key, isEmpty(slot) ? 1 : pairPaths(slot) + 1);
+    setPair(slot, key, isEmpty(slot) ? seed : combine(pairPaths(slot), seed));
   }
   count1 = 0;
   for (let i: u32 = 0; i < size; i++) {
@@ -499,6 +521,73 @@ function loadDual(): i32 {
   return least;
 }
 let fixedOut: u32 = 1;
+
+// Fewest moves (see the top): the values' layout, and the value of the child or lookup just made.
+let fewest: bool = false;
+let landBits: u64 = 0;
+let landMask: u64 = 0;
+let valueOut: u64 = 0;
+const NO_MOVES: u64 = <u64>-1;
+
+/** Before pegsMeetStart: 1 for the fewest moves through the levels (the total: the moves, or -1 for none), 0 for the count. */
+export function pegsMeetFewest(on: i32): void { fewest = on != 0; }
+
+@inline function movesOf(value: u64): u64 { return (value >> landBits) - 1; }
+@inline function valueOf(moves: u64, landings: u64): u64 { return ((moves + 1) << landBits) | landings; }
+
+/** Two values of one position: paths added, or the fewer moves (their landings joined when equal). */
+@inline function combine(a: u64, b: u64): u64 {
+  if (!fewest) return addChecked(a, b);
+  const movesA = a >> landBits, movesB = b >> landBits;
+  return movesA < movesB ? a : movesB < movesA ? b : a | b;
+}
+
+/**
+ * The moves after jump j from a position of this value on `side`: forward, a jump from a mark
+ * (a landing) goes on with the move; backward, a jump onto a mark (a start).
+ */
+@inline function movesAfter(value: u64, j: i32, side: i32): u64 {
+  const hole = load<u32>((side == 0 ? jumpFrom : jumpLand) + (<usize>j << 2));
+  return movesOf(value) + (((value >> <u64>hole) & 1) ^ 1);
+}
+
+/** The mark jump j leaves on `side` in the frame of image s (`parent`: the position's image s). */
+@inline function markOf(s: i32, j: i32, side: i32, parent: u64): u64 {
+  return side == 0 ? get64(jumpImage, s * jumps + j) & ~parent : get64(FROM_IMAGES, s * jumps + j);
+}
+// The from hole of each jump under each symmetry (a bit), for the backward marks.
+const FROM_IMAGES: usize = memory.data(8 * MAX_SYMS * 64 * 6);
+
+/** Fewest moves: the two sides' values where they meet; the total keeps the least. */
+@inline function meetValues(a: u64, b: u64): void {
+  const moves = movesOf(a) + movesOf(b) - <u64>((a & b & landMask) != 0);
+  if (moves < total) total = moves;
+}
+
+/** The total before anything met: no paths, or no moves. */
+@inline function clearTotal(): void {
+  total = fewest ? NO_MOVES : 0;
+  totalHigh = 0;
+}
+
+/**
+ * Fewest moves: the least image of the child by jump j of `pos` (its images from 1 up at
+ * `imagesOf`) on side x, and in valueOut its value, from `value`, the parent's.
+ */
+@inline function fewestChild(imagesOf: usize, pos: u64, j: i32, value: u64): u64 {
+  let least = pos ^ get64(jumpFlip, j);
+  let marks = markOf(0, j, x, pos);
+  for (let s = 1; s < syms; s++) {
+    const parent = get64(imagesOf, s);
+    const image = parent ^ get64(jumpImage, s * jumps + j);
+    if (image < least) {
+      least = image;
+      marks = markOf(s, j, x, parent);
+    } else if (image == least) marks |= markOf(s, j, x, parent);
+  }
+  valueOut = valueOf(movesAfter(value, j, x), marks);
+  return least;
+}
 
 export function pegsMeetTotal(): u64 { return total; }
 export function pegsMeetTotalHigh(): u64 { return totalHigh; }
@@ -631,8 +720,7 @@ function moreParts(): i32 {
 /** Spilled, the join's one table would not grow: the join again, in parts. */
 function moreJoinParts(): i32 {
   arenaRewind(tBase);
-  total = 0;
-  totalHigh = 0;
+  clearTotal();
   parts = max<u32>(2, partsFor(<f64>countOf(lookup) * 1.1, MAX_SPILL_PARTS));
   return beginJoinScatter();
 }
@@ -1059,7 +1147,7 @@ export function pegsMeetRun(budget: i32): i32 {
           if (isEmpty(slot)) {
             setPair(slot, key, pairPaths(record));
             tCount++;
-          } else setPair(slot, key, addChecked(pairPaths(slot), pairPaths(record)));
+          } else setPair(slot, key, combine(pairPaths(slot), pairPaths(record)));
         }
         xAt += <u64>group;
       }
@@ -1078,7 +1166,9 @@ export function pegsMeetRun(budget: i32): i32 {
           const key = get64(CHILDREN, i);
           if (subs > 1 && subOwner(key) != sub) continue;
           const slot = findIn(tBase, tSize, key);
-          if (!isEmpty(slot)) addProduct(pairPaths(pair + <usize>i * width), pairPaths(slot));
+          if (isEmpty(slot)) continue;
+          if (fewest) meetValues(pairPaths(pair + <usize>i * width), pairPaths(slot));
+          else addProduct(pairPaths(pair + <usize>i * width), pairPaths(slot));
         }
         xAt += <u64>group;
       }
@@ -1104,8 +1194,8 @@ export function pegsMeetRun(budget: i32): i32 {
           keepImages(key);
           for (let j = 0; j < jumps; j++) {
             if (!legal(key, j)) continue;
-            const least = lookupOf(images, key, j);
-            toBuffer(ownerOf(least), least, paths);
+            const least = lookupOf(images, key, j, paths);
+            toBuffer(ownerOf(least), least, fewest ? valueOut : paths);
           }
         } else {
           const least = selfLookupOf(key);
@@ -1144,7 +1234,7 @@ export function pegsMeetRun(budget: i32): i32 {
         if (!joinScatter) copyPair(findIn(tBase, tSize, key), pair);
         else if (subs > 1 && subOwner(key) != sub) continue;
         // The lookups come without their orbit's size: the pair holds its count per member.
-        else setPair(findIn(tBase, tSize, key), key, pairPaths(pair) / <u64>orbitSize(key));
+        else setPair(findIn(tBase, tSize, key), key, fewest ? pairPaths(pair) : pairPaths(pair) / <u64>orbitSize(key));
         tCount++;
       }
       left -= min<u64>(left, 1 + (xAt - begin) / PROBE_SLOTS);
@@ -1262,30 +1352,40 @@ function expand(key: u64, paths: u64): void {
   let n = 0;
   for (let j = 0; j < jumps; j++) {
     if (!legal(key, j)) continue;
-    let child = load<u64>(images) ^ get64(jumpFlip, j);
-    for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    let child: u64;
+    let value = paths;
+    if (fewest) {
+      child = fewestChild(images, key, j, paths);
+      value = valueOut;
+    } else {
+      child = load<u64>(images) ^ get64(jumpFlip, j);
+      for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    }
     const owner = ownerOf(child);
     if (scattering) {
       // Judged by the pagodas once summed (P_COMPACT): once a child, not once a jump.
-      toBuffer(owner, child, paths);
+      toBuffer(owner, child, value);
       continue;
     }
     if (owner != part) continue;
+    set64(VALUES, n, value);
     set64(CHILDREN, n++, child);
   }
   readAhead(n);
   for (let i = 0; i < n; i++) {
     const child = get64(CHILDREN, i);
+    const value = get64(VALUES, i);
     const slot = findIn(tBase, tSize, child);
     if (isEmpty(slot)) {
       // Children the side's pagodas rule out are never stored.
       if (!hopeful(child)) continue;
-      setPair(slot, child, paths);
+      setPair(slot, child, value);
       tCount++;
-    } else setPair(slot, child, addChecked(pairPaths(slot), paths));
+    } else setPair(slot, child, combine(pairPaths(slot), value));
   }
 }
 const CHILDREN: usize = memory.data(8 * 64 * 6); // a position's children (MAX_JUMPS in pegs.ts)
+const VALUES: usize = memory.data(8 * 64 * 6);   // their values (paths, or fewest moves), or the lookups'
 
 /**
  * Reads the table slot of each of the first n keys in CHILDREN before any is used: the reads
@@ -1307,7 +1407,7 @@ let touchedSink: u64 = 0; // keeps the reads above from being optimized away
 function meet(key: u64, paths: u64): void {
   keepImages(key);
   let n = 0;
-  for (let j = 0; j < jumps; j++) if (legal(key, j)) n = meetChild(images, key, j, n);
+  for (let j = 0; j < jumps; j++) if (legal(key, j)) n = meetChild(images, key, j, n, paths);
   settle(n, paths);
 }
 
@@ -1316,34 +1416,45 @@ function meetGrand(key: u64, paths: u64): void {
   keepImages(key);
   for (let j = 0; j < jumps; j++) {
     if (!legal(key, j)) continue;
-    const child = key ^ get64(jumpFlip, j);
-    // The child's images, for the grandchildren's.
+    const flip = get64(jumpFlip, j);
+    const child = key ^ flip;
+    // The child's images, for the grandchildren's; its value (not its orbit's: in key's frame).
     for (let s = 1; s < syms; s++) set64(childImages, s, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+    const value = fewest ? valueOf(movesAfter(paths, j, x), markOf(0, j, x, key)) : paths;
     let n = 0;
-    for (let k = 0; k < jumps; k++) if (legal(child, k)) n = meetChild(childImages, child, k, n);
+    for (let k = 0; k < jumps; k++) if (legal(child, k)) n = meetChild(childImages, child, k, n, value);
     settle(n, paths);
   }
 }
 
 /**
- * For the child c of `pos` by jump j, given pos's images (from 1 up) at `imagesOf`: the key of
- * ~c's orbit and |c's orbit| as lookup n (the first n are taken), when this part owns it; the
- * lookups taken.
+ * For the child c of `pos` (of this value) by jump j, given pos's images (from 1 up) at
+ * `imagesOf`: the key of ~c's orbit and |c's orbit| (fewest moves: c's value in that key's
+ * frame) as lookup n (the first n are taken), when this part owns it; the lookups taken.
  */
-@inline function meetChild(imagesOf: usize, pos: u64, j: i32, n: i32): i32 {
-  const least = lookupOf(imagesOf, pos, j);
+@inline function meetChild(imagesOf: usize, pos: u64, j: i32, n: i32, value: u64): i32 {
+  const least = lookupOf(imagesOf, pos, j, value);
   if (ownerOf(least) != part) return n;
   set64(CHILDREN, n, least);
-  store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixedOut);
+  if (fewest) set64(VALUES, n, valueOut);
+  else store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixedOut);
   return n + 1;
 }
 
 /**
  * The key of ~c's orbit for the child c of `pos` by jump j (pos's images from 1 up at
  * `imagesOf`): the least complement of c's images; `fixedOut`: how many images are c itself.
+ * Fewest moves: c's value (from pos's `value`) in the key's frame goes to valueOut.
  */
-@inline function lookupOf(imagesOf: usize, pos: u64, j: i32): u64 {
+@inline function lookupOf(imagesOf: usize, pos: u64, j: i32, value: u64): u64 {
   const child = pos ^ get64(jumpFlip, j);
+  if (fewest) {
+    // Never dual: the rules differ by side.
+    const side = streamSide();
+    const least = fewestLookup(imagesOf, pos, j, side);
+    valueOut = valueOf(movesAfter(value, j, side), valueOut);
+    return least;
+  }
   if (dualOn) return partnerOf(child);
   let least = ~child & full;
   let fixed: u32 = 1;
@@ -1356,7 +1467,23 @@ function meetGrand(key: u64, paths: u64): void {
   return least;
 }
 
-/** The key of ~pos's orbit (self-dual, on the middle level), with `fixedOut` as in lookupOf. */
+/** lookupOf for fewest moves by `side`'s rule: the key, and in valueOut the child's marks in its frame. */
+@inline function fewestLookup(imagesOf: usize, pos: u64, j: i32, side: i32): u64 {
+  let least = ~(pos ^ get64(jumpFlip, j)) & full;
+  let marks = markOf(0, j, side, pos);
+  for (let s = 1; s < syms; s++) {
+    const parent = get64(imagesOf, s);
+    const other = ~(parent ^ get64(jumpImage, s * jumps + j)) & full;
+    if (other < least) {
+      least = other;
+      marks = markOf(s, j, side, parent);
+    } else if (other == least) marks |= markOf(s, j, side, parent);
+  }
+  valueOut = marks;
+  return least;
+}
+
+/** The key of ~pos's orbit (self-dual, on the middle level: never for fewest moves), with `fixedOut` as in lookupOf. */
 @inline function selfLookupOf(pos: u64): u64 {
   if (dualOn) return partnerOf(pos);
   const least = leastComplement(pos);
@@ -1394,7 +1521,9 @@ function settle(n: i32, paths: u64): void {
   readAhead(n);
   for (let i = 0; i < n; i++) {
     const slot = findIn(tBase, tSize, get64(CHILDREN, i));
-    if (!isEmpty(slot)) addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
+    if (isEmpty(slot)) continue;
+    if (fewest) meetValues(get64(VALUES, i), pairPaths(slot));
+    else addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
   }
 }
 
@@ -1465,8 +1594,7 @@ function levelBuilt(): i32 {
   set64(OUTPUT, x == 0 ? level0 : level1, tCount);
   if (tCount == 0) {
     // Nothing left on this side: no solution.
-    total = 0;
-    totalHigh = 0;
+    clearTotal();
     phase = P_DONE;
     return DONE;
   }

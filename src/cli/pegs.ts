@@ -9,6 +9,7 @@ interface PegsFlags {
   start?: string;
   finish?: string;
   minMoves?: boolean;
+  lengthOnly?: boolean;
   count?: boolean;
   engine?: 'wasm' | 'js';
   threads?: string;
@@ -47,20 +48,21 @@ export function pegsCommand(): Command {
     .option('--start <HOLES|FILE>', 'holes left empty at the start (e.g. d4 or "d4,c1"), or a picture file (default: the board picture)')
     .option('--finish <HOLE|any|FILE>', 'one peg at HOLE, one peg anywhere, or a picture (default: the hole the start leaves empty, if one)')
     .option('--min-moves', 'prove the fewest moves and print a shortest solution (with --count: count the shortest solutions; with --all or --limit: list them)')
+    .option('--length-only', 'with --min-moves: prove the fewest moves alone, by levels of pegs from both ends as --count goes (levels on disk too), where the search for a shortest solution would take too long')
     .option('--count', 'count every solution (jump sequences) exactly')
     .option('--all', 'with --min-moves: list every fewest-move solution')
     .option('--limit <K>', 'with --min-moves: list the first K fewest-move solutions')
     .option('--max-memory <SIZE>', 'most memory the engine may use, e.g. 4G, 512M, 1.5G or bytes (default 1G)')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm; --min-moves alone: wasm only; with --count, --all or --limit the twin counts another way)').choices(['wasm', 'js']))
     .option('--threads <N>', 'worker threads for --count (default 1: the calling thread, the least memory; Wasm only)')
-    .option('--spill-dir <DIR>', 'with --count: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
-    .option('--no-spill', 'with --count: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
-    .option('--max-disk <SIZE>', 'with --count: the most disk the levels on disk take, e.g. 20G (default: the free space less 64M); a level that would need more is built in rounds')
+    .option('--spill-dir <DIR>', 'with --count or --length-only: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
+    .option('--no-spill', 'with --count or --length-only: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
+    .option('--max-disk <SIZE>', 'with --count or --length-only: the most disk the levels on disk take, e.g. 20G (default: the free space less 64M); a level that would need more is built in rounds')
     .option('--spill-above <SIZE>', 'with --count: the most memory the levels take before they go to disk, e.g. 2G (default 480M, at most --max-memory)')
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
-      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves\n  bitpuzzle pegs --board triangle5 --finish any --min-moves --count\n  bitpuzzle pegs --board triangle5 --min-moves --limit 3',
+      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves\n  bitpuzzle pegs --board french --start d3 --finish d5 --min-moves --length-only\n  bitpuzzle pegs --board triangle5 --finish any --min-moves --count\n  bitpuzzle pegs --board triangle5 --min-moves --limit 3',
     )
     .action(async (flags: PegsFlags) => {
       outcome.status = await runPegs(flags);
@@ -76,7 +78,11 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   // Only the count on the calling thread puts levels on disk.
   const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
   if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
-  if (!flags.count || flags.minMoves) rejectFlags('without --count, or with --min-moves (only counting every solution puts levels on disk)', spillFlags);
+  if (!flags.minMoves) rejectFlags('without --min-moves', { '--length-only': flags.lengthOnly });
+  if (flags.count || flags.all || flags.limit !== undefined) rejectFlags('with --count, --all or --limit (it proves the fewest moves alone)', { '--length-only': flags.lengthOnly });
+  // Counting every solution, and the fewest moves by levels, put levels on disk.
+  const levelsOnDisk = (flags.count && !flags.minMoves) || (flags.minMoves && flags.lengthOnly);
+  if (!levelsOnDisk) rejectFlags('without --count or --min-moves --length-only (only those put levels on disk)', spillFlags);
   if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
   const maxMemory = sizeOption('--max-memory', flags.maxMemory);
   const spillAbove = sizeOption('--spill-above', flags.spillAbove);
@@ -86,23 +92,22 @@ async function runPegs(flags: PegsFlags): Promise<number> {
     start: await fileOrText('--start', flags.start),
     finish: await fileOrText('--finish', flags.finish),
   };
-  // Ctrl-C aborts the run, which ends with ABORTED (as JSON with --json); a count then removes
-  // its levels on disk (gigabytes, perhaps).
+  // Ctrl-C aborts the run, which ends with ABORTED (as JSON with --json); a count (or the
+  // fewest moves by levels) then removes its levels on disk (gigabytes, perhaps).
   const counting = flags.count && !flags.minMoves;
-  const interrupt = abortOnInterrupt(counting ? 'removing the levels on disk, if any' : 'ending the search');
+  const interrupt = abortOnInterrupt(counting || flags.lengthOnly ? 'removing the levels on disk, if any' : 'ending the search');
   const options = { engine: flags.engine, maxMemory, signal: interrupt.signal };
   try {
     if (flags.minMoves && flags.count) return await countOptimal(input, options, flags);
     if (flags.minMoves && (flags.all || flags.limit !== undefined)) return await listOptimal(input, options, flags);
-    if (counting) {
-      const spill = {
-        ...(flags.spill === false ? { spill: false } : {}),
-        ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}),
-        ...(spillAbove !== undefined ? { spillAbove } : {}),
-        ...(maxDisk !== undefined ? { maxDisk } : {}),
-      };
-      return await countAll(input, { ...options, threads, ...spill }, flags);
-    }
+    const spill = {
+      ...(flags.spill === false ? { spill: false } : {}),
+      ...(flags.spillDir !== undefined ? { spillDir: flags.spillDir } : {}),
+      ...(spillAbove !== undefined ? { spillAbove } : {}),
+      ...(maxDisk !== undefined ? { maxDisk } : {}),
+    };
+    if (counting) return await countAll(input, { ...options, threads, ...spill }, flags);
+    if (flags.lengthOnly) return await fewestLength(input, { ...options, ...spill }, flags);
     return await solveOne(input, options, flags);
   } finally {
     interrupt.dispose();
@@ -130,6 +135,26 @@ async function countAll(input: pegs.PegsInput, options: pegs.CountOptions, flags
     console.log(`positions searched per peg count, up to symmetry: ${levels.reverse().join(', ')}`);
   }
   console.error(`counted in ${(stats.milliseconds / 1000).toFixed(2)} s on ${stats.threads} thread(s), ${stats.nodes} positions`);
+  return EXIT.ANSWERED;
+}
+
+/** --min-moves --length-only: the fewest moves, proved by levels, without a solution. */
+async function fewestLength(input: pegs.PegsInput, options: pegs.MinMovesOptions, flags: PegsFlags): Promise<number> {
+  const bar = progressBar('searching', 'levels');
+  let found: pegs.PegsMinMovesLength | null;
+  try {
+    found = await pegs.minMoves(input, { ...options, lengthOnly: true, onProgress: bar.onProgress });
+  } finally {
+    bar.stop();
+  }
+  if (!found) throw noSolution('no sequence of jumps reaches the finish');
+  const board = pegs.toBoard(input.board).name;
+  if (flags.json) {
+    console.log(toJson({ board, ...found }));
+    return EXIT.ANSWERED;
+  }
+  console.log(`${found.length} moves at fewest (proved by levels of pegs from both ends; no solution listed)`);
+  console.error(`in ${(found.stats.milliseconds / 1000).toFixed(2)} s, ${found.stats.nodes} positions, ${found.memory} bytes of engine memory`);
   return EXIT.ANSWERED;
 }
 

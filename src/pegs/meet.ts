@@ -58,6 +58,8 @@ export async function countBothEnds(
     fewestParts?: number;
     sumSlots?: number;
     reserveBytes?: number;
+    // The fewest moves instead of the count: `total` is the moves (-1n: no solution).
+    fewest?: boolean;
   },
 ): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number }> {
   const startPegs = popcount(problem.start);
@@ -76,6 +78,9 @@ export async function countBothEnds(
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
   const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes, options.maxDisk);
+  // The messages' name for the work.
+  const task = options.fewest ? 'the fewest moves by levels' : 'counting';
+  if (spill) spill.task = task;
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, limit);
@@ -94,17 +99,18 @@ export async function countBothEnds(
       new BitpuzzleError(
         'OUT_OF_MEMORY',
         limit < share
-          ? `counting on disk needs more than spillAbove (${limit} bytes; a larger spillAbove, up to ${share} bytes within maxMemory, may do); ${where()}`
-          : `counting needs more than ${memoryLimitText(maxMemory)}; ${where()}`,
+          ? `${task} on disk needs more than spillAbove (${limit} bytes; a larger spillAbove, up to ${share} bytes within maxMemory, may do); ${where()}`
+          : `${task} needs more than ${memoryLimitText(maxMemory)}; ${where()}`,
       );
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
     let narrowBits = options.narrowBits ?? 64;
     let status: number;
     for (;;) {
       if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
+      exports.pegsMeetFewest(options.fewest ? 1 : 0);
       const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes, options.fewestParts ?? 1, options.sumSlots ?? 0);
       if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
-      checkStatus(started, 'counting', maxMemory);
+      checkStatus(started, task, maxMemory);
       steps = exports.pegsMeetSteps();
       if (spill) exports.pegsMeetDiskRoom(await spill.room());
       let reported = -1;
@@ -146,11 +152,13 @@ export async function countBothEnds(
       throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
     }
     if (status === Status.OUT_OF_MEMORY) throw outOfMemory();
-    checkStatus(status, 'counting', maxMemory);
+    checkStatus(status, task, maxMemory);
     options.onProgress?.({ done: steps, total: steps });
     const view = new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), startPegs + 1);
     return {
-      total: (BigInt.asUintN(64, exports.pegsMeetTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsMeetTotal()),
+      total: options.fewest
+        ? BigInt.asIntN(64, exports.pegsMeetTotal())
+        : (BigInt.asUintN(64, exports.pegsMeetTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsMeetTotal()),
       levels: Array.from(view, Number),
       nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
       memory: Number(exports.pegsMemory()),

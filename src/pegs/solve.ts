@@ -90,6 +90,26 @@ export interface PegsMinMoves {
   stats: PegsStats;
 }
 
+/** minMoves with lengthOnly: the fewest moves, proved, without a solution. */
+export interface PegsMinMovesLength {
+  jumps: null;
+  moves: null;
+  /** The fewest moves. */
+  length: number;
+  /** The most bytes of engine memory the search needed. */
+  memory: number;
+  stats: PegsStats;
+}
+
+export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'> {
+  /**
+   * The fewest moves alone (jumps and moves null): by levels of pegs from both ends, as count
+   * goes, each position kept with its fewest moves, so that any board gets its answer in the
+   * time and memory of a count (levels on disk as count's: spill, spillDir, spillAbove, maxDisk).
+   */
+  lengthOnly?: boolean;
+}
+
 export interface PegsCount {
   /** Distinct jump sequences from the start to a finish. */
   total: bigint;
@@ -410,6 +430,30 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
   return countFrom(open, options, true);
 }
 
+/** The most holes of a board whose fewest moves go by levels (a value holds a mark per hole and the moves). */
+const LEVELS_HOLES = 56;
+
+/**
+ * minMoves with lengthOnly: the levels of pegs from both ends, as count's, with each
+ * position's fewest moves (assembly/pegsMeet.ts, pegsMeetFewest); null when no sequence of
+ * jumps reaches a finish.
+ */
+async function minMovesByLevels(problem: PegsProblem, options: MinMovesOptions, started: number): Promise<PegsMinMovesLength | null> {
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  if (problem.board.holes.length > LEVELS_HOLES) {
+    throw badInput(`minMoves with lengthOnly takes boards of up to ${LEVELS_HOLES} holes; this one has ${problem.board.holes.length}`);
+  }
+  if (popcount(problem.start) < popcount(problem.finishes[0]) + 2) {
+    // No jump or one: nothing to meet in the middle; the search by moves answers at once.
+    const found = await minMoves(problem, { signal: options.signal, maxMemory });
+    return found && { jumps: null, moves: null, length: found.length, memory: found.memory, stats: { ...found.stats, milliseconds: performance.now() - started } };
+  }
+  const { total, nodes, memory } = await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, fewest: true });
+  if (total < 0n) return null;
+  const stats = { nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 };
+  return { jumps: null, moves: null, length: Number(total), memory, stats };
+}
+
 /**
  * Boards with more holes than this (past the English board's 33) get the fewest moves by
  * iterative deepening (fewest.ts), within memory; up to it, by the search from both ends,
@@ -423,13 +467,23 @@ export const DEEPENING_HOLES = 33;
  * iterative deepening on the moves (larger boards), and a shortest solution; null when the
  * search finds no solution. Wasm only.
  */
-export async function minMoves(input: PegsInput | PegsProblem | string, options: LevelOptions = {}): Promise<PegsMinMoves | null> {
+export async function minMoves(input: PegsInput | PegsProblem | string, options: MinMovesOptions & { lengthOnly: true }): Promise<PegsMinMovesLength | null>;
+export async function minMoves(input: PegsInput | PegsProblem | string, options?: MinMovesOptions & { lengthOnly?: false }): Promise<PegsMinMoves | null>;
+export async function minMoves(input: PegsInput | PegsProblem | string, options?: MinMovesOptions): Promise<PegsMinMoves | PegsMinMovesLength | null>;
+export async function minMoves(input: PegsInput | PegsProblem | string, options: MinMovesOptions = {}): Promise<PegsMinMoves | PegsMinMovesLength | null> {
   const started = performance.now();
-  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress'], 'pegs.minMoves');
+  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.minMoves');
+  if (options.lengthOnly !== undefined && typeof options.lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(options.lengthOnly)}`);
+  checkSpill(options);
+  if (!options.lengthOnly) {
+    const given = (['spill', 'spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+    if (given.length > 0) throw badInput(`${given.join(', ')} cannot go with minMoves without lengthOnly: only the fewest moves by levels puts levels on disk`);
+  }
   const problem = toProblem(input);
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");
   }
+  if (options.lengthOnly) return minMovesByLevels(problem, options, started);
   if (problem.board.holes.length > DEEPENING_HOLES) {
     const maxMemory = checkMaxMemory(options.maxMemory);
     const result = await fewestByDeepening(problem, maxMemory, options);

@@ -56,6 +56,8 @@ export class SpillFolder {
 
   private dir: string | undefined;
   private readonly files = new Map<string, SpillFile>();
+  /** What the levels are for, as the messages name it. */
+  task = 'counting';
 
   /** `where()` says how far the count got, for the messages. */
   private constructor(
@@ -121,7 +123,7 @@ export class SpillFolder {
     const { bavail, bsize } = await this.fs.statfs(this.dir!);
     if (bavail * bsize - this.reserveBytes < grows) throw this.full(`${bavail * bsize} bytes free, ${grows} more to write`);
     if (this.used + grows > this.maxDisk) {
-      throw new BitpuzzleError('OUT_OF_DISK', `counting needs more disk than maxDisk (${this.maxDisk} bytes: the files in ${this.dir} hold ${this.used}, ${grows} more to write); ${this.where()}`);
+      throw new BitpuzzleError('OUT_OF_DISK', `${this.task} needs more disk than maxDisk (${this.maxDisk} bytes: the files in ${this.dir} hold ${this.used}, ${grows} more to write); ${this.where()}`);
     }
     for (let done = 0; done < data.length; ) {
       throwIfAborted(this.signal);
@@ -139,13 +141,13 @@ export class SpillFolder {
   private async read(side: number, level: number, part: number, position: number, into: Uint8Array): Promise<void> {
     const file = this.files.get(key(side, level, part));
     if (!file || position + into.length > file.bytes) {
-      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the engine asked for pairs of a level not on disk (side ${side}, ${level} pegs${part < 0 ? '' : `, part ${part}`})`);
+      throw new BitpuzzleError('ENGINE_FAILURE', `${this.task}: the engine asked for pairs of a level not on disk (side ${side}, ${level} pegs${part < 0 ? '' : `, part ${part}`})`);
     }
     for (let done = 0; done < into.length; ) {
       throwIfAborted(this.signal);
       const piece = Math.min(PIECE_BYTES, into.length - done);
       const { bytesRead } = await file.handle.read(into, done, piece, position + done);
-      if (bytesRead === 0) throw new BitpuzzleError('ENGINE_FAILURE', `counting: a level's file in ${this.dir} ended early`);
+      if (bytesRead === 0) throw new BitpuzzleError('ENGINE_FAILURE', `${this.task}: a level's file in ${this.dir} ended early`);
       done += bytesRead;
     }
   }
@@ -215,7 +217,7 @@ export class SpillFolder {
   }
 
   private full(detail: string): BitpuzzleError {
-    return new BitpuzzleError('OUT_OF_DISK', `counting needs more disk than ${this.dir ?? this.parent} has free (${detail}); ${this.where()}`);
+    return new BitpuzzleError('OUT_OF_DISK', `${this.task} needs more disk than ${this.dir ?? this.parent} has free (${detail}); ${this.where()}`);
   }
 }
 

@@ -109,6 +109,7 @@ export interface EngineExports {
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
   // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
   pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number, spill: number, windowSize: number, fewestParts: number, mostSumSlots: number): StatusCode;
+  pegsMeetFewest(on: number): void;
   pegsMeetNarrow(): number;
   pegsMeetDualPtr(): number;
   pegsMeetRun(budget: number): StatusCode;
