@@ -22,6 +22,13 @@ describe('English central game (published figures)', () => {
     expect(after[after.length - 1]).toBe(problem.finishes[0]);
   });
 
+  it('proves the 18 moves by levels too (minMoves lengthOnly), and 17 from d4 to d1', async () => {
+    expect((await pegs.minMoves({ board: 'english' }, { lengthOnly: true }))?.length).toBe(18);
+    // The search by moves agrees (no published figure for this one).
+    const edge = { board: 'english', start: 'd4', finish: 'd1' };
+    expect((await pegs.minMoves(edge, { lengthOnly: true }))?.length).toBe((await pegs.minMoves(edge))!.length);
+  }, 300_000);
+
   it('reaches 23,475,688 positions up to symmetry', async () => {
     const result = await pegs.reachable({ board: 'english' });
     expect(result.levels.reduce((a, b) => a + b, 0)).toBe(23475688);

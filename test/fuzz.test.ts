@@ -355,7 +355,7 @@ const F: Record<string, Entry> = {
   'pegs.solutions': { args: [pegsInput], options: [...SEARCH, 'maxMemory', 'limit'] },
   'pegs.count': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads', 'spill', 'spillDir', 'spillAbove', 'maxDisk'] },
   'pegs.reachable': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'threads'] },
-  'pegs.minMoves': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
+  'pegs.minMoves': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk'] },
   'pegs.countOptimal': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress'] },
   'pegs.optimalSolutions': { args: [smallPegsInput], options: [...SEARCH, 'maxMemory', 'onProgress', 'limit'] },
   'pegs.builtinBoard': { args: [or(fc.constantFrom('english', 'triangle5', 'triangle9', 'nope', 'constructor'))] },

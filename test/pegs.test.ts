@@ -460,13 +460,16 @@ describe('counting on threads', () => {
   });
 });
 
+// A French problem of 13 jumps (648,648 sequences), for the levels on disk.
+const FRENCH_START = ['  o..', ' ooo.o', 'oo.ooo.', 'oooo.oo', '..oo.oo', ' ...oo', '  ooo'].join('\n');
+const FRENCH_FINISH = ['  ...', ' ooo..', 'oo..o..', '....o..', '..o...o', ' ...o.', '  .oo'].join('\n');
+/** A folder of levels on disk holds nothing once a count is over. */
+const empty = (dir: string): void => expect(readdirSync(dir)).toEqual([]);
+
 describe('counting with the levels on disk', () => {
   // countBothEnds with spill 'always' puts the levels on disk from the first (the public API
   // does it when a level would not fit in maxMemory); a window of a few pairs makes every
   // level pass through many reads.
-  const FRENCH_START = ['  o..', ' ooo.o', 'oo.ooo.', 'oooo.oo', '..oo.oo', ' ...oo', '  ooo'].join('\n');
-  const FRENCH_FINISH = ['  ...', ' ooo..', 'oo..o..', '....o..', '..o...o', ' ...o.', '  .oo'].join('\n');
-  const empty = (dir: string): void => expect(readdirSync(dir)).toEqual([]);
 
   it('counts like in memory and like the brute force: both sides, one side for both, 12- and 16-byte pairs', async () => {
     const { countBothEnds, dualSymmetry } = await import('../dist/pegs/meet.js');
@@ -889,6 +892,76 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
   });
 });
 
+describe('fewest moves by levels (minMoves lengthOnly)', () => {
+  const BOARD_4X6 = 'oooooo\noooooo\noo.ooo\noooooo';
+
+  it('matches the brute force on triangles and random small boards, in memory and on disk, in parts and passes', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-fewest-');
+    // In memory (12- and 16-byte pairs), and on disk from the first level in 3 parts or more,
+    // with the parts' files summed and joined in several passes too.
+    const ways: Array<Record<string, unknown>> = [
+      { spill: false },
+      { spill: false, narrowBits: 0 },
+      { spill: 'always', spillDir: dir, windowBytes: 4096, fewestParts: 3 },
+      { spill: 'always', spillDir: dir, windowBytes: 4096, fewestParts: 3, sumSlots: 256 },
+    ];
+    const check = async (problem: pegs.PegsProblem): Promise<boolean> => {
+      const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const found = await pegs.minMoves(problem, { lengthOnly: true });
+      expect(found === null ? -1 : found.length).toBe(expected);
+      if (found) expect([found.jumps, found.moves]).toEqual([null, null]);
+      if (problem.start.toString(2).split('1').length < problem.finishes[0].toString(2).split('1').length + 2) return expected >= 0;
+      for (const way of ways) {
+        const levels = await countBothEnds(problem, 64 << 20, { fewest: true, ...way });
+        expect(levels.total).toBe(BigInt(expected));
+        empty(dir);
+      }
+      return expected >= 0;
+    };
+    for (const input of SMALL_TRIANGLES) expect(await check(pegs.toProblem(input))).toBe(true);
+    let checked = 0;
+    for (const problem of randomProblems(11, 40, 2)) if (await check(problem)) checked++;
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('builds its levels in rounds when maxDisk is short, with the fewest moves of the search by moves', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const dir = tempDir('pegs-fewest-');
+    for (const [start, finish, maxDisk] of [['c3', 'c3', 4e6], ['a1', 'd1', 3e6]] as const) {
+      const problem = pegs.toProblem({ board: BOARD_4X6, start, finish });
+      const expected = (await pegs.minMoves(problem))!.length;
+      for (const sumSlots of [0, 8192]) {
+        const levels = await countBothEnds(problem, 64 << 20, { fewest: true, spill: 'always', spillDir: dir, windowBytes: 4096, fewestParts: 3, maxDisk, sumSlots });
+        expect(levels.total).toBe(BigInt(expected));
+        expect(levels.rounds).toBeGreaterThan(0);
+        empty(dir);
+      }
+    }
+    // The public API: the French 13 jumps on disk in 1 MiB of memory, as the deepening finds them.
+    const french = { board: 'french', start: FRENCH_START, finish: FRENCH_FINISH };
+    const expected = (await pegs.minMoves(french))!.length;
+    const phases: string[] = [];
+    const found = await pegs.minMoves(french, { lengthOnly: true, maxMemory: 1 << 20, spillDir: dir, onProgress: (p) => p.phase && phases.push(p.phase) });
+    expect(found?.length).toBe(expected);
+    expect(phases.at(-1)).toMatch(new RegExp(`^levels on disk in ${dir}/bitpuzzle-pegs-\\w+$`));
+    empty(dir);
+    await expectCode(pegs.minMoves(french, { lengthOnly: true, maxMemory: 1 << 20, maxDisk: 1e5, spillDir: dir }), 'OUT_OF_DISK', /^the fewest moves by levels needs more disk than maxDisk \(100000 bytes/);
+    empty(dir);
+  });
+
+  it('answers null when no sequence reaches the finish, stops on abort, and rejects what it cannot do', async () => {
+    const none = randomProblems(11, 40, 2).find((problem) => bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number)) < 0)!;
+    expect(await pegs.minMoves(none, { lengthOnly: true })).toBeNull();
+    await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { lengthOnly: true, signal }), 600);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { lengthOnly: 'yes' as unknown as boolean }), 'BAD_INPUT', /^lengthOnly must be true or false/);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { maxDisk: 1e9 }), 'BAD_INPUT', /^maxDisk cannot go with minMoves without lengthOnly/);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { lengthOnly: true, spill: false, spillDir: '/tmp' }), 'BAD_INPUT', /^spillDir cannot go with spill: false/);
+    const wide = ['o'.repeat(20), 'o'.repeat(20), 'ooooooooo.oooooooooo'].join('\n');
+    await expectCode(pegs.minMoves({ board: wide, finish: 'any' }, { lengthOnly: true }), 'BAD_INPUT', /^minMoves with lengthOnly takes boards of up to 56 holes; this one has 60/);
+  });
+});
+
 describe('command line', () => {
   const run = promisify(execFile);
   const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
@@ -932,6 +1005,19 @@ describe('command line', () => {
     const impossible = await cli(['--board', 'french']);
     expect(impossible.code).toBe(1);
     expect(impossible.stderr).toMatch(/UNSOLVABLE/);
+  });
+
+  it('proves the fewest moves alone with --min-moves --length-only, levels on disk as --count', async () => {
+    const dir = tempDir('pegs-fewest-');
+    const text = await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--length-only']);
+    expect([text.code, text.stdout]).toEqual([0, '10 moves at fewest (proved by levels of pegs from both ends; no solution listed)\n']);
+    const onDisk = await cli(['--board', 'french', '--start', FRENCH_START, '--finish', FRENCH_FINISH, '--min-moves', '--length-only', '--max-memory', '1M', '--spill-dir', dir, '--max-disk', '3M', '--json']);
+    const json = JSON.parse(onDisk.stdout);
+    expect([json.board, json.jumps, json.moves, json.length]).toEqual(['french', null, null, (await pegs.minMoves({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH }))!.length]);
+    empty(dir);
+    expect((await cli(['--board', 'triangle5', '--length-only'])).stderr).toMatch(/--length-only does not work without --min-moves/);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--length-only', '--limit', '2'])).stderr).toMatch(/--length-only does not work with --count, --all or --limit/);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--spill-dir', dir])).stderr).toMatch(/--spill-dir does not work without --count or --min-moves --length-only/);
   });
 });
 
