@@ -4,6 +4,9 @@
 // deepening (src/pegs/fewest.ts); up to 33, by the search from both ends.
 //   node bench/pegs-fewest.js [name …] [--minutes M] (default: every problem below, 10 minutes
 //                                                    each; names as listed)
+//   --length-only (with the above or --one): the fewest moves alone by levels of pegs from both
+//                 ends (minMoves lengthOnly, levels on disk in --spill-dir DIR or the OS's
+//                 temporary folder), not the search for a shortest solution
 //   node bench/pegs-fewest.js --one BOARD START FINISH [SECONDS]  (one problem as JSON: a row)
 //   node bench/pegs-fewest.js --split [BOARD]       (countOptimal's time in its search and in its
 //                                                    counting passes; default english)
@@ -27,7 +30,11 @@ const PROBLEMS = [
 // over every single-vacancy problem finishing with one peg, on the triangle of side n.
 const BELL_LEAST = { triangle4: 5, triangle5: 9, triangle6: 9, triangle7: 12, triangle8: 13 };
 
-const args = process.argv.slice(2);
+const allArgs = process.argv.slice(2);
+const lengthOnly = allArgs.includes('--length-only');
+const spillAt = allArgs.indexOf('--spill-dir');
+const spillDir = spillAt >= 0 ? allArgs[spillAt + 1] : undefined;
+const args = allArgs.filter((a, i) => a !== '--length-only' && (spillAt < 0 || (i !== spillAt && i !== spillAt + 1)));
 if (args[0] === '--one') {
   const [, board, start, finish, seconds] = args;
   const started = performance.now();
@@ -36,12 +43,15 @@ if (args[0] === '--one') {
   let result = null;
   let stopped = false;
   try {
+    // Progress: the bound proved (the search), or the levels built (lengthOnly).
     result = await pegs.minMoves({ board, start, finish }, {
       signal,
-      onProgress: ({ done }) => {
+      ...(lengthOnly ? { lengthOnly, ...(spillDir ? { spillDir } : {}) } : {}),
+      onProgress: ({ done, total }) => {
         if (done === proved) return;
         proved = done;
-        process.stderr.write(`  ${board} ${start} -> ${finish}: bound ${done}, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+        const what = lengthOnly ? `level ${done} of ${total}` : `bound ${done}`;
+        process.stderr.write(`  ${board} ${start} -> ${finish}: ${what}, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       },
     });
   } catch (error) {
@@ -62,7 +72,8 @@ if (args[0] === '--one') {
 
 /** One problem in a child process. */
 function runOne(board, start, finish, seconds) {
-  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', board, start, finish, String(seconds)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const more = lengthOnly ? ['--length-only', ...(spillDir ? ['--spill-dir', spillDir] : [])] : [];
+  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', board, start, finish, String(seconds), ...more], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out);
 }
 
@@ -136,10 +147,10 @@ console.log('|---|---|---|---:|---|---:|---:|---:|');
 for (const [name, board, start, finish, published, source] of PROBLEMS) {
   if (names.length > 0 && !names.includes(name)) continue;
   const r = runOne(board, start, finish, seconds);
-  const moves = r.stopped ? `> ${r.proved - 1} (stopped)` : (r.moves ?? 'none');
+  const moves = r.stopped ? (lengthOnly ? `stopped after ${r.proved} levels` : `> ${r.proved - 1} (stopped)`) : (r.moves ?? 'none');
   console.log(`| ${name} | ${board} | ${start} → ${finish} | ${moves} | ${published === null ? '' : `${published} (${source})`} | ${fmt(r.ms)} | ${mb(r.memory)} | ${mb(r.rss)} |`);
   if (published !== null && !r.stopped && r.moves !== published) fail(`${name}: ${r.moves} moves, published ${published}`);
-  if (published !== null && r.stopped && r.proved > published) fail(`${name}: ${published} moves proved impossible, but published`);
+  if (published !== null && r.stopped && !lengthOnly && r.proved > published) fail(`${name}: ${published} moves proved impossible, but published`);
   const problem = pegs.toProblem({ board, start, finish });
   if (r.jumps) {
     const after = pegs.replay(problem.board, problem.start, r.jumps);
