@@ -84,7 +84,7 @@ describe('flags that a mode would ignore are rejected', () => {
     [['pegs', '--count', '--threads', '2', '--engine', 'js'], /--threads does not work with --engine js/],
     [['pegs', '--all'], /--all does not work without --min-moves/],
     [['pegs', '--min-moves', '--count', '--limit', '2'], /--limit does not work with --count/],
-    [['pegs', '--max-memory', '4 lots'], /--max-memory must be a memory size such as 4G/],
+    [['pegs', '--max-memory', '4 lots'], /--max-memory must be a size such as 4G/],
     [['sliding', '--random', '4x4', '--fast', '--node-limit', '5'], /--node-limit does not work with --fast/],
     [['sliding', '--random', '4x4', '--fast', '--time-limit', '5', '--heuristic', 'conflict'], /--time-limit and --heuristic do not work with --fast/],
     [['sliding', '--random', '5x5', '--node-limit', '5'], /--node-limit does not work on a board of more than 16 cells without --optimal/],

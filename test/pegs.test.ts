@@ -1172,7 +1172,7 @@ describe('sizes on the command line', () => {
     expect(sizeOption('--max-memory', '64k')).toBe(65536);
     expect(sizeOption('--max-memory', '2GiB')).toBe(2 * 2 ** 30);
     for (const bad of ['', 'G', '4 lots', '-1G', '0', '1e9', '4GG', '0.1']) {
-      expect(() => sizeOption('--max-memory', bad)).toThrow(/--max-memory must be a memory size/);
+      expect(() => sizeOption('--max-memory', bad)).toThrow(/--max-memory must be a size such as/);
     }
   });
 });

@@ -104,10 +104,12 @@ export class OutputFile {
     const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       if ((await stat(path).catch(() => null))?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-      const file = new OutputFile(path, temporary, await open(temporary, 'wx'));
+      // Tracked before it exists: an interrupt between its creation and this function's return
+      // (the main thread busy meanwhile) must still remove it.
       track(temporary, true);
-      return file;
+      return new OutputFile(path, temporary, await open(temporary, 'wx'));
     } catch (error) {
+      track(temporary, false);
       throw writeFailure(path, error);
     }
   }
