@@ -1,7 +1,7 @@
 // `bitpuzzle pegs`: solve peg solitaire, prove the fewest moves, count the solutions.
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { pegs } from '../index.js';
+import { pegs, type Progress } from '../index.js';
 import { EXIT, abortOnInterrupt, badUsage, eachSolution, integerOption, listLimit, sizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {
@@ -114,20 +114,26 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   }
 }
 
-/** --count: every jump sequence from the start to the finish. */
-async function countAll(input: pegs.PegsInput, options: pegs.CountOptions, flags: PegsFlags): Promise<number> {
-  const bar = progressBar('counting', 'levels');
-  let counted: pegs.PegsCount;
+/** Runs a search with a progress bar on stderr, cleared when it ends. */
+async function withBar<R>(label: string, unit: string, search: (onProgress: (p: Progress) => void) => Promise<R>): Promise<R> {
+  const bar = progressBar(label, unit);
   try {
-    counted = await pegs.count(input, { ...options, onProgress: bar.onProgress });
+    return await search(bar.onProgress);
   } finally {
     bar.stop();
   }
-  const board = pegs.toBoard(input.board).name;
-  if (flags.json) {
-    console.log(toJson({ board, ...counted }));
-    return EXIT.ANSWERED;
-  }
+}
+
+/** With --json, prints the result after the board's name: true when printed. */
+function printedJson(input: pegs.PegsInput, result: object, flags: PegsFlags): boolean {
+  if (flags.json) console.log(toJson({ board: pegs.toBoard(input.board).name, ...result }));
+  return flags.json === true;
+}
+
+/** --count: every jump sequence from the start to the finish. */
+async function countAll(input: pegs.PegsInput, options: pegs.CountOptions, flags: PegsFlags): Promise<number> {
+  const counted = await withBar('counting', 'levels', (onProgress) => pegs.count(input, { ...options, onProgress }));
+  if (printedJson(input, counted, flags)) return EXIT.ANSWERED;
   const { stats } = counted;
   console.log(`${counted.total} solutions (jump sequences)${counted.reason ? `: ${counted.reason}` : ''}`);
   if (!counted.reason) {
@@ -140,19 +146,9 @@ async function countAll(input: pegs.PegsInput, options: pegs.CountOptions, flags
 
 /** --min-moves --length-only: the fewest moves, proved by levels, without a solution. */
 async function fewestLength(input: pegs.PegsInput, options: pegs.MinMovesOptions, flags: PegsFlags): Promise<number> {
-  const bar = progressBar('searching', 'levels');
-  let found: pegs.PegsMinMovesLength | null;
-  try {
-    found = await pegs.minMoves(input, { ...options, lengthOnly: true, onProgress: bar.onProgress });
-  } finally {
-    bar.stop();
-  }
+  const found = await withBar('searching', 'levels', (onProgress) => pegs.minMoves(input, { ...options, lengthOnly: true, onProgress }));
   if (!found) throw noSolution('no sequence of jumps reaches the finish');
-  const board = pegs.toBoard(input.board).name;
-  if (flags.json) {
-    console.log(toJson({ board, ...found }));
-    return EXIT.ANSWERED;
-  }
+  if (printedJson(input, found, flags)) return EXIT.ANSWERED;
   console.log(`${found.length} moves at fewest (proved by levels of pegs from both ends; no solution listed)`);
   console.error(`in ${(found.stats.milliseconds / 1000).toFixed(2)} s, ${found.stats.nodes} positions, ${found.memory} bytes of engine memory`);
   return EXIT.ANSWERED;
@@ -163,12 +159,7 @@ async function solveOne(input: pegs.PegsInput, options: CliOptions, flags: PegsF
   const problem = pegs.toProblem(input);
   let found: pegs.PegsSolution | pegs.PegsMinMoves | null;
   if (flags.minMoves) {
-    const bar = progressBar('searching', 'levels');
-    try {
-      found = await pegs.minMoves(problem, { ...options, onProgress: bar.onProgress });
-    } finally {
-      bar.stop();
-    }
+    found = await withBar('searching', 'levels', (onProgress) => pegs.minMoves(problem, { ...options, onProgress }));
   } else {
     found = await pegs.solve(problem, options);
   }
@@ -190,18 +181,8 @@ type CliOptions = { engine?: 'wasm' | 'js'; maxMemory?: number; signal?: AbortSi
 
 /** --min-moves --count: the fewest moves and how many solutions take that many. */
 async function countOptimal(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
-  const bar = progressBar('counting', 'passes');
-  let counted: pegs.PegsOptimalCount;
-  try {
-    counted = await pegs.countOptimal(input, { ...options, onProgress: bar.onProgress });
-  } finally {
-    bar.stop();
-  }
-  const board = pegs.toBoard(input.board).name;
-  if (flags.json) {
-    console.log(toJson({ board, ...counted }));
-    return EXIT.ANSWERED;
-  }
+  const counted = await withBar('counting', 'passes', (onProgress) => pegs.countOptimal(input, { ...options, onProgress }));
+  if (printedJson(input, counted, flags)) return EXIT.ANSWERED;
   if (counted.length === null) {
     console.log(`0 solutions${counted.reason ? `: ${counted.reason}` : ' (no sequence of jumps reaches the finish)'}`);
   } else {
