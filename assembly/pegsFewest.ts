@@ -151,10 +151,12 @@ function newTable(log: u32): bool {
 /**
  * Starts the search on the loaded problem, with `count` Merson regions (u64 masks) in the
  * output region; with `usePerimeter` 1, after a MOVES search from the finishes' side alone
- * (pegsMovesBackwardOnly), whose complete levels serve as the perimeter. DONE, OUT_OF_MEMORY
- * or BAD_INPUT. The table grows up to what the arena allows.
+ * (pegsMovesBackwardOnly), whose complete levels serve as the perimeter; `fromBound`: the
+ * first bound searched when above the start's lower bound (the host's, proved otherwise: no
+ * solution has fewer moves). DONE, OUT_OF_MEMORY or BAD_INPUT. The table grows up to what the
+ * arena allows.
  */
-export function pegsFewestStart(count: i32, usePerimeter: i32): i32 {
+export function pegsFewestStart(count: i32, usePerimeter: i32, fromBound: i32): i32 {
   if (count < 0 || count > 64) return BAD_INPUT;
   perimeter = -1;
   if (usePerimeter != 0) {
@@ -197,7 +199,7 @@ export function pegsFewestStart(count: i32, usePerimeter: i32): i32 {
   if (maxLog < 6) return OUT_OF_MEMORY;
   table = 0;
   if (!newTable(min<u32>(FIRST_LOG, maxLog))) return OUT_OF_MEMORY;
-  bound = lowerBound(start, -1);
+  bound = max<i32>(lowerBound(start, -1), fromBound);
   proved = bound;
   beginIteration();
   return DONE;

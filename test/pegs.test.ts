@@ -828,6 +828,18 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  it('starts at a bound proved elsewhere (fromBound, as the levels prove one) and finds the same fewest moves', async () => {
+    for (const input of SMALL_TRIANGLES) {
+      const problem = pegs.toProblem(input);
+      const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const bounds: number[] = [];
+      const result = await fewestByDeepening(problem, 64 << 20, { perimeter: false, fromBound: expected, onProgress: ({ done }: { done: number }) => bounds.push(done) });
+      expectSolves(problem, result.jumps!);
+      expect(pegs.groupMoves(result.jumps!).length).toBe(expected);
+      expect(bounds[0]).toBe(expected); // no iteration below it
+    }
+  });
+
   // Bell, "Solving triangular peg solitaire" (JIS 11, 2008; OEIS A127500): the shortest
   // solution over every problem from one vacancy to one peg takes 5 moves on the 10-hole
   // triangle, 9 on the 15-hole and 9 on the 21-hole one.

@@ -76,7 +76,9 @@ export function mersonRegions(problem: PegsProblem): bigint[] {
 export async function fewestByDeepening(
   problem: PegsProblem,
   maxMemory: number,
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; perimeter?: boolean },
+  // fromBound: the fewest moves are known to be at least this (proved by levels): the first
+  // iteration searches that bound.
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; perimeter?: boolean; fromBound?: number },
 ): Promise<FewestResult> {
   const exports = await acquireEngine();
   try {
@@ -112,7 +114,7 @@ export async function fewestByDeepening(
     setMemoryLimit(exports, limit);
     const regions = mersonRegions(problem);
     new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), regions.length).set(regions);
-    checkStatus(exports.pegsFewestStart(regions.length, perimeter >= 0 ? 1 : 0), 'the fewest-moves search', maxMemory);
+    checkStatus(exports.pegsFewestStart(regions.length, perimeter >= 0 ? 1 : 0, options.fromBound ?? 0), 'the fewest-moves search', maxMemory);
     let reported = -1;
     const status = await runSliced((budget) => {
       const bound = exports.pegsFewestBound();

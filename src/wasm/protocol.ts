@@ -132,7 +132,7 @@ export interface EngineExports {
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
-  pegsFewestStart(regions: number, usePerimeter: number): StatusCode;
+  pegsFewestStart(regions: number, usePerimeter: number, fromBound: number): StatusCode;
   pegsMovesBackwardOnly(): void;
   pegsFewestRun(budget: number): StatusCode;
   pegsFewestMoves(): number;
