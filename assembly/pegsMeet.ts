@@ -572,20 +572,22 @@ const FROM_IMAGES: usize = memory.data(8 * MAX_SYMS * 64 * 6);
 
 /**
  * Fewest moves: the least image of the child by jump j of `pos` (its images from 1 up at
- * `imagesOf`) on side x, and in valueOut its value, from `value`, the parent's.
+ * `imagesOf`), each image xor `flipAll` (0: the child's key; full: its complement's, for a
+ * lookup), and in valueOut its value by `side`'s rule from `value`, the parent's, with the
+ * marks of every image that is the least.
  */
-@inline function fewestChild(imagesOf: usize, pos: u64, j: i32, value: u64): u64 {
-  let least = pos ^ get64(jumpFlip, j);
-  let marks = markOf(0, j, x, pos);
+@inline function fewestChild(imagesOf: usize, pos: u64, j: i32, value: u64, side: i32, flipAll: u64): u64 {
+  let least = pos ^ get64(jumpFlip, j) ^ flipAll;
+  let marks = markOf(0, j, side, pos);
   for (let s = 1; s < syms; s++) {
     const parent = get64(imagesOf, s);
-    const image = parent ^ get64(jumpImage, s * jumps + j);
+    const image = parent ^ get64(jumpImage, s * jumps + j) ^ flipAll;
     if (image < least) {
       least = image;
-      marks = markOf(s, j, x, parent);
-    } else if (image == least) marks |= markOf(s, j, x, parent);
+      marks = markOf(s, j, side, parent);
+    } else if (image == least) marks |= markOf(s, j, side, parent);
   }
-  valueOut = valueOf(movesAfter(value, j, x), marks);
+  valueOut = valueOf(movesAfter(value, j, side), marks);
   return least;
 }
 
@@ -1355,7 +1357,7 @@ function expand(key: u64, paths: u64): void {
     let child: u64;
     let value = paths;
     if (fewest) {
-      child = fewestChild(images, key, j, paths);
+      child = fewestChild(images, key, j, paths, x, 0);
       value = valueOut;
     } else {
       child = load<u64>(images) ^ get64(jumpFlip, j);
@@ -1447,14 +1449,9 @@ function meetGrand(key: u64, paths: u64): void {
  * Fewest moves: c's value (from pos's `value`) in the key's frame goes to valueOut.
  */
 @inline function lookupOf(imagesOf: usize, pos: u64, j: i32, value: u64): u64 {
+  // Fewest moves: never dual, as the rules differ by side.
+  if (fewest) return fewestChild(imagesOf, pos, j, value, streamSide(), full);
   const child = pos ^ get64(jumpFlip, j);
-  if (fewest) {
-    // Never dual: the rules differ by side.
-    const side = streamSide();
-    const least = fewestLookup(imagesOf, pos, j, side);
-    valueOut = valueOf(movesAfter(value, j, side), valueOut);
-    return least;
-  }
   if (dualOn) return partnerOf(child);
   let least = ~child & full;
   let fixed: u32 = 1;
@@ -1464,22 +1461,6 @@ function meetGrand(key: u64, paths: u64): void {
     least = min<u64>(least, ~image & full);
   }
   fixedOut = fixed;
-  return least;
-}
-
-/** lookupOf for fewest moves by `side`'s rule: the key, and in valueOut the child's marks in its frame. */
-@inline function fewestLookup(imagesOf: usize, pos: u64, j: i32, side: i32): u64 {
-  let least = ~(pos ^ get64(jumpFlip, j)) & full;
-  let marks = markOf(0, j, side, pos);
-  for (let s = 1; s < syms; s++) {
-    const parent = get64(imagesOf, s);
-    const other = ~(parent ^ get64(jumpImage, s * jumps + j)) & full;
-    if (other < least) {
-      least = other;
-      marks = markOf(s, j, side, parent);
-    } else if (other == least) marks |= markOf(s, j, side, parent);
-  }
-  valueOut = marks;
   return least;
 }
 

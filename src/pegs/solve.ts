@@ -150,6 +150,11 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
 
+/** Which of spillDir, spillAbove and maxDisk the options give. */
+function diskOptionsGiven(options: CountOptions): string[] {
+  return (['spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+}
+
 /** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove and maxDisk bytes. */
 function checkSpill(options: CountOptions): void {
   const above = options.spillAbove;
@@ -167,7 +172,7 @@ function checkSpill(options: CountOptions): void {
     throw badInput(`spillDir must be a folder's path, got ${describeValue(options.spillDir)}`);
   }
   // Options that would do nothing are refused, as the CLI refuses its flags, rather than ignored.
-  const given: string[] = (['spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+  const given = diskOptionsGiven(options);
   if (options.spill === false && given.length > 0) {
     throw badInput(`${given.join(', ')} cannot go with spill: false (nothing goes to disk)`);
   }
@@ -476,7 +481,7 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options:
   if (options.lengthOnly !== undefined && typeof options.lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(options.lengthOnly)}`);
   checkSpill(options);
   if (!options.lengthOnly) {
-    const given = (['spill', 'spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+    const given = [...(options.spill !== undefined ? ['spill'] : []), ...diskOptionsGiven(options)];
     if (given.length > 0) throw badInput(`${given.join(', ')} cannot go with minMoves without lengthOnly: only the fewest moves by levels puts levels on disk`);
   }
   const problem = toProblem(input);
