@@ -128,6 +128,9 @@ export {
   pegsMeetDiskRoom,
   pegsMeetWidth,
   pegsMeetFeed,
+  pegsMeetMeetPosition,
+  pegsMeetMeetMoves,
+  pegsMeetMeetShared,
 } from './pegsMeet';
 export {
   pegsFewestStart,

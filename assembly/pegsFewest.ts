@@ -49,6 +49,11 @@ let found: i32 = -1;       // the fewest moves, once found
 let fewNodes: u64 = 0;
 let depth: i32 = 0;
 let solutionLength: i32 = 0;
+// The ends of a half of a solution (the host's, to find a solution through a position where
+// the fewest moves by levels met): the hole the move before the start landed in, whose peg
+// may go on for free (-1: none), and the holes the last jump may land in (0: any).
+let firstLanding: i32 = -1;
+let finishLandings: u64 = 0;
 
 // The stack, per depth (one jump per level): position, the hole the last jump landed in (-1
 // before the first), moves used, the next jump to try (see nextJump) and the jump taken.
@@ -153,11 +158,15 @@ function newTable(log: u32): bool {
  * output region; with `usePerimeter` 1, after a MOVES search from the finishes' side alone
  * (pegsMovesBackwardOnly), whose complete levels serve as the perimeter; `fromBound`: the
  * first bound searched when above the start's lower bound (the host's, proved otherwise: no
- * solution has fewer moves). DONE, OUT_OF_MEMORY or BAD_INPUT. The table grows up to what the
- * arena allows.
+ * solution has fewer moves); `first` and `landings`: the ends of a half (see firstLanding; the
+ * host keeps only the symmetries that fix them). DONE, OUT_OF_MEMORY or BAD_INPUT. The table
+ * grows up to what the arena allows.
  */
-export function pegsFewestStart(count: i32, usePerimeter: i32, fromBound: i32): i32 {
-  if (count < 0 || count > 64) return BAD_INPUT;
+export function pegsFewestStart(count: i32, usePerimeter: i32, fromBound: i32, first: i32, landings: u64): i32 {
+  if (count < 0 || count > 64 || first < -1 || first >= holes || (landings & ~full) != 0) return BAD_INPUT;
+  if (first >= 0 && ((start >> <u64>first) & 1) == 0) return BAD_INPUT; // no peg to go on
+  firstLanding = first;
+  finishLandings = landings;
   perimeter = -1;
   if (usePerimeter != 0) {
     // Keep the MOVES table below: allocate above it.
@@ -199,7 +208,7 @@ export function pegsFewestStart(count: i32, usePerimeter: i32, fromBound: i32): 
   if (maxLog < 6) return OUT_OF_MEMORY;
   table = 0;
   if (!newTable(min<u32>(FIRST_LOG, maxLog))) return OUT_OF_MEMORY;
-  bound = max<i32>(lowerBound(start, -1), fromBound);
+  bound = max<i32>(lowerBound(start, firstLanding), fromBound);
   proved = bound;
   beginIteration();
   return DONE;
@@ -209,7 +218,7 @@ function beginIteration(): void {
   nextBound = INFINITE;
   depth = 0;
   set64(sPos, 0, start);
-  set(sLast, 0, <u32>-1);
+  set(sLast, 0, <u32>firstLanding);
   set(sMoves, 0, 0);
   set(sNext, 0, 0);
 }
@@ -296,13 +305,15 @@ export function pegsFewestRun(budget: i32): i32 {
     const moves = used + (from == last ? 0 : 1);
     if (moves > bound) { nextBound = min<i32>(nextBound, moves); continue; }
     set(sJump, depth, j);
-    if (isFinish(child)) {
+    if (isFinish(child) && (finishLandings == 0 || ((finishLandings >> <u64>land) & 1) != 0)) {
       found = moves;
       solutionLength = depth + 1;
       for (let d = 0; d <= depth; d++) set(OUTPUT, d, get(sJump, d));
       phase = PHASE_DONE;
       return DONE;
     }
+    // No finish has fewer pegs (one reached by a landing not allowed goes no further).
+    if (<i32>popcnt(child) <= finishPegs) continue;
     const need = moves + lowerBound(child, land);
     if (need > bound) { nextBound = min<i32>(nextBound, need); continue; }
     if (pagodas > 0 && !hopefulIn(child, 0, pagodas)) continue;

@@ -558,10 +558,63 @@ export function pegsMeetFewest(on: i32): void { fewest = on != 0; }
 // The from hole of each jump under each symmetry (a bit), for the backward marks.
 const FROM_IMAGES: usize = memory.data(8 * MAX_SYMS * 64 * 6);
 
-/** Fewest moves: the two sides' values where they meet; the total keeps the least. */
-@inline function meetValues(a: u64, b: u64): void {
+/**
+ * Fewest moves: the two sides' values where they meet at lookup `key` (a, the streamed side's
+ * value; b, the table's: both in key's frame); the total keeps the least, and where it was
+ * met, for the host to find a solution through it.
+ */
+@inline function meetValues(a: u64, b: u64, key: u64): void {
   const moves = movesOf(a) + movesOf(b) - <u64>((a & b & landMask) != 0);
-  if (moves < total) total = moves;
+  if (moves >= total) return;
+  total = moves;
+  meetKey = key;
+  meetStreamed = a;
+  meetTable = b;
+  meetSide = streamSide();
+}
+// The least meeting so far: the lookup's key, the streamed side's value and the table's, and
+// the side streamed (0: the key is a complement, of the forward position; 1: it is that position).
+let meetKey: u64 = 0;
+let meetStreamed: u64 = 0;
+let meetTable: u64 = 0;
+let meetSide: i32 = 0;
+// The same before the part being joined (a part joined again starts from it, as partTotal).
+let partMeetKey: u64 = 0;
+let partMeetStreamed: u64 = 0;
+let partMeetTable: u64 = 0;
+let partMeetSide: i32 = 0;
+
+/** Fewest moves: the forward position where the least total was met (0 before any meeting). */
+export function pegsMeetMeetPosition(): u64 {
+  return total == NO_MOVES ? 0 : meetSide == 0 ? meetKey ^ full : meetKey;
+}
+/** Fewest moves: the moves from the start to that position (side 0) or from it to a finish (1). */
+export function pegsMeetMeetMoves(side: i32): i32 {
+  if (total == NO_MOVES) return -1;
+  return <i32>movesOf((side == meetSide) ? meetStreamed : meetTable);
+}
+/** Fewest moves: the holes where a fewest move into the position may land and one on from it start (the move goes on through it). */
+export function pegsMeetMeetShared(): u64 {
+  return total == NO_MOVES ? 0 : meetStreamed & meetTable & landMask;
+}
+
+/** Keeps the total and its meeting before a part is joined, or restores them for a part joined again. */
+@inline function keepPartTotal(restore: bool): void {
+  if (restore) {
+    total = partTotal;
+    totalHigh = partTotalHigh;
+    meetKey = partMeetKey;
+    meetStreamed = partMeetStreamed;
+    meetTable = partMeetTable;
+    meetSide = partMeetSide;
+  } else {
+    partTotal = total;
+    partTotalHigh = totalHigh;
+    partMeetKey = meetKey;
+    partMeetStreamed = meetStreamed;
+    partMeetTable = meetTable;
+    partMeetSide = meetSide;
+  }
 }
 
 /** The total before anything met: no paths, or no moves. */
@@ -755,8 +808,7 @@ function joinPart(k: u32): i32 {
   }
   subs = 1;
   sub = 0;
-  partTotal = total;
-  partTotalHigh = totalHigh;
+  keepPartTotal(false);
   return beginJoin(k);
 }
 
@@ -1039,8 +1091,7 @@ function moreSubs(n: u64): i32 {
     nCount = partStart;
     return beginGather();
   }
-  total = partTotal;
-  totalHigh = partTotalHigh;
+  keepPartTotal(true);
   return beginJoin(part);
 }
 
@@ -1169,7 +1220,7 @@ export function pegsMeetRun(budget: i32): i32 {
           if (subs > 1 && subOwner(key) != sub) continue;
           const slot = findIn(tBase, tSize, key);
           if (isEmpty(slot)) continue;
-          if (fewest) meetValues(pairPaths(pair + <usize>i * width), pairPaths(slot));
+          if (fewest) meetValues(pairPaths(pair + <usize>i * width), pairPaths(slot), key);
           else addProduct(pairPaths(pair + <usize>i * width), pairPaths(slot));
         }
         xAt += <u64>group;
@@ -1503,7 +1554,7 @@ function settle(n: i32, paths: u64): void {
   for (let i = 0; i < n; i++) {
     const slot = findIn(tBase, tSize, get64(CHILDREN, i));
     if (isEmpty(slot)) continue;
-    if (fewest) meetValues(get64(VALUES, i), pairPaths(slot));
+    if (fewest) meetValues(get64(VALUES, i), pairPaths(slot), get64(CHILDREN, i));
     else addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
   }
 }

@@ -975,10 +975,125 @@ describe('fewest moves by levels (minMoves lengthOnly)', () => {
     expect(await pegs.minMoves(none, { lengthOnly: true })).toBeNull();
     await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { lengthOnly: true, signal }), 600);
     await expectCode(pegs.minMoves({ board: 'triangle5' }, { lengthOnly: 'yes' as unknown as boolean }), 'BAD_INPUT', /^lengthOnly must be true or false/);
-    await expectCode(pegs.minMoves({ board: 'triangle5' }, { maxDisk: 1e9 }), 'BAD_INPUT', /^maxDisk cannot go with minMoves without lengthOnly/);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { maxDisk: 1e9 }), 'BAD_INPUT', /^maxDisk cannot go with minMoves by moves: only the fewest moves by levels/);
     await expectCode(pegs.minMoves({ board: 'triangle5' }, { lengthOnly: true, spill: false, spillDir: '/tmp' }), 'BAD_INPUT', /^spillDir cannot go with spill: false/);
     const wide = ['o'.repeat(20), 'o'.repeat(20), 'ooooooooo.oooooooooo'].join('\n');
     await expectCode(pegs.minMoves({ board: wide, finish: 'any' }, { lengthOnly: true }), 'BAD_INPUT', /^minMoves with lengthOnly takes boards of up to 56 holes; this one has 60/);
+  });
+});
+
+describe('fewest moves by levels with a solution (minMoves method levels)', () => {
+  it('finds a fewest-move solution through where the levels met, as the brute force, whether the move there goes on or not', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const through = { movesOn: 0, movesEnd: 0 };
+    const check = async (problem: pegs.PegsProblem): Promise<boolean> => {
+      const expected = bruteMinMoves(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const found = await pegs.minMoves(problem, { method: 'levels' });
+      expect(found === null ? -1 : found.length).toBe(expected);
+      if (!found) return false;
+      expectSolves(problem, found.jumps);
+      expect(pegs.groupMoves(found.jumps)).toEqual(found.moves);
+      expect(found.moves).toHaveLength(expected);
+      if (problem.start.toString(2).split('1').length >= problem.finishes[0].toString(2).split('1').length + 2) {
+        const { meeting } = await countBothEnds(problem, 64 << 20, { fewest: true });
+        expect(meeting!.forward + meeting!.backward - (meeting!.shared === 0n ? 0 : 1)).toBe(expected);
+        through[meeting!.shared === 0n ? 'movesEnd' : 'movesOn']++;
+      }
+      return true;
+    };
+    for (const input of SMALL_TRIANGLES) expect(await check(pegs.toProblem(input))).toBe(true);
+    let checked = 0;
+    for (const problem of randomProblems(11, 40, 2)) if (await check(problem)) checked++;
+    expect(checked).toBeGreaterThan(5);
+    // Both kinds of meeting came up: the halves joined at a move's end, and in a move's middle.
+    expect(through.movesOn).toBeGreaterThan(0);
+    expect(through.movesEnd).toBeGreaterThan(0);
+  });
+
+  it('finds it with the levels on disk too (the French 13 jumps in 1 MiB), and stops on abort', async () => {
+    const dir = tempDir('pegs-fewest-');
+    const french = pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH });
+    const expected = (await pegs.minMoves(french))!.length;
+    const phases: string[] = [];
+    const found = (await pegs.minMoves(french, { method: 'levels', maxMemory: 1 << 20, spillDir: dir, onProgress: (p) => p.phase && phases.push(p.phase) }))!;
+    expect(found.length).toBe(expected);
+    expectSolves(french, found.jumps);
+    expect(phases.some((p) => p.startsWith(`levels on disk in ${dir}/bitpuzzle-pegs-`))).toBe(true);
+    expect(phases.some((p) => /^\d+ moves at fewest; a solution through the middle: its (first|second) half, \d+ moves$/.test(p))).toBe(true);
+    empty(dir);
+    await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'french', start: 'd3', finish: 'd5' }, { method: 'levels', signal }), 600);
+  });
+
+  it("the deepening's ends for the halves: the last jump's landing, and a first chain for free", async () => {
+    // The fewest moves over (position, the hole the last jump landed in): `first` the landing
+    // before the start (-1: none), and a finish counts only when its landing is in `landings`.
+    const bruteEnds = (jumps: Jump[], start: number, finishes: number[], first: number, landings: number): number => {
+      const goal = new Set(finishes);
+      const target = finishes[0].toString(2).replace(/0/g, '').length;
+      const memo = new Map<number, number>();
+      const cost = (p: number, last: number): number => {
+        if (p.toString(2).replace(/0/g, '').length === target) return goal.has(p) && has(landings, last) ? 0 : Infinity;
+        const key = p * 64 + last + 1;
+        let known = memo.get(key);
+        if (known === undefined) {
+          known = Infinity;
+          for (const j of legalJumps(jumps, p)) known = Math.min(known, (j[0] === last ? 0 : 1) + cost(apply(p, j), j[2]));
+          memo.set(key, known);
+        }
+        return known;
+      };
+      return cost(start, first);
+    };
+    let landed = 0;
+    let free = 0;
+    // Boards of up to 16 holes: the oracle's states are (position, landing), seconds each on 21.
+    const problems = [...SMALL_TRIANGLES.map((input) => pegs.toProblem(input)), ...randomProblems(12, 60, 2)].filter((problem) => problem.board.holes.length <= 16);
+    for (const problem of problems) {
+      const { board, start, finishes } = problem;
+      const all = (1 << board.holes.length) - 1;
+      for (let h = 0; h < board.holes.length; h += 3) {
+        const fixing = { ...problem, symmetries: problem.symmetries.filter((perm) => perm[h] === h) };
+        const expectedLanding = bruteEnds(board.jumps, Number(start), finishes.map(Number), -1, 1 << h);
+        const ending = await fewestByDeepening(fixing, 64 << 20, { finishLandings: 1n << BigInt(h) });
+        if (expectedLanding === Infinity) expect(ending.jumps).toBeNull();
+        else {
+          expectSolves(problem, ending.jumps!);
+          expect(ending.jumps!.at(-1)!.split('-')[1]).toBe(board.holes[h].name);
+          expect(pegs.groupMoves(ending.jumps!).length).toBe(expectedLanding);
+          landed++;
+        }
+        if (!has(Number(start), h)) continue;
+        const expectedFree = bruteEnds(board.jumps, Number(start), finishes.map(Number), h, all);
+        const going = await fewestByDeepening(fixing, 64 << 20, { firstLanding: h });
+        if (expectedFree === Infinity) expect(going.jumps).toBeNull();
+        else {
+          expectSolves(problem, going.jumps!);
+          const goesOn = going.jumps![0].split('-')[0] === board.holes[h].name ? 1 : 0;
+          expect(pegs.groupMoves(going.jumps!).length - goesOn).toBe(expectedFree);
+          free += goesOn;
+        }
+      }
+    }
+    expect(landed).toBeGreaterThan(10);
+    expect(free).toBeGreaterThan(3);
+    // The engine refuses a free chain from an empty hole (the host never asks for one).
+    const triangle = pegs.toProblem({ board: 'triangle5', finish: 'any' });
+    await expectCode(fewestByDeepening(triangle, 64 << 20, { firstLanding: 0 }), 'ENGINE_FAILURE', /rejected its input/);
+  });
+
+  it('rejects a method it does not know, and options that do not go with the method', async () => {
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { method: 'sideways' as unknown as 'levels' }), 'BAD_INPUT', /^method must be one of auto, moves, deepening, levels, got "sideways"/);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { method: 'deepening', lengthOnly: true }), 'BAD_INPUT', /^lengthOnly goes with method 'levels' .*not 'deepening'/);
+    await expectCode(pegs.minMoves({ board: 'triangle5' }, { method: 'deepening', spillDir: '/tmp' }), 'BAD_INPUT', /^spillDir cannot go with minMoves by deepening/);
+    const wide = ['o'.repeat(20), 'o'.repeat(20), 'ooooooooo.oooooooooo'].join('\n');
+    await expectCode(pegs.minMoves({ board: wide, finish: 'any' }, { method: 'moves' }), 'BAD_INPUT', /^method 'moves' takes boards of up to 48 holes; this one has 60/);
+    await expectCode(pegs.minMoves({ board: wide, finish: 'any' }, { method: 'levels' }), 'BAD_INPUT', /^minMoves with method 'levels' takes boards of up to 56 holes; this one has 60/);
+    // Every method gives the same fewest moves where each can run.
+    for (const method of ['auto', 'moves', 'deepening', 'levels'] as const) {
+      const found = (await pegs.minMoves({ board: 'triangle6', start: 'c5', finish: 'any' }, { method }))!;
+      expect(found.length).toBe(9);
+      expectSolves(pegs.toProblem({ board: 'triangle6', start: 'c5', finish: 'any' }), found.jumps);
+    }
   });
 });
 
@@ -1037,7 +1152,22 @@ describe('command line', () => {
     empty(dir);
     expect((await cli(['--board', 'triangle5', '--length-only'])).stderr).toMatch(/--length-only does not work without --min-moves/);
     expect((await cli(['--board', 'triangle5', '--min-moves', '--length-only', '--limit', '2'])).stderr).toMatch(/--length-only does not work with --count, --all or --limit/);
-    expect((await cli(['--board', 'triangle5', '--min-moves', '--spill-dir', dir])).stderr).toMatch(/--spill-dir does not work without --count or --min-moves --length-only/);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--spill-dir', dir])).stderr).toMatch(/--spill-dir does not work without --count, or --min-moves with --method levels or --length-only/);
+  });
+
+  it('finds a fewest-move solution by levels with --min-moves --method levels, levels on disk as --count', async () => {
+    const dir = tempDir('pegs-fewest-');
+    const args = ['--board', 'french', '--start', FRENCH_START, '--finish', FRENCH_FINISH, '--min-moves'];
+    const json = JSON.parse((await cli([...args, '--method', 'levels', '--max-memory', '1M', '--spill-dir', dir, '--json'])).stdout);
+    expect(json.length).toBe((await pegs.minMoves({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH }))!.length);
+    expectSolves(pegs.toProblem({ board: 'french', start: FRENCH_START, finish: FRENCH_FINISH }), json.jumps);
+    empty(dir);
+    const text = await cli(['--board', 'triangle5', '--finish', 'any', '--min-moves', '--method', 'deepening']);
+    expect([text.code, text.stdout.split('\n')[0]]).toEqual([0, '13 jumps in 10 moves (the fewest possible):']);
+    expect((await cli(['--board', 'triangle5', '--method', 'levels'])).stderr).toMatch(/--method does not work without --min-moves/);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--count', '--method', 'levels'])).stderr).toMatch(/--method does not work with --count, --all or --limit/);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--method', 'sideways'])).code).toBe(2);
+    expect((await cli(['--board', 'triangle5', '--min-moves', '--method', 'deepening', '--spill-dir', dir])).stderr).toMatch(/--spill-dir does not work without --count, or --min-moves with --method levels/);
   });
 });
 

@@ -9,6 +9,7 @@ interface PegsFlags {
   start?: string;
   finish?: string;
   minMoves?: boolean;
+  method?: pegs.MinMovesMethod;
   lengthOnly?: boolean;
   count?: boolean;
   engine?: 'wasm' | 'js';
@@ -48,7 +49,13 @@ export function pegsCommand(): Command {
     .option('--start <HOLES|FILE>', 'holes left empty at the start (e.g. d4 or "d4,c1"), or a picture file (default: the board picture)')
     .option('--finish <HOLE|any|FILE>', 'one peg at HOLE, one peg anywhere, or a picture (default: the hole the start leaves empty, if one)')
     .option('--min-moves', 'prove the fewest moves and print a shortest solution (with --count: count the shortest solutions; with --all or --limit: list them)')
-    .option('--length-only', 'with --min-moves: prove the fewest moves alone, by levels of pegs from both ends as --count goes (levels on disk too), where the search for a shortest solution would take too long')
+    .addOption(
+      new Option(
+        '--method <how>',
+        'with --min-moves: moves (from both ends, every position in one table), deepening (iterative deepening, within memory), levels (levels of pegs from both ends as --count goes, levels on disk too, then a solution through where they met); default auto: moves up to 33 holes, deepening past them, levels with --length-only',
+      ).choices(['auto', 'moves', 'deepening', 'levels']),
+    )
+    .option('--length-only', 'with --min-moves: prove the fewest moves alone, by levels (--method levels without its solution)')
     .option('--count', 'count every solution (jump sequences) exactly')
     .option('--all', 'with --min-moves: list every fewest-move solution')
     .option('--limit <K>', 'with --min-moves: list the first K fewest-move solutions')
@@ -62,7 +69,7 @@ export function pegsCommand(): Command {
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
-      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves\n  bitpuzzle pegs --board french --start d3 --finish d5 --min-moves --length-only\n  bitpuzzle pegs --board triangle5 --finish any --min-moves --count\n  bitpuzzle pegs --board triangle5 --min-moves --limit 3',
+      '\nExamples:\n  bitpuzzle pegs\n  bitpuzzle pegs --board french --start c1 --finish any\n  bitpuzzle pegs --board triangle5 --finish any --count --json\n  bitpuzzle pegs --board triangle5 --min-moves\n  bitpuzzle pegs --board french --start d3 --finish d5 --min-moves --length-only\n  bitpuzzle pegs --board french --start d3 --finish d5 --min-moves --method levels\n  bitpuzzle pegs --board triangle5 --finish any --min-moves --count\n  bitpuzzle pegs --board triangle5 --min-moves --limit 3',
     )
     .action(async (flags: PegsFlags) => {
       outcome.status = await runPegs(flags);
@@ -78,11 +85,13 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   // Only the count on the calling thread puts levels on disk.
   const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
   if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
-  if (!flags.minMoves) rejectFlags('without --min-moves', { '--length-only': flags.lengthOnly });
+  if (!flags.minMoves) rejectFlags('without --min-moves', { '--length-only': flags.lengthOnly, '--method': flags.method });
+  if (flags.count || flags.all || flags.limit !== undefined) rejectFlags('with --count, --all or --limit (they take the search from both ends)', { '--method': flags.method });
   if (flags.count || flags.all || flags.limit !== undefined) rejectFlags('with --count, --all or --limit (it proves the fewest moves alone)', { '--length-only': flags.lengthOnly });
   // Counting every solution, and the fewest moves by levels, put levels on disk.
-  const levelsOnDisk = (flags.count && !flags.minMoves) || (flags.minMoves && flags.lengthOnly);
-  if (!levelsOnDisk) rejectFlags('without --count or --min-moves --length-only (only those put levels on disk)', spillFlags);
+  const byLevels = flags.minMoves && (flags.lengthOnly || flags.method === 'levels');
+  const levelsOnDisk = (flags.count && !flags.minMoves) || byLevels;
+  if (!levelsOnDisk) rejectFlags('without --count, or --min-moves with --method levels or --length-only (only those put levels on disk)', spillFlags);
   if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
   const maxMemory = sizeOption('--max-memory', flags.maxMemory);
   const spillAbove = sizeOption('--spill-above', flags.spillAbove);
@@ -95,7 +104,7 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   // Ctrl-C aborts the run, which ends with ABORTED (as JSON with --json); a count (or the
   // fewest moves by levels) then removes its levels on disk (gigabytes, perhaps).
   const counting = flags.count && !flags.minMoves;
-  const interrupt = abortOnInterrupt(counting || flags.lengthOnly ? 'removing the levels on disk, if any' : 'ending the search');
+  const interrupt = abortOnInterrupt(counting || byLevels ? 'removing the levels on disk, if any' : 'ending the search');
   const options = { engine: flags.engine, maxMemory, signal: interrupt.signal };
   try {
     if (flags.minMoves && flags.count) return await countOptimal(input, options, flags);
@@ -107,8 +116,8 @@ async function runPegs(flags: PegsFlags): Promise<number> {
       ...(maxDisk !== undefined ? { maxDisk } : {}),
     };
     if (counting) return await countAll(input, { ...options, threads, ...spill }, flags);
-    if (flags.lengthOnly) return await fewestLength(input, { ...options, ...spill }, flags);
-    return await solveOne(input, options, flags);
+    if (flags.lengthOnly) return await fewestLength(input, { ...options, ...spill, method: flags.method }, flags);
+    return await solveOne(input, { ...options, ...spill, method: flags.method }, flags);
   } finally {
     interrupt.dispose();
   }
@@ -155,13 +164,13 @@ async function fewestLength(input: pegs.PegsInput, options: pegs.MinMovesOptions
 }
 
 /** A solution, or with --min-moves one of the fewest moves. */
-async function solveOne(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {
+async function solveOne(input: pegs.PegsInput, options: SolveOptions, flags: PegsFlags): Promise<number> {
   const problem = pegs.toProblem(input);
   let found: pegs.PegsSolution | pegs.PegsMinMoves | null;
   if (flags.minMoves) {
     found = await withBar('searching', 'levels', (onProgress) => pegs.minMoves(problem, { ...options, onProgress }));
   } else {
-    found = await pegs.solve(problem, options);
+    found = await pegs.solve(problem, { engine: options.engine, maxMemory: options.maxMemory, signal: options.signal });
   }
   // A search that ends without a solution: no solution (exit 1), as the error object with --json.
   if (!found) throw noSolution('the search found no sequence of jumps from the start to the finish');
@@ -178,6 +187,8 @@ async function solveOne(input: pegs.PegsInput, options: CliOptions, flags: PegsF
 }
 
 type CliOptions = { engine?: 'wasm' | 'js'; maxMemory?: number; signal?: AbortSignal };
+/** A solve, or --min-moves by the method given (levels on disk with --method levels). */
+type SolveOptions = CliOptions & Pick<pegs.MinMovesOptions, 'method' | 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'>;
 
 /** --min-moves --count: the fewest moves and how many solutions take that many. */
 async function countOptimal(input: pegs.PegsInput, options: CliOptions, flags: PegsFlags): Promise<number> {

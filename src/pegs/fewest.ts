@@ -3,10 +3,11 @@
 // cache, so boards past 33 holes, where the search from both ends keeps too many positions,
 // are searched within maxMemory; time is what bounds them, and every finished iteration
 // proves one more move (`proved`).
+import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { engineInput, popcount, type PegsProblem } from './problem.js';
+import { engineInput, markProblem, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { MAX_MOVES_HOLES, MODE_MOVES, engineShare, wasmPegsEngine } from './engine.js';
 import { jumpNames, jumpsBetween } from './format.js';
 
@@ -78,8 +79,19 @@ export async function fewestByDeepening(
   maxMemory: number,
   // fromBound: the fewest moves are known to be at least this (proved by levels): the first
   // iteration searches that bound.
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; perimeter?: boolean; fromBound?: number },
+  // firstLanding, finishLandings: the ends of a half of a solution (solutionThrough): the hole
+  // whose peg may go on with the move before the start, and the holes the last jump may land
+  // in (the problem's symmetries must fix them; the perimeter, which would ignore them, is off).
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: Progress) => void;
+    perimeter?: boolean;
+    fromBound?: number;
+    firstLanding?: number;
+    finishLandings?: bigint;
+  },
 ): Promise<FewestResult> {
+  const ends = options.firstLanding !== undefined || options.finishLandings !== undefined;
   const exports = await acquireEngine();
   try {
     const limit = engineShare(maxMemory);
@@ -89,7 +101,7 @@ export async function fewestByDeepening(
     const most = popcount(problem.start) - popcount(problem.finishes[0]);
     let perimeter = -1;
     let nodes = 0n;
-    if (options.perimeter !== false && problem.board.holes.length <= MAX_MOVES_HOLES) {
+    if (options.perimeter !== false && !ends && problem.board.holes.length <= MAX_MOVES_HOLES) {
       setMemoryLimit(exports, Math.floor(limit / 16));
       exports.pegsMovesBackwardOnly();
       if (engine.start(MODE_MOVES, 12) === Status.DONE) {
@@ -114,7 +126,11 @@ export async function fewestByDeepening(
     setMemoryLimit(exports, limit);
     const regions = mersonRegions(problem);
     new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), regions.length).set(regions);
-    checkStatus(exports.pegsFewestStart(regions.length, perimeter >= 0 ? 1 : 0, options.fromBound ?? 0), 'the fewest-moves search', maxMemory);
+    checkStatus(
+      exports.pegsFewestStart(regions.length, perimeter >= 0 ? 1 : 0, options.fromBound ?? 0, options.firstLanding ?? -1, options.finishLandings ?? 0n),
+      'the fewest-moves search',
+      maxMemory,
+    );
     let reported = -1;
     const status = await runSliced((budget) => {
       const bound = exports.pegsFewestBound();
@@ -137,4 +153,57 @@ export async function fewestByDeepening(
   } finally {
     releaseEngine(exports);
   }
+}
+
+/** Where the fewest moves by levels met (assembly/pegsMeet.ts, pegsMeetMeetPosition and after). */
+export interface Meeting {
+  /** A position on a fewest-move solution. */
+  position: bigint;
+  /** The fewest moves from the start to it... */
+  forward: number;
+  /** ...and from it to a finish. */
+  backward: number;
+  /** Holes where a fewest move into it may land and a fewest move on from it start: when not 0, that move goes on through it (one move fewer). */
+  shared: bigint;
+}
+
+/**
+ * A fewest-move solution through the position where the fewest moves by levels met: the start
+ * to it in meeting.forward moves, then it to a finish in meeting.backward, each by the
+ * deepening from that bound (half the moves each: seconds where the whole took hours). When
+ * the move into the position goes on from it, the first half must end with a jump into one
+ * of the shared holes and the second gets that peg's chain for free: both halves then keep
+ * only the symmetries that fix the hole.
+ */
+export async function solutionThrough(
+  problem: PegsProblem,
+  meeting: Meeting,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (phase: string) => void },
+): Promise<{ jumps: string[]; nodes: bigint; memory: number }> {
+  const { board } = problem;
+  const q = meeting.position;
+  const hole = meeting.shared === 0n ? -1 : meeting.shared.toString(2).length - 1;
+  const symmetries = problem.symmetries.filter((perm) => permute(perm, q) === q && (hole < 0 || perm[hole] === hole));
+  const jumps: string[] = [];
+  let nodes = 0n;
+  let memory = 0;
+  const half = async (which: string, half: PegsProblem, moves: number, ends: { firstLanding?: number; finishLandings?: bigint }): Promise<void> => {
+    options.onProgress?.(`a solution through the middle: its ${which} half, ${moves} moves`);
+    const found = await fewestByDeepening(markProblem(half), maxMemory, { signal: options.signal, fromBound: moves, ...ends });
+    if (found.jumps === null) throw new BitpuzzleError('ENGINE_FAILURE', `the fewest moves by levels met at a position whose ${which} half has no solution of ${moves} moves`);
+    jumps.push(...found.jumps);
+    nodes += found.nodes;
+    memory = Math.max(memory, found.memory);
+  };
+  if (q !== problem.start) {
+    const ends = hole >= 0 ? { finishLandings: 1n << BigInt(hole) } : {};
+    await half('first', { board, start: problem.start, finishes: [q], symmetries, pagodas: pagodasFor(board, [q]) }, meeting.forward, ends);
+  }
+  if (!problem.finishes.includes(q)) {
+    const ends = hole >= 0 ? { firstLanding: hole } : {};
+    const finishes = problem.finishes.filter((f) => popcount(f) < popcount(q));
+    await half('second', { board, start: q, finishes, symmetries, pagodas: problem.pagodas }, meeting.backward - (hole >= 0 ? 1 : 0), ends);
+  }
+  return { jumps, nodes, memory };
 }

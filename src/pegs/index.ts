@@ -1,7 +1,7 @@
-export { solve, solutions, count, reachable, minMoves } from './solve.js';
+export { solve, solutions, count, reachable, minMoves, MIN_MOVES_METHODS } from './solve.js';
 export { countOptimal, optimalSolutions } from './optimal.js';
 export type { PegsOptimalCount, PegsOptimalSolution } from './optimal.js';
-export type { PegsOptions, LevelOptions, CountOptions, MinMovesOptions, PegsStats, PegsSolution, PegsMinMoves, PegsMinMovesLength, PegsCount } from './solve.js';
+export type { PegsOptions, LevelOptions, CountOptions, MinMovesOptions, MinMovesMethod, PegsStats, PegsSolution, PegsMinMoves, PegsMinMovesLength, PegsCount } from './solve.js';
 export { builtinBoard, parseBoard, positionPicture, readPosition, holeIndex, BOARD_NAMES, MAX_HOLES } from './board.js';
 export type { Board, Geometry, Hole } from './board.js';
 export { toProblem, toBoard } from './problem.js';

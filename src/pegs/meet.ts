@@ -10,6 +10,7 @@ import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem 
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill } from './spill.js';
+import type { Meeting } from './fewest.js';
 
 const OVERFLOW = -3; // assembly/pegs.ts
 // Statuses of a count with its levels on disk (assembly/pegsMeet.ts): the host fills the
@@ -61,7 +62,7 @@ export async function countBothEnds(
     // The fewest moves instead of the count: `total` is the moves (-1n: no solution).
     fewest?: boolean;
   },
-): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number }> {
+): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number; meeting?: Meeting }> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
@@ -169,6 +170,17 @@ export async function countBothEnds(
       joinPasses: exports.pegsMeetJoinPasses(),
       // Passes over a level's parents (or the join's streamed side) again, and rounds cut, for want of disk.
       rounds: exports.pegsMeetRounds(),
+      // The fewest moves: where the least was met, for a solution through it (solutionThrough).
+      ...(options.fewest && exports.pegsMeetTotal() >= 0n
+        ? {
+            meeting: {
+              position: BigInt.asUintN(64, exports.pegsMeetMeetPosition()),
+              forward: exports.pegsMeetMeetMoves(0),
+              backward: exports.pegsMeetMeetMoves(1),
+              shared: BigInt.asUintN(64, exports.pegsMeetMeetShared()),
+            },
+          }
+        : {}),
     };
   } finally {
     try {

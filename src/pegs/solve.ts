@@ -4,12 +4,12 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
 import { countBothEnds } from './meet.js';
-import { fewestByDeepening } from './fewest.js';
+import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
-import { jumpsBetween, jumpNames, groupMoves } from './format.js';
+import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
+import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { ReferencePegsEngine } from './reference.js';
 import type { Board } from './board.js';
@@ -101,12 +101,23 @@ export interface PegsMinMovesLength {
   stats: PegsStats;
 }
 
+/** How minMoves searches (see MinMovesOptions.method). */
+export type MinMovesMethod = 'auto' | 'moves' | 'deepening' | 'levels';
+export const MIN_MOVES_METHODS: readonly MinMovesMethod[] = ['auto', 'moves', 'deepening', 'levels'];
+
 export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'> {
   /**
-   * The fewest moves alone (jumps and moves null): by levels of pegs from both ends, as count
-   * goes, each position kept with its fewest moves, so that any board gets its answer in the
-   * time and memory of a count (levels on disk as count's: spill, spillDir, spillAbove, maxDisk).
+   * 'moves': breadth-first by moves from both ends, every position seen in one table (boards
+   * up to 48 holes; fast, but past 33 holes it outgrows memory); 'deepening': iterative
+   * deepening on the moves (any board, within memory: time bounds it); 'levels': the levels of
+   * pegs from both ends, as count goes, each position with its fewest moves (any board up to
+   * 56 holes, in the time and memory of a count, levels on disk as count's: spill, spillDir,
+   * spillAbove, maxDisk), then a solution through the position where the two ends met, each
+   * half by the deepening. 'auto' (default): 'levels' with lengthOnly, else 'moves' up to 33
+   * holes and 'deepening' past them.
    */
+  method?: MinMovesMethod;
+  /** The fewest moves alone (jumps and moves null), by levels: no solution is looked for. */
   lengthOnly?: boolean;
 }
 
@@ -439,24 +450,60 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
 const LEVELS_HOLES = 56;
 
 /**
- * minMoves with lengthOnly: the levels of pegs from both ends, as count's, with each
- * position's fewest moves (assembly/pegsMeet.ts, pegsMeetFewest); null when no sequence of
- * jumps reaches a finish.
+ * minMoves by levels: the levels of pegs from both ends, as count's, with each position's
+ * fewest moves (assembly/pegsMeet.ts, pegsMeetFewest), then (without lengthOnly) a solution
+ * through the position where the ends met (solutionThrough); null when no sequence of jumps
+ * reaches a finish.
  */
-async function minMovesByLevels(problem: PegsProblem, options: MinMovesOptions, started: number): Promise<PegsMinMovesLength | null> {
+async function minMovesByLevels(problem: PegsProblem, options: MinMovesOptions, started: number): Promise<PegsMinMoves | PegsMinMovesLength | null> {
   const maxMemory = checkMaxMemory(options.maxMemory);
+  const what = options.lengthOnly ? 'minMoves with lengthOnly' : "minMoves with method 'levels'";
   if (problem.board.holes.length > LEVELS_HOLES) {
-    throw badInput(`minMoves with lengthOnly takes boards of up to ${LEVELS_HOLES} holes; this one has ${problem.board.holes.length}`);
+    throw badInput(`${what} takes boards of up to ${LEVELS_HOLES} holes; this one has ${problem.board.holes.length}`);
   }
   if (popcount(problem.start) < popcount(problem.finishes[0]) + 2) {
     // No jump or one: nothing to meet in the middle; the search by moves answers at once.
-    const found = await minMoves(problem, { signal: options.signal, maxMemory });
-    return found && { jumps: null, moves: null, length: found.length, memory: found.memory, stats: { ...found.stats, milliseconds: performance.now() - started } };
+    const found = await minMoves(problem, { signal: options.signal, maxMemory, method: 'moves' });
+    if (!found || !options.lengthOnly) return found && { ...found, stats: { ...found.stats, milliseconds: performance.now() - started } };
+    return { jumps: null, moves: null, length: found.length, memory: found.memory, stats: { ...found.stats, milliseconds: performance.now() - started } };
   }
-  const { total, nodes, memory } = await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, fewest: true });
-  if (total < 0n) return null;
-  const stats = { nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 };
-  return { jumps: null, moves: null, length: Number(total), memory, stats };
+  const levels = await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, fewest: true });
+  if (levels.total < 0n) return null;
+  const length = Number(levels.total);
+  if (options.lengthOnly) {
+    const stats = { nodes: levels.nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 };
+    return { jumps: null, moves: null, length, memory: levels.memory, stats };
+  }
+  const steps = popcount(problem.start) - popcount(problem.finishes[0]);
+  const through = await solutionThrough(problem, levels.meeting!, maxMemory, {
+    signal: options.signal,
+    onProgress: (phase) => options.onProgress?.({ done: steps, total: steps, phase: `${length} moves at fewest; ${phase}` }),
+  });
+  const moveList = groupMoves(through.jumps);
+  const after = through.jumps.length > 0 ? replay(problem.board, problem.start, through.jumps).at(-1)! : problem.start;
+  if (moveList.length !== length || !problem.finishes.includes(after)) {
+    throw new BitpuzzleError('ENGINE_FAILURE', `the solution through the middle does not take the ${length} moves the levels proved (${moveList.length}), or misses the finish`);
+  }
+  return {
+    jumps: through.jumps,
+    moves: moveList,
+    length,
+    memory: Math.max(levels.memory, through.memory),
+    stats: { nodes: levels.nodes + through.nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 },
+  };
+}
+
+/** The method minMoves takes: 'auto' resolved by the board's size and lengthOnly; BAD_INPUT for one that cannot serve. */
+function minMovesMethod(options: MinMovesOptions, problem: PegsProblem): Exclude<MinMovesMethod, 'auto'> {
+  const method = options.method ?? 'auto';
+  if (!MIN_MOVES_METHODS.includes(method)) throw badInput(`method must be one of ${MIN_MOVES_METHODS.join(', ')}, got ${describeValue(method)}`);
+  if (options.lengthOnly && method !== 'auto' && method !== 'levels') {
+    throw badInput(`lengthOnly goes with method 'levels' (the fewest moves alone are proved by levels), not '${method}'`);
+  }
+  const holes = problem.board.holes.length;
+  if (method === 'moves' && holes > MAX_MOVES_HOLES) throw badInput(`method 'moves' takes boards of up to ${MAX_MOVES_HOLES} holes; this one has ${holes}`);
+  if (method !== 'auto') return method;
+  return options.lengthOnly ? 'levels' : holes > DEEPENING_HOLES ? 'deepening' : 'moves';
 }
 
 /**
@@ -468,28 +515,29 @@ export const DEEPENING_HOLES = 33;
 
 /**
  * The fewest moves (a chain of jumps by one peg is one move), proved by breadth-first
- * search by moves from both ends with symmetry (boards up to DEEPENING_HOLES holes) or by
- * iterative deepening on the moves (larger boards), and a shortest solution; null when the
- * search finds no solution. Wasm only.
+ * search by moves from both ends with symmetry (by default boards up to DEEPENING_HOLES
+ * holes), by iterative deepening on the moves (larger boards) or by levels of pegs (`method`,
+ * `lengthOnly`), and a shortest solution; null when the search finds no solution. Wasm only.
  */
 export async function minMoves(input: PegsInput | PegsProblem | string, options: MinMovesOptions & { lengthOnly: true }): Promise<PegsMinMovesLength | null>;
 export async function minMoves(input: PegsInput | PegsProblem | string, options?: MinMovesOptions & { lengthOnly?: false }): Promise<PegsMinMoves | null>;
 export async function minMoves(input: PegsInput | PegsProblem | string, options?: MinMovesOptions): Promise<PegsMinMoves | PegsMinMovesLength | null>;
 export async function minMoves(input: PegsInput | PegsProblem | string, options: MinMovesOptions = {}): Promise<PegsMinMoves | PegsMinMovesLength | null> {
   const started = performance.now();
-  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.minMoves');
+  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress', 'method', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.minMoves');
   if (options.lengthOnly !== undefined && typeof options.lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(options.lengthOnly)}`);
   checkSpill(options);
-  if (!options.lengthOnly) {
-    const given = [...(options.spill !== undefined ? ['spill'] : []), ...diskOptionsGiven(options)];
-    if (given.length > 0) throw badInput(`${given.join(', ')} cannot go with minMoves without lengthOnly: only the fewest moves by levels puts levels on disk`);
-  }
   const problem = toProblem(input);
+  const method = minMovesMethod(options, problem);
+  if (method !== 'levels') {
+    const given = [...(options.spill !== undefined ? ['spill'] : []), ...diskOptionsGiven(options)];
+    if (given.length > 0) throw badInput(`${given.join(', ')} cannot go with minMoves by ${method}: only the fewest moves by levels (method 'levels' or lengthOnly) puts levels on disk`);
+  }
   if (checkEngine(options.engine) === 'js') {
     throw new BitpuzzleError('BAD_INPUT', "minMoves runs on the Wasm engine only (engine: 'wasm')");
   }
-  if (options.lengthOnly) return minMovesByLevels(problem, options, started);
-  if (problem.board.holes.length > DEEPENING_HOLES) {
+  if (method === 'levels') return minMovesByLevels(problem, options, started);
+  if (method === 'deepening') {
     const maxMemory = checkMaxMemory(options.maxMemory);
     const result = await fewestByDeepening(problem, maxMemory, options);
     if (result.jumps === null) return null;
@@ -503,7 +551,7 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options:
       stats: { nodes: result.nodes, milliseconds: performance.now() - started, threads: 1, parts: 1 },
     };
   }
-  // Up to DEEPENING_HOLES (below MAX_MOVES_HOLES, the search by moves' limit): from both ends.
+  // 'moves' (by default up to DEEPENING_HOLES; at most MAX_MOVES_HOLES): from both ends.
   return withEngine(options, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_MOVES, 12), 'the fewest-moves search', maxMemory);

@@ -131,8 +131,12 @@ export interface EngineExports {
   pegsMeetDiskRoom(bytes: number): void;
   pegsMeetWidth(): number;
   pegsMeetFeed(): void;
+  // the fewest moves by levels: where the least was met (the forward position, each side's moves, the holes a move goes on through)
+  pegsMeetMeetPosition(): bigint;
+  pegsMeetMeetMoves(side: number): number;
+  pegsMeetMeetShared(): bigint;
   // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
-  pegsFewestStart(regions: number, usePerimeter: number, fromBound: number): StatusCode;
+  pegsFewestStart(regions: number, usePerimeter: number, fromBound: number, firstLanding: number, finishLandings: bigint): StatusCode;
   pegsMovesBackwardOnly(): void;
   pegsFewestRun(budget: number): StatusCode;
   pegsFewestMoves(): number;
