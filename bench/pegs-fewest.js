@@ -7,6 +7,8 @@
 //   --length-only (with the above or --one): the fewest moves alone by levels of pegs from both
 //                 ends (minMoves lengthOnly, levels on disk in --spill-dir DIR or the OS's
 //                 temporary folder), not the search for a shortest solution
+//   --method M    (with the above or --one): minMoves' method (auto, moves, deepening, levels:
+//                 the levels, then a solution through where they met; --spill-dir as above)
 //   node bench/pegs-fewest.js --one BOARD START FINISH [SECONDS]  (one problem as JSON: a row)
 //   node bench/pegs-fewest.js --split [BOARD]       (countOptimal's time in its search and in its
 //                                                    counting passes; default english)
@@ -34,7 +36,12 @@ const allArgs = process.argv.slice(2);
 const lengthOnly = allArgs.includes('--length-only');
 const spillAt = allArgs.indexOf('--spill-dir');
 const spillDir = spillAt >= 0 ? allArgs[spillAt + 1] : undefined;
-const args = allArgs.filter((a, i) => a !== '--length-only' && (spillAt < 0 || (i !== spillAt && i !== spillAt + 1)));
+const methodAt = allArgs.indexOf('--method');
+const method = methodAt >= 0 ? allArgs[methodAt + 1] : undefined;
+const byLevels = lengthOnly || method === 'levels';
+// The flags that take a value, and their values.
+const valued = new Set([spillAt, methodAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
+const args = allArgs.filter((a, i) => a !== '--length-only' && !valued.has(i));
 if (args[0] === '--one') {
   const [, board, start, finish, seconds] = args;
   const started = performance.now();
@@ -46,11 +53,13 @@ if (args[0] === '--one') {
     // Progress: the bound proved (the search), or the levels built (lengthOnly).
     result = await pegs.minMoves({ board, start, finish }, {
       signal,
-      ...(lengthOnly ? { lengthOnly, ...(spillDir ? { spillDir } : {}) } : {}),
+      ...(lengthOnly ? { lengthOnly } : {}),
+      ...(method ? { method } : {}),
+      ...(byLevels && spillDir ? { spillDir } : {}),
       onProgress: ({ done, total }) => {
         if (done === proved) return;
         proved = done;
-        const what = lengthOnly ? `level ${done} of ${total}` : `bound ${done}`;
+        const what = byLevels ? `level ${done} of ${total}` : `bound ${done}`;
         process.stderr.write(`  ${board} ${start} -> ${finish}: ${what}, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       },
     });
@@ -72,7 +81,7 @@ if (args[0] === '--one') {
 
 /** One problem in a child process. */
 function runOne(board, start, finish, seconds) {
-  const more = lengthOnly ? ['--length-only', ...(spillDir ? ['--spill-dir', spillDir] : [])] : [];
+  const more = [...(lengthOnly ? ['--length-only'] : []), ...(method ? ['--method', method] : []), ...(spillDir ? ['--spill-dir', spillDir] : [])];
   const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', board, start, finish, String(seconds), ...more], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out);
 }
