@@ -236,6 +236,7 @@ export function pegsLoad(): i32 {
     set(jumpFrom, j, f);
     set(ORDER, j, j);
   }
+  groupJumps();
   // Jumps grouped by their from hole, for chains of jumps by one peg.
   let k = 0;
   for (let h = 0; h < holes; h++) {
@@ -330,6 +331,76 @@ export function leastComplement(pos: u64): u64 {
   let least = load<u64>(images) ^ get64(jumpFlip, j);
   for (let s = 1; s < syms; s++) least = min<u64>(least, get64(images, s) ^ get64(jumpImage, s * jumps + j));
   return least;
+}
+
+// The legal jumps in bulk (legalJumps): the jumps grouped by where their over and landing
+// holes lie from their from hole (o - f and t - f in hole numbers), so that a group's legal
+// from holes are a few word operations, pos & (pos seen at o - f) & ~(pos seen at t - f),
+// in place of a test per jump (100 on the diamond board, in 16 groups).
+const MAX_GROUPS: i32 = MAX_JUMPS;
+const GROUP_FROM: usize = memory.data(8 * MAX_GROUPS);    // u64: the group's from holes
+const GROUP_SHIFTS: usize = memory.data(16 * MAX_GROUPS); // 4 × u32: right and left shifts to the over hole, then to the landing hole
+const GROUP_FIRST: usize = memory.data(4 * MAX_GROUPS);   // u32: where its jumps start in GROUP_JUMPS
+const GROUP_JUMPS: usize = memory.data(2 * MAX_JUMPS);    // u16: the jumps by group, then from hole
+const GROUP_OF: usize = memory.data(2 * MAX_JUMPS);       // u16: each jump's group
+let groupCount: i32 = 0;
+/** The legal jumps of the last legalJumps (u32 each), by group and then from hole. */
+export const LEGAL: usize = memory.data(4 * MAX_JUMPS);
+
+/** Groups the loaded jumps for legalJumps (the holes are checked already). */
+function groupJumps(): void {
+  groupCount = 0;
+  for (let j = 0; j < jumps; j++) {
+    const f = <i32>get(jumpFrom, j);
+    const over = <i32>ctz(get64(jumpNeed, j) & ~(<u64>1 << <u64>f)) - f, land = <i32>get(jumpLand, j) - f;
+    let g = 0;
+    for (; g < groupCount; g++) {
+      const at = GROUP_SHIFTS + (<usize>g << 4);
+      if (load<i32>(at) - load<i32>(at, 4) == over && load<i32>(at, 8) - load<i32>(at, 12) == land) break;
+    }
+    if (g == groupCount) {
+      groupCount++;
+      store<u64>(GROUP_FROM + (<usize>g << 3), 0);
+      const at = GROUP_SHIFTS + (<usize>g << 4);
+      store<i32>(at, max(over, 0));
+      store<i32>(at, max(-over, 0), 4);
+      store<i32>(at, max(land, 0), 8);
+      store<i32>(at, max(-land, 0), 12);
+    }
+    store<u64>(GROUP_FROM + (<usize>g << 3), load<u64>(GROUP_FROM + (<usize>g << 3)) | (<u64>1 << <u64>f));
+    store<u16>(GROUP_OF + (<usize>j << 1), <u16>g);
+  }
+  let first: u32 = 0;
+  for (let g = 0; g < groupCount; g++) {
+    store<u32>(GROUP_FIRST + (<usize>g << 2), first);
+    first += <u32>popcnt(load<u64>(GROUP_FROM + (<usize>g << 3)));
+  }
+  // A jump's place in its group: how many of the group's from holes lie below its own.
+  for (let j = 0; j < jumps; j++) {
+    const g = <usize>load<u16>(GROUP_OF + (<usize>j << 1));
+    const below = load<u64>(GROUP_FROM + (g << 3)) & ((<u64>1 << <u64>get(jumpFrom, j)) - 1);
+    store<u16>(GROUP_JUMPS + ((<usize>load<u32>(GROUP_FIRST + (g << 2)) + <usize>popcnt(below)) << 1), <u16>j);
+  }
+}
+
+/** The legal jumps of `pos` into LEGAL; how many. */
+@inline export function legalJumps(pos: u64): i32 {
+  let n = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const at = GROUP_SHIFTS + (<usize>g << 4);
+    const over = (pos >> <u64>load<u32>(at)) << <u64>load<u32>(at, 4);
+    const land = (pos >> <u64>load<u32>(at, 8)) << <u64>load<u32>(at, 12);
+    const mask = load<u64>(GROUP_FROM + (<usize>g << 3));
+    let from = mask & pos & over & ~land;
+    const first = <usize>load<u32>(GROUP_FIRST + (<usize>g << 2));
+    while (from != 0) {
+      const below = mask & ((from & (~from + 1)) - 1); // the group's from holes under the lowest legal one
+      from &= from - 1;
+      store<u32>(LEGAL + (<usize>n << 2), <u32>load<u16>(GROUP_JUMPS + ((first + <usize>popcnt(below)) << 1)));
+      n++;
+    }
+  }
+  return n;
 }
 
 @inline export function legal(pos: u64, j: i32): bool {

@@ -61,7 +61,7 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
-  get64, set64, keepImages, legal, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  get64, set64, keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
   OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy, jumpFrom, jumpLand,
 } from './pegs';
 
@@ -1245,8 +1245,9 @@ export function pegsMeetRun(budget: i32): i32 {
         const paths = pairPaths(pair);
         if (children) {
           keepImages(key);
-          for (let j = 0; j < jumps; j++) {
-            if (!legal(key, j)) continue;
+          const legalCount = legalJumps(key);
+          for (let i = 0; i < legalCount; i++) {
+            const j = <i32>load<u32>(LEGAL + (<usize>i << 2));
             const least = lookupOf(images, key, j, paths);
             toBuffer(ownerOf(least), least, fewest ? valueOut : paths);
           }
@@ -1403,8 +1404,9 @@ export function pegsMeetRun(budget: i32): i32 {
 function expand(key: u64, paths: u64): void {
   keepImages(key);
   let n = 0;
-  for (let j = 0; j < jumps; j++) {
-    if (!legal(key, j)) continue;
+  const legalCount = legalJumps(key);
+  for (let i = 0; i < legalCount; i++) {
+    const j = <i32>load<u32>(LEGAL + (<usize>i << 2));
     let child: u64;
     let value = paths;
     if (fewest) {
@@ -1460,7 +1462,8 @@ let touchedSink: u64 = 0; // keeps the reads above from being optimized away
 function meet(key: u64, paths: u64): void {
   keepImages(key);
   let n = 0;
-  for (let j = 0; j < jumps; j++) if (legal(key, j)) n = meetChild(images, key, j, n, paths);
+  const legalCount = legalJumps(key);
+  for (let i = 0; i < legalCount; i++) n = meetChild(images, key, <i32>load<u32>(LEGAL + (<usize>i << 2)), n, paths);
   settle(n, paths);
 }
 
