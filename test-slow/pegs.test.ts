@@ -22,8 +22,12 @@ describe('English central game (published figures)', () => {
     expect(after[after.length - 1]).toBe(problem.finishes[0]);
   });
 
-  it('proves the 18 moves by levels too (minMoves lengthOnly), and 17 from d4 to d1', async () => {
+  it('proves the 18 moves by levels too (minMoves lengthOnly, and method levels with a solution that replays), and 17 from d4 to d1', async () => {
     expect((await pegs.minMoves({ board: 'english' }, { lengthOnly: true }))?.length).toBe(18);
+    const problem = pegs.toProblem({ board: 'english' });
+    const byLevels = (await pegs.minMoves(problem, { method: 'levels' }))!;
+    expect([byLevels.length, byLevels.moves.length, byLevels.jumps.length]).toEqual([18, 18, 31]);
+    expect(pegs.replay(problem.board, problem.start, byLevels.jumps).at(-1)).toBe(problem.finishes[0]);
     // The search by moves agrees (no published figure for this one).
     const edge = { board: 'english', start: 'd4', finish: 'd1' };
     expect((await pegs.minMoves(edge, { lengthOnly: true }))?.length).toBe((await pegs.minMoves(edge))!.length);
