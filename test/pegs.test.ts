@@ -840,12 +840,17 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
     }
   });
 
-  it("replays the README's 21-move solution of the French board from d3 to d5 (the levels prove 20 impossible)", () => {
+  it("replays the README's 21-move solutions of the French board from d3 to d5 (the levels prove 20 impossible)", () => {
     const moves = 'd1-d3 b2-d2 e2-c2 e4-e2 e1-e3 g4-e4-e2 f2-d2 c3-e3 a3-c3 d5-d3-b3 c1-c3 f6-f4 b5-d5-f5 c7-c5 e7-e5 c4-c2-e2-e4-e6-c6 g3-e3 a5-a3-c3 g5-e5 b6-d6 d7-d5-f5-f3-d3-b3-b5-d5'.split(' ');
     const jumps = moves.flatMap((move) => move.split('-').slice(1).map((to, i) => `${move.split('-')[i]}-${to}`));
     const problem = pegs.toProblem({ board: 'french', start: 'd3', finish: 'd5' });
     expectSolves(problem, jumps);
     expect(pegs.groupMoves(jumps)).toEqual(moves);
+    // The one minMoves found by levels (method 'levels', the README's row beside it).
+    const byLevels = 'b3-d3 c1-c3 d3-b3 a3-c3 d1-d3-b3 f2-d2 e4-e2 e1-e3 g4-e4-e2-c2 a5-a3-c3 d5-d3 f6-f4 b5-d5-f5 b2-d2-d4 g3-e3 c7-c5 e7-e5 c4-e4-e6-c6 g5-e5 b6-d6 d7-d5-f5-f3-d3-b3-b5-d5'.split(' ');
+    const levelJumps = byLevels.flatMap((move) => move.split('-').slice(1).map((to, i) => `${move.split('-')[i]}-${to}`));
+    expectSolves(problem, levelJumps);
+    expect(pegs.groupMoves(levelJumps)).toEqual(byLevels);
   });
 
   // Bell, "Solving triangular peg solitaire" (JIS 11, 2008; OEIS A127500): the shortest

@@ -78,10 +78,10 @@ export async function countBothEnds(
   const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(limit / 32)));
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
-  const spill = spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, options.signal, () => where(), options.reserveBytes, options.maxDisk);
   // The messages' name for the work.
   const task = options.fewest ? 'the fewest moves by levels' : 'counting';
-  if (spill) spill.task = task;
+  const spill =
+    spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, { signal: options.signal, where: () => where(), task, reserveBytes: options.reserveBytes, maxDisk: options.maxDisk });
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, limit);

@@ -39,9 +39,13 @@ export class SpillFolder {
   /**
    * The levels' place under `parent` (default the OS's temporary folder), which must exist and
    * be a writable folder: BAD_INPUT naming it otherwise, at once rather than minutes later.
-   * The folder of the files is made when the engine first hands out a level.
+   * The folder of the files is made when the engine first hands out a level. `task` names the
+   * work in the messages; `where()` says how far it got.
    */
-  static async open(parent: string | undefined, signal: AbortSignal | undefined, where: () => string, reserveBytes = RESERVE_BYTES, maxDisk = Infinity): Promise<SpillFolder> {
+  static async open(
+    parent: string | undefined,
+    { signal, where, task, reserveBytes = RESERVE_BYTES, maxDisk = Infinity }: { signal?: AbortSignal; where: () => string; task: string; reserveBytes?: number; maxDisk?: number },
+  ): Promise<SpillFolder> {
     const fs = await import('node:fs/promises');
     const path = await import('node:path');
     const dir = parent ?? (await import('node:os')).tmpdir();
@@ -51,15 +55,12 @@ export class SpillFolder {
     } catch (error) {
       throw new BitpuzzleError('BAD_INPUT', `spillDir ${JSON.stringify(dir)} cannot hold the count's levels: ${(error as Error).message}`);
     }
-    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where, reserveBytes, maxDisk);
+    return new SpillFolder(fs, (await import('node:fs')).rmSync, path, dir, signal, where, task, reserveBytes, maxDisk);
   }
 
   private dir: string | undefined;
   private readonly files = new Map<string, SpillFile>();
-  /** What the levels are for, as the messages name it. */
-  task = 'counting';
 
-  /** `where()` says how far the count got, for the messages. */
   private constructor(
     private readonly fs: Fs,
     private readonly rmSync: RmSync,
@@ -67,6 +68,7 @@ export class SpillFolder {
     readonly parent: string,
     private readonly signal: AbortSignal | undefined,
     private readonly where: () => string,
+    private readonly task: string,
     private readonly reserveBytes: number,
     private readonly maxDisk: number,
   ) {}
