@@ -1,4 +1,4 @@
-export { solve, solutions, count, reachable, minMoves, MIN_MOVES_METHODS } from './solve.js';
+export { solve, solutions, count, reachable, minMoves } from './solve.js';
 export { countOptimal, optimalSolutions } from './optimal.js';
 export type { PegsOptimalCount, PegsOptimalSolution } from './optimal.js';
 export type { PegsOptions, LevelOptions, CountOptions, MinMovesOptions, MinMovesMethod, PegsStats, PegsSolution, PegsMinMoves, PegsMinMovesLength, PegsCount } from './solve.js';

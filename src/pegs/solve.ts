@@ -103,7 +103,7 @@ export interface PegsMinMovesLength {
 
 /** How minMoves searches (see MinMovesOptions.method). */
 export type MinMovesMethod = 'auto' | 'moves' | 'deepening' | 'levels';
-export const MIN_MOVES_METHODS: readonly MinMovesMethod[] = ['auto', 'moves', 'deepening', 'levels'];
+const MIN_MOVES_METHODS: readonly MinMovesMethod[] = ['auto', 'moves', 'deepening', 'levels'];
 
 export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'> {
   /**
