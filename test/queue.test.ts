@@ -9,7 +9,7 @@ import { warmPool } from '../dist/parallel/pool.js';
 import { queueStatus } from '../dist/queue/admin.js';
 import { engineVersion } from '../dist/queue/coordinator.js';
 import { checkPart } from '../dist/queue/worker.js';
-import { freePort, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
+import { REDIS_REQUIRED, freePort, redisAvailable, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
 import { tempDir } from './helpers.js';
 
 /** A result without its stats (which say how the work ran, not what it found). */
@@ -32,7 +32,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 const partsRun = (log: string, problem: string): string[] =>
   log.split('\n').filter((line) => line.includes(`${problem} part`) && / \d+ ms$/.test(line)).map((line) => line.replace(/^\S+ /, '').replace(/: \d+ ms$/, ''));
 
-describe('counts and batches on a queue', () => {
+it.runIf(REDIS_REQUIRED && !redisAvailable)('finds redis-server', () => {
+  expect(redisAvailable).toBe(true);
+});
+
+describe.runIf(redisAvailable)('counts and batches on a queue', () => {
   let redis: RedisServer;
   let workers: WorkerProcess[] = [];
 
@@ -221,7 +225,7 @@ describe('counts and batches on a queue', () => {
   });
 });
 
-describe('an unusable queue fails promptly with QUEUE_UNAVAILABLE', () => {
+describe.runIf(redisAvailable)('an unusable queue fails promptly with QUEUE_UNAVAILABLE', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedis({ password: 'right' });

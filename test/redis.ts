@@ -1,10 +1,15 @@
 // A throwaway redis-server for the queue tests: a free loopback port, a temporary directory,
 // no persistence; and `bitpuzzle worker` child processes that log to a buffer.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Whether Debian's redis-server is on the PATH: the queue tests need it (`.ci/run` installs it). */
+export const redisAvailable = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+/** CI sets this so that a missing redis-server fails the run instead of skipping the queue tests. */
+export const REDIS_REQUIRED = process.env.BITPUZZLE_QUEUE_TESTS === 'required';
 
 /** A port nothing listens on now (the kernel picks it; redis-server cannot take port 0). */
 export function freePort(): Promise<number> {
