@@ -188,9 +188,9 @@ export async function solutionThrough(
   const jumps: string[] = [];
   let nodes = 0n;
   let memory = 0;
-  const half = async (which: string, half: PegsProblem, moves: number, ends: { firstLanding?: number; finishLandings?: bigint }): Promise<void> => {
+  const half = async (which: string, part: PegsProblem, moves: number, ends: { firstLanding?: number; finishLandings?: bigint }): Promise<void> => {
     options.onProgress?.(`a solution through the middle: its ${which} half, ${moves} moves`);
-    const found = await fewestByDeepening(markProblem(half), maxMemory, { signal: options.signal, fromBound: moves, ...ends });
+    const found = await fewestByDeepening(markProblem(part), maxMemory, { signal: options.signal, fromBound: moves, ...ends });
     if (found.jumps === null) throw new BitpuzzleError('ENGINE_FAILURE', `the fewest moves by levels met at a position whose ${which} half has no solution of ${moves} moves`);
     jumps.push(...found.jumps);
     nodes += found.nodes;
