@@ -167,3 +167,15 @@ export {
 } from './pdb';
 export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedFilled, pdbPackedClamped } from './pdbPacked';
 export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './slidingFast';
+export {
+  sudokuInputPtr,
+  sudokuOutputPtr,
+  sudokuEmitPtr,
+  sudokuBatchSize,
+  sudokuAlloc,
+  sudokuRecordBytes,
+  sudokuStart,
+  sudokuRun,
+  sudokuNodes,
+  sudokuFinished,
+} from './sudoku/search';

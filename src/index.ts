@@ -2,7 +2,7 @@
 export * as queens from './queens/index.js';
 export * as polyomino from './polyomino/index.js';
 export * as cover from './cover/index.js';
-export * as sudoku from './cover/sudoku.js';
+export * as sudoku from './sudoku/index.js';
 export * as pegs from './pegs/index.js';
 export * as sliding from './sliding/index.js';
 export * as samegame from './samegame/index.js';

@@ -97,6 +97,8 @@ const OPTION_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   pdb: fc.constantFrom('6-6-3', '7-8', '8-7', 1, null),
   onBound: fc.constantFrom(() => undefined, 'x', null),
   lengthOnly: fc.constantFrom(true, false, 'yes'),
+  count: fc.constantFrom(1, 2, 0, -1, 1.5, 100_001, NaN, '2'),
+  symmetric: fc.constantFrom(true, false, 'yes', 1),
   name: fc.constantFrom('mine', 1, null),
   geometry: fc.constantFrom('square', 'triangular', 'hex', 1),
   spill: fc.constantFrom(true, false, 'yes', 1, null),
@@ -128,6 +130,8 @@ const VALID_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   pdb: fc.constant('6-6-3'),
   onBound: fc.constant(() => undefined),
   lengthOnly: fc.boolean(),
+  count: fc.constantFrom(1, 2),
+  symmetric: fc.boolean(),
   geometry: fc.constantFrom('square', 'triangular'),
   spill: fc.boolean(),
   spillDir: fc.constant(tmpdir()),
@@ -237,6 +241,24 @@ const sudokuInput = or(
     textOf('1234.0\n |-+', 40),
     fc.constantFrom('12..\n..12\n2...\n...1', '1...\n....\n....\n....', '.'.repeat(81), '1', '.'.repeat(625), 'Z'.repeat(1296)),
     fc.array(or(fc.array(or(fc.integer({ min: -1, max: 5 })), { minLength: 4, maxLength: 4 })), { minLength: 4, maxLength: 4 }),
+  ),
+);
+/** Batches of 9×9 puzzles: lines near the format (81 cells, comments, short lines, clashes). */
+const PUZZLE_LINES = [
+  '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......',
+  '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... # a comment',
+  '44....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......',
+  '.'.repeat(30) + '1'.repeat(51),
+  '# a comment',
+  '',
+  '123',
+  '.'.repeat(81),
+];
+const sudokuBatchInput = or(
+  fc.oneof(
+    textOf('123456789.0\n# x\r', 200),
+    fc.array(fc.constantFrom(...PUZZLE_LINES), { maxLength: 6 }).map((lines) => lines.join('\n')),
+    fc.array(or(fc.constantFrom(...PUZZLE_LINES)), { maxLength: 4 }),
   ),
 );
 const pegsBoardText = textOf('o. #\n', 40);
@@ -349,6 +371,8 @@ const F: Record<string, Entry> = {
   'sudoku.count': { args: [sudokuInput], options: [...SEARCH, 'maxMemory', 'threads', 'shard', 'onProgress', 'queue'] },
   'sudoku.solutions': { args: [sudokuInput], options: [...SEARCH, 'maxMemory', 'limit'] },
   'sudoku.solve': { args: [sudokuInput], options: [...SEARCH, 'maxMemory'] },
+  'sudoku.batch': { args: [sudokuBatchInput], options: [...SEARCH, 'maxMemory', 'limit', 'threads', 'onProgress', 'queue'] },
+  'sudoku.generate': { args: [], options: ['signal', 'engine', 'maxMemory', 'onProgress', 'count', 'seed', 'symmetric'], runs: 60 },
   'sudoku.picture': { args: [or(fc.array(or(fc.array(or(fc.integer({ min: -1, max: 40 })), { maxLength: 4 })), { maxLength: 4 }))] },
 
   'pegs.solve': { args: [pegsInput], options: [...SEARCH, 'maxMemory'] },

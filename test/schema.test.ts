@@ -35,6 +35,8 @@ const stuck = file('stuck-board.txt', '1122\n2213\n1122\n');
 const games = file('games.txt', '32332\n31313\n32323\n22313\n31332\n\n1122\n2213\n1122\n');
 const queensBoard = file('queens.txt', '.Q......\n........\n........\n........\n........\n........\n........\n........\n');
 const batch = file('batch.txt', '# two 8-puzzles\n8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 0 7 8 2\n');
+const TOP95_1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+const sudokuBatch = file('sudoku-batch.txt', `# two puzzles and a short line\n${TOP95_1}\n${'.'.repeat(81)}\n${TOP95_1.slice(0, 30)}\n`);
 
 interface Case {
   args: string[];
@@ -79,6 +81,10 @@ const cases: Record<string, Case[]> = {
     { args: [shidoku, '--limit', '2'], mode: 'listing', status: 0 },
     { args: [stuckSudoku], mode: 'error', status: 1, code: 'UNSOLVABLE' },
     { args: [badSudoku], mode: 'error', status: 2, code: 'BAD_INPUT' },
+    { args: ['--batch', sudokuBatch, '--threads', '1'], mode: 'batch', status: 2 },
+    { args: ['--batch', sudokuBatch, '--limit', '1'], mode: 'batch', status: 2 },
+    { args: ['--generate', '2', '--seed', '3', '--symmetric'], mode: 'generate', status: 0 },
+    { args: ['--generate', '2', '--count'], mode: 'error', status: 2, code: 'BAD_INPUT' },
   ],
   pegs: [
     { args: ['--board', 'triangle5', '--finish', 'any'], mode: 'solution', status: 0 },
@@ -188,6 +194,7 @@ describe('library results follow the same contract', () => {
       await polyomino.count({ region: '7x9' }),
       await cover.count({ columns: 2, rows: [[0], [1], [0, 1]] }, { threads: 1 }),
       await sudoku.count('....\n....\n....\n....', { threads: 1 }),
+      await sudoku.count('12345678.........9' + '.'.repeat(63), { threads: 2 }),
       await pegs.count({ board: 'triangle5', finish: 'any' }, { threads: 1 }),
       await pegs.count({ board: 'english', finish: 'c1' }),
     ];
@@ -206,6 +213,9 @@ describe('library results follow the same contract', () => {
       (await polyomino.solve({ region: '3x20' }))!,
       (await cover.solve({ columns: 2, rows: [[0], [1]] }))!,
       (await sudoku.solve('....\n....\n....\n....'))!,
+      (await sudoku.solve('.'.repeat(81)))!,
+      await sudoku.batch(['.'.repeat(81)]),
+      await sudoku.generate({ seed: 1 }),
       (await pegs.solve({ board: 'triangle5', finish: 'any' }))!,
       (await pegs.minMoves({ board: 'triangle5', finish: 'any' }))!,
       await sliding.solve('1 2 3\n4 5 6\n7 0 8'),
@@ -224,6 +234,7 @@ describe('library results follow the same contract', () => {
       polyomino.solutions({ region: '3x20' }, { limit: 2 }),
       cover.solutions({ columns: 2, rows: [[0], [1], [0, 1]] }),
       sudoku.solutions('....\n....\n....\n....', { limit: 2 }),
+      sudoku.solutions('.'.repeat(81), { limit: 2 }),
       pegs.solutions({ board: 'triangle5', finish: 'any' }, { limit: 2 }),
     ] as Array<AsyncGenerator<unknown, { nodes: bigint }>>) {
       let step = await listing.next();

@@ -1,11 +1,11 @@
-// `bitpuzzle cover`: exact cover of a matrix in the text format (see the README), and
-// `bitpuzzle sudoku`: Sudoku grids of any box size, solved through exact cover.
+// `bitpuzzle cover`: exact cover of a matrix in the text format (see the README), and the
+// search flags (count or list, threads, shards, a queue) it shares with `bitpuzzle sudoku`.
 import { Command, Option } from 'commander';
 import { BitpuzzleError, cover, sudoku } from '../index.js';
 import { EXIT, eachSolution, integerOption, listLimit, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
-interface SearchFlags {
+export interface SearchFlags {
   queue?: string | boolean;
   count?: boolean;
   limit?: string;
@@ -17,14 +17,14 @@ interface SearchFlags {
 }
 
 /** The options both commands share. */
-function searchCommand(name: string): Command {
+export function searchCommand(name: string, argument = '<FILE|->', about = "the input file, or '-' for standard input"): Command {
   return new Command(name)
-    .argument('<FILE|->', "the input file, or '-' for standard input")
+    .argument(argument, about)
     .option('--count', 'count solutions instead of listing them')
-    .option('--limit <K>', 'list at most K solutions (default 1)')
+    .option('--limit <K>', name === 'sudoku' ? 'list at most K solutions (default 1); with --batch, search each puzzle up to K (default 2)' : 'list at most K solutions (default 1)')
     .option('--all', 'list every solution')
-    .option('--threads <N>', 'worker threads for --count (default: all cores)')
-    .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
+    .option('--threads <N>', `worker threads for --count${name === 'sudoku' ? ' or --batch' : ''} (default: all cores)`)
+    .option('--queue [URL]', `with --count${name === 'sudoku' ? ' or --batch' : ''}: ${QUEUE_OPTION_HELP}`)
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object');
@@ -65,32 +65,7 @@ async function runCover(file: string, flags: SearchFlags): Promise<number> {
   });
 }
 
-export function sudokuCommand(): Command {
-  return searchCommand('sudoku')
-    .summary('solve or count Sudoku grids of any box size')
-    .description(
-      "Solves a b²×b² Sudoku (4×4, 9×9, 16×16, 25×25) through exact cover. Input: a line of cells per row, '.' or '0' for an empty cell, digits 1-9 then letters A-Z; spaces, '|' and lines of '-' and '+' are ignored. One line of n² cells also works.\n" +
-        'Without --count it prints the first solution (--limit K for more, --all for every one).',
-    )
-    .addHelpText('after', '\nExamples:\n  bitpuzzle sudoku puzzle.txt\n  bitpuzzle sudoku - --count --json < puzzle.txt')
-    .action(async (file: string, flags: SearchFlags) => {
-      outcome.status = await runSudoku(file, flags);
-    });
-}
-
-async function runSudoku(file: string, flags: SearchFlags): Promise<number> {
-  checkFlags(flags);
-  const grid = await readInput(file);
-  return search(flags, {
-    label: 'sudoku',
-    count: (options) => sudoku.count(grid, options),
-    solutions: (options) => sudoku.solutions(grid, options),
-    picture: (solution) => solution.text,
-    json: (solution) => solution.grid,
-  });
-}
-
-interface Search<S> {
+export interface Search<S> {
   label: string;
   count: (options: cover.CountOptions) => Promise<cover.CoverCount | sudoku.SudokuCount>;
   solutions: (options: cover.SolutionsOptions) => AsyncGenerator<S, cover.CoverStats, undefined>;
@@ -99,14 +74,14 @@ interface Search<S> {
 }
 
 /** Flags that the mode would ignore are rejected. */
-function checkFlags(flags: SearchFlags): void {
+export function checkFlags(flags: SearchFlags): void {
   if (flags.shard && !flags.count) throw new BitpuzzleError('BAD_INPUT', '--shard works with --count');
   if (flags.count) rejectFlags('with --count (it counts every solution)', { '--limit': flags.limit, '--all': flags.all });
   else rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads, '--queue': flags.queue });
 }
 
 /** Counts (--count) or lists solutions, as text or one JSON object; the exit status. */
-async function search<S>(flags: SearchFlags, how: Search<S>): Promise<number> {
+export async function search<S>(flags: SearchFlags, how: Search<S>): Promise<number> {
   const limit = listLimit(flags);
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   if (flags.count) {

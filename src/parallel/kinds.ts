@@ -18,6 +18,8 @@ import { checkSolvable, toBoard } from '../sliding/parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
 import { runFastBatch, type FastBatchTask } from '../sliding/solve.js';
 import { runOptimalBatch, runSplitPart, type OptimalBatchTask, type SplitTask } from '../sliding/tasks.js';
+import { BATCH as SUDOKU_BATCH } from '../sudoku/engine.js';
+import { runSudokuTask, type SudokuTask } from '../sudoku/tasks.js';
 import type { TaskKindName } from './pool.js';
 
 export interface TaskKind {
@@ -266,6 +268,27 @@ function checkSameGame(value: unknown): ScoreTask {
   };
 }
 
+/** A 9×9 puzzle of a part: 81 characters, '1'-'9' or '.' (or '0'). */
+const PUZZLE_LINE = /^[0-9.]{81}$/;
+
+function checkSudoku(value: unknown): SudokuTask {
+  const task = object(value, 'a sudoku part', ['engine', 'puzzles', 'limit', 'firstSolutions', 'maxMemory']);
+  if (!Array.isArray(task.puzzles) || task.puzzles.length === 0 || task.puzzles.length > SUDOKU_BATCH) {
+    throw badInput(`puzzles must be a list of 1 to ${SUDOKU_BATCH} puzzles`);
+  }
+  task.puzzles.forEach((line, i) => {
+    if (typeof line !== 'string' || !PUZZLE_LINE.test(line)) throw badInput(`puzzles[${i}] must be 81 characters of 1-9, '.' or '0'`);
+  });
+  if (typeof task.firstSolutions !== 'boolean') throw badInput('firstSolutions must be true or false');
+  return {
+    engine: engineKind(task.engine),
+    puzzles: task.puzzles as string[],
+    limit: integer(task.limit, 'limit', 0, Number.MAX_SAFE_INTEGER),
+    firstSolutions: task.firstSolutions,
+    maxMemory: memory(task.maxMemory),
+  };
+}
+
 export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
   queens: { run: runQueensTask, check: checkQueens },
   polyomino: { run: runTilingTask, check: checkPolyomino },
@@ -278,6 +301,7 @@ export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
       'fast' in task ? task : { ...task, settings: { ...task.settings, cacheDir: undefined, tables: undefined } },
   },
   samegame: { run: runScoreTask, check: checkSameGame },
+  sudoku: { run: (task: SudokuTask, signal?: AbortSignal) => runSudokuTask(task, signal), check: checkSudoku },
 };
 
 export function taskKind(name: unknown): TaskKind {

@@ -176,6 +176,17 @@ export interface EngineExports {
   fastOutputPtr(): number;
   fastOutputLength(): number;
   fastMoves(): bigint;
+  // Sudoku 9×9 (assembly/sudoku/): batches of puzzles, each searched to a solution limit.
+  sudokuAlloc(count: number): number;
+  sudokuInputPtr(): number;
+  sudokuOutputPtr(): number;
+  sudokuEmitPtr(): number;
+  sudokuBatchSize(): number;
+  sudokuRecordBytes(): number;
+  sudokuStart(count: number, maxSolutions: number, mode: number, split: number): StatusCode;
+  sudokuRun(budget: number): StatusCode;
+  sudokuNodes(): bigint;
+  sudokuFinished(): number;
 }
 
 const PAGE_BYTES = 65536;

@@ -1,0 +1,211 @@
+// Batches of 9×9 puzzles: one puzzle a line, each searched up to a number of solutions
+// (2 by default: none, unique or more than one), inline, on threads or on a queue.
+//
+// A line holds 81 cells ('1'-'9' a given, '.' or '0' empty) and anything after them (the
+// public sets carry comments there); blank lines and lines starting with '#' are skipped. A
+// line that is not a puzzle (too short, another character among its cells, givens that
+// clash) is reported with its line number in `errors`, and every other line is answered.
+import { BitpuzzleError, badInput, describeValue, isDenseArray, throwIfAborted } from '../errors.js';
+import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
+import type { SearchStats } from '../stats.js';
+import { loadEngineModule } from '../wasm/module.js';
+import { memoryShare, runStepsSliced, type Steps } from '../wasm/protocol.js';
+import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
+import { BATCH } from './engine.js';
+import { findClash } from './grid.js';
+import { runSudokuTask, type SudokuTask, type SudokuTaskResult } from './tasks.js';
+
+export interface BatchOptions {
+  /** Solutions at which each puzzle's search stops (default 2: 0 none, 1 unique, 2 more than one). */
+  limit?: number;
+  /** Worker threads (default: every core; a batch of fewer than 256 puzzles stays on the calling thread). */
+  threads?: number;
+  /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
+  queue?: QueueOption;
+  signal?: AbortSignal;
+  /** Called with the puzzles answered so far and in all (on a queue: its parts). */
+  onProgress?: (progress: Progress) => void;
+  /** 'wasm' (default) or the pure-TS twin 'js'. */
+  engine?: EngineKind;
+  /** Most bytes each engine may use (default 1 GiB, shared by the threads). */
+  maxMemory?: number;
+}
+
+export interface BatchAnswer {
+  /** The puzzle's line (from 1; for an array of puzzles, its index + 1). */
+  line: number;
+  /** Solutions found, up to the limit. */
+  count: number;
+  /** The first solution found, as 81 digits, or null when there is none. */
+  solution: string | null;
+  /** The search's nodes: a measure of the puzzle's difficulty for this engine. */
+  nodes: number;
+}
+
+export interface BatchResult {
+  /** Puzzle lines read: those answered and those reported in `errors`. */
+  puzzles: number;
+  /** Puzzles with exactly one solution (null with limit 1, which proves nothing unique). */
+  unique: number | null;
+  /** Puzzles with no solution. */
+  none: number;
+  /** Puzzles with two or more solutions (those that reached a limit of 2 or more). */
+  multiple: number;
+  /** Lines that are not puzzles. */
+  invalid: number;
+  results: BatchAnswer[];
+  errors: Array<{ line: number; message: string }>;
+  stats: SearchStats;
+}
+
+const BATCH_KEYS = ['limit', 'threads', 'queue', 'signal', 'onProgress', 'engine', 'maxMemory'];
+/** Batches smaller than this stay on the calling thread (a thread's start costs more). */
+const THREAD_THRESHOLD = 256;
+/** Lines checked between turns of the event loop. */
+const LINES_PER_STEP = 4096;
+
+interface Lines {
+  puzzles: string[];
+  lines: number[];
+  errors: Array<{ line: number; message: string }>;
+  read: number;
+}
+
+/** The message for a line that is not a puzzle, or null for a puzzle. */
+function lineFault(text: string, line: number): string | null {
+  const cells = Math.min(81, text.length);
+  for (let i = 0; i < cells; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 46 && (code < 48 || code > 57)) {
+      return `line ${line}, column ${i + 1}: unexpected character ${describeValue(text[i])} (expected 1-9, '.' or '0')`;
+    }
+  }
+  if (text.length < 81) return `line ${line}: ${text.length} cells, expected 81 (a puzzle a line: 1-9, '.' or '0' for an empty cell)`;
+  return null;
+}
+
+function* readLines(input: string | readonly string[]): Steps<Lines> {
+  const out: Lines = { puzzles: [], lines: [], errors: [], read: 0 };
+  const items = typeof input === 'string' ? input.split('\n') : input;
+  for (let i = 0; i < items.length; i++) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
+    let text = items[i];
+    if (typeof text !== 'string') throw badInput(`puzzles[${i}] must be a string of 81 cells, got ${describeValue(text)}`);
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.charCodeAt(0) === 35 || text.trim() === '') continue; // '#'
+    out.read++;
+    const fault = lineFault(text, i + 1);
+    if (fault) out.errors.push({ line: i + 1, message: fault });
+    else {
+      out.puzzles.push(text.length === 81 ? text : text.slice(0, 81));
+      out.lines.push(i + 1);
+    }
+  }
+  return out;
+}
+
+function checkBatchLimit(limit: unknown): number {
+  if (limit === undefined) return 2;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > Number.MAX_SAFE_INTEGER) {
+    throw badInput(`limit must be an integer from 1 (any solution) to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(limit)}`);
+  }
+  return limit;
+}
+
+/** The message for puzzle text whose givens clash (the engine flags them). */
+function clashMessage(text: string, line: number): string {
+  const cells = new Uint8Array(81);
+  for (let i = 0; i < 81; i++) {
+    const code = text.charCodeAt(i);
+    cells[i] = code >= 49 && code <= 57 ? code - 48 : 0;
+  }
+  const [first, second, unit] = findClash(cells, 3)!;
+  return `line ${line}, column ${first + 1} and line ${line}, column ${second + 1} both hold ${cells[second]} in ${unit}`;
+}
+
+/**
+ * Answers every puzzle of a batch: the text of a file (one puzzle a line) or an array of
+ * puzzles (81-character strings). Lines that are not puzzles are reported in `errors`, the
+ * rest answered; a batch with no puzzle line at all is BAD_INPUT.
+ */
+export async function batch(puzzles: string | readonly string[], options: BatchOptions = {}): Promise<BatchResult> {
+  const started = performance.now();
+  options = checkOptions(options, BATCH_KEYS, 'sudoku.batch');
+  if (typeof puzzles !== 'string' && !isDenseArray(puzzles)) {
+    throw badInput(`sudoku.batch takes the text of a batch or an array of puzzles, got ${describeValue(puzzles)}`);
+  }
+  const limit = checkBatchLimit(options.limit);
+  const engine = checkEngine(options.engine);
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  let threads = checkThreads(options.threads);
+  const read = await runStepsSliced(readLines(puzzles), options.signal);
+  if (read.read === 0) throw badInput('the batch has no puzzles (one a line: 81 cells, 1-9 and . or 0)');
+  const n = read.puzzles.length;
+  if (n < THREAD_THRESHOLD && options.queue === undefined) threads = 1;
+  // Parts: eight a thread at least, at most BATCH puzzles each (a queue part is a whole engine batch).
+  const size = options.queue !== undefined ? BATCH : Math.max(1, Math.min(BATCH, Math.ceil(n / (8 * threads))));
+  const tasks: SudokuTask[] = [];
+  const workers = options.queue !== undefined ? 1 : Math.min(threads, Math.ceil(n / size));
+  const share = workers > 1 ? memoryShare(maxMemory, workers) : maxMemory;
+  for (let from = 0; from < n; from += size) {
+    tasks.push({ engine, puzzles: read.puzzles.slice(from, from + size), limit, firstSolutions: true, maxMemory: share });
+  }
+  throwIfAborted(options.signal);
+  const onProgress = options.onProgress;
+  let results: SudokuTaskResult[];
+  if (tasks.length === 0) results = [];
+  else if (threads === 1 && options.queue === undefined) {
+    onProgress?.({ done: 0, total: n });
+    // One task of every puzzle: progress counts the puzzles as the engine finishes them.
+    results = [await runSudokuTask({ ...tasks[0], puzzles: read.puzzles, maxMemory }, options.signal, (done) => onProgress?.({ done, total: n }))];
+  } else {
+    results = await runTasks({
+      tasks,
+      threads,
+      kind: 'sudoku',
+      queue: options.queue,
+      runInline: (task: SudokuTask, signal?: AbortSignal) => runSudokuTask(task, signal),
+      engineModule: engine === 'wasm' && threads > 1 && options.queue === undefined ? await loadEngineModule() : undefined,
+      signal: options.signal,
+      // Local threads report puzzles; a queue reports its parts (with its workers and the parts reused).
+      onProgress: onProgress && options.queue === undefined ? (p: Progress) => onProgress({ ...p, done: Math.min(n, p.done * size), total: n }) : onProgress,
+    });
+  }
+  return collect(read, results, limit, { started, threads: options.queue !== undefined ? 1 : Math.max(1, Math.min(threads, tasks.length)), parts: Math.max(1, results.length) });
+}
+
+function collect(read: Lines, parts: SudokuTaskResult[], limit: number, run: { started: number; threads: number; parts: number }): BatchResult {
+  const results: BatchAnswer[] = [];
+  const errors = read.errors.slice();
+  let unique = 0;
+  let none = 0;
+  let multiple = 0;
+  let nodes = 0n;
+  let k = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.counts.length; i++, k++) {
+      nodes += part.nodes[i];
+      if (part.clashes[i] !== 0) {
+        errors.push({ line: read.lines[k], message: clashMessage(read.puzzles[k], read.lines[k]) });
+        continue;
+      }
+      const count = Number(part.counts[i]);
+      if (count === 0) none++;
+      else if (count === 1) unique++;
+      else multiple++;
+      results.push({ line: read.lines[k], count, solution: part.solutions[i], nodes: Number(part.nodes[i]) });
+    }
+  }
+  if (k !== read.puzzles.length) throw new BitpuzzleError('ENGINE_FAILURE', `the batch answered ${k} of ${read.puzzles.length} puzzles`);
+  errors.sort((a, b) => a.line - b.line);
+  return {
+    puzzles: read.read,
+    unique: limit === 1 ? null : unique,
+    none,
+    multiple,
+    invalid: errors.length,
+    results,
+    errors,
+    stats: { nodes, milliseconds: performance.now() - run.started, threads: run.threads, parts: run.parts },
+  };
+}
