@@ -124,3 +124,23 @@ export function buildNativePegs() {
     dispose: built.dispose,
   };
 }
+
+/**
+ * The C yardstick of the 9×9 Sudoku engine (bench/native/sudoku.c, the same method and node
+ * counts): { run(puzzlesFile, limit?) → { puzzles, none, unique, multiple, nodes: bigint, ms },
+ * dispose() }, or null without gcc. ms: searching only (the puzzles are read before).
+ */
+export function buildNativeSudoku() {
+  const built = compile('sudoku');
+  if (!built) return null;
+  return {
+    run(puzzlesFile, limit = 2) {
+      const out = execFileSync(built.binary, [puzzlesFile, String(limit)], { encoding: 'utf8' });
+      const match = /^puzzles=(\d+) none=(\d+) unique=(\d+) multiple=(\d+) nodes=(\d+) ms=([\d.]+)$/m.exec(out);
+      if (!match) throw new Error(`unexpected output from the C sudoku solver: ${out}`);
+      const [puzzles, none, unique, multiple] = match.slice(1, 5).map(Number);
+      return { puzzles, none, unique, multiple, nodes: BigInt(match[5]), ms: Number(match[6]) };
+    },
+    dispose: built.dispose,
+  };
+}

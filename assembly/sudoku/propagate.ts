@@ -1,8 +1,10 @@
 // The 9×9 engine's state and its constraint propagation.
 //
-// A state is 128 bytes: for each digit d and band b the candidate word at (3d + b) × 4 (see
-// tables.ts), then the unsolved cells of each band. A cell is solved when its digit is
-// known; its digit keeps the cell's bit and every other digit loses it.
+// A state is 160 bytes: for each band b its twelve words at 48b (the candidate words of
+// digits 0-8 (see tables.ts), then three zeros, so that a band is three v128 of four digits),
+// then the unsolved cells of each band at 144. A cell is solved when its digit is known; its
+// digit keeps the cell's bit and every other digit loses it. What works across the digits of a
+// band (clearing a solved cell's other digits, counting a cell's digits) uses SIMD.
 //
 // propagate() repeats to a fixpoint:
 //  - the digit filter: per digit, each stack's minicolumn matrix and each band's minirow
@@ -13,15 +15,16 @@
 //  - naked singles: an unsolved cell with one digit left clears that digit from its peers.
 import { ALL_ROWS, cellsOfMinirows, lone, minirowOf, peers, permutationsOf } from './tables';
 
-export const STATE_BYTES: usize = 128;
-const UNSOLVED: usize = 108;
+export const STATE_BYTES: usize = 160;
+const BAND_BYTES: usize = 48;
+const UNSOLVED: usize = 144;
 export const ALL_DIGITS: u32 = 0x1ff;
 
 @inline export function candidates(state: usize, digit: i32, band: i32): u32 {
-  return load<u32>(state + <usize>(digit * 3 + band) * 4);
+  return load<u32>(state + <usize>(band * 12 + digit) * 4);
 }
 @inline function setCandidates(state: usize, digit: i32, band: i32, word: u32): void {
-  store<u32>(state + <usize>(digit * 3 + band) * 4, word);
+  store<u32>(state + <usize>(band * 12 + digit) * 4, word);
 }
 @inline export function unsolved(state: usize, band: i32): u32 {
   return load<u32>(state + UNSOLVED + <usize>band * 4);
@@ -32,14 +35,67 @@ export const ALL_DIGITS: u32 = 0x1ff;
 
 /** Every digit possible everywhere, nothing solved. */
 export function clearState(state: usize): void {
-  for (let i = 0; i < 27; i++) store<u32>(state + <usize>i * 4, 0x7ffffff);
-  for (let b = 0; b < 3; b++) setUnsolved(state, b, 0x7ffffff);
+  memory.fill(state, 0, STATE_BYTES);
+  for (let b = 0; b < 3; b++) {
+    for (let d = 0; d < 9; d++) setCandidates(state, d, b, 0x7ffffff);
+    setUnsolved(state, b, 0x7ffffff);
+  }
+}
+
+/**
+ * Over the nine digits of a band: the cells with at least one digit, with two or more, and
+ * (`withThrice`) with three or more, as lanes 0 of `once`, `twice` and `thrice`.
+ */
+let once: u32 = 0;
+let twice: u32 = 0;
+let thrice: u32 = 0;
+@inline function countDigits(state: usize, band: i32, withThrice: bool): void {
+  const at = state + <usize>band * BAND_BYTES;
+  const v0 = v128.load(at);
+  const v1 = v128.load(at, 16);
+  const v2 = v128.load(at, 32);
+  // Lane by lane (digits d, d + 4, d + 8), then the four lanes together.
+  let o = v128.or(v128.or(v0, v1), v2);
+  let t = v128.or(v128.and(v0, v1), v128.and(v2, v128.or(v0, v1)));
+  let h = v128.and(v128.and(v0, v1), v2);
+  let o2 = i32x4.shuffle(o, o, 2, 3, 0, 1);
+  let t2 = i32x4.shuffle(t, t, 2, 3, 0, 1);
+  if (withThrice) {
+    const h2 = i32x4.shuffle(h, h, 2, 3, 0, 1);
+    h = v128.or(v128.or(h, h2), v128.or(v128.and(t, o2), v128.and(o, t2)));
+  }
+  t = v128.or(v128.or(t, t2), v128.and(o, o2));
+  o = v128.or(o, o2);
+  o2 = i32x4.shuffle(o, o, 1, 0, 3, 2);
+  t2 = i32x4.shuffle(t, t, 1, 0, 3, 2);
+  if (withThrice) {
+    const h2 = i32x4.shuffle(h, h, 1, 0, 3, 2);
+    thrice = i32x4.extract_lane(v128.or(v128.or(h, h2), v128.or(v128.and(t, o2), v128.and(o, t2))), 0);
+  }
+  twice = i32x4.extract_lane(v128.or(v128.or(t, t2), v128.and(o, o2)), 0);
+  once = i32x4.extract_lane(v128.or(o, o2), 0);
+}
+
+/** Clears `cells` of a band from every digit that has any of them; returns those digits. */
+@inline function clearCells(state: usize, band: i32, cells: u32): u32 {
+  const at = state + <usize>band * BAND_BYTES;
+  const mask = i32x4.splat(cells);
+  const zero = i32x4.splat(0);
+  let changed: u32 = 0;
+  for (let k = 0; k < 3; k++) {
+    const v = v128.load(at + <usize>k * 16);
+    const hit = i32x4.bitmask(i32x4.ne(v128.and(v, mask), zero));
+    if (hit != 0) {
+      v128.store(at + <usize>k * 16, v128.andnot(v, mask));
+      changed |= hit << <u32>(4 * k);
+    }
+  }
+  return changed;
 }
 
 export function copyState(to: usize, from: usize): void {
   memory.copy(to, from, STATE_BYTES);
 }
-
 /** The 9 bits of a band word's column presence: which columns hold a candidate. */
 @inline function columnsOf(word: u32): u32 {
   return (word | (word >> 9) | (word >> 18)) & 0x1ff;
@@ -77,13 +133,16 @@ function filterDigit(state: usize, digit: i32): bool {
     const b1 = permutationsOf(minirows(n1));
     const b2 = permutationsOf(minirows(n2));
     if (b0 == 0 || b1 == 0 || b2 == 0) return false;
-    n0 &= cellsOfMinirows(b0);
-    n1 &= cellsOfMinirows(b1);
-    n2 &= cellsOfMinirows(b2);
-    if (n0 == w0 && n1 == w1 && n2 == w2) break;
-    w0 = n0;
-    w1 = n1;
-    w2 = n2;
+    const h0 = n0 & cellsOfMinirows(b0);
+    const h1 = n1 & cellsOfMinirows(b1);
+    const h2 = n2 & cellsOfMinirows(b2);
+    // The stack filter reads only the columns each band uses: if the band filter left them
+    // as they were, another round would change nothing.
+    const done = columnsOf(h0) == columnsOf(n0) && columnsOf(h1) == columnsOf(n1) && columnsOf(h2) == columnsOf(n2);
+    w0 = h0;
+    w1 = h1;
+    w2 = h2;
+    if (done) break;
   }
   setCandidates(state, digit, 0, w0);
   setCandidates(state, digit, 1, w1);
@@ -100,14 +159,9 @@ function filterDigit(state: usize, digit: i32): bool {
 export function place(state: usize, cell: i32, digit: i32): u32 {
   const band = cell / 27;
   const bit = <u32>1 << <u32>(cell % 27);
-  let changed: u32 = <u32>1 << <u32>digit;
-  for (let d = 0; d < 9; d++) {
-    const word = candidates(state, d, band);
-    if ((word & bit) != 0 && d != digit) {
-      setCandidates(state, d, band, word & ~bit);
-      changed |= <u32>1 << <u32>d;
-    }
-  }
+  const own = candidates(state, digit, band);
+  const changed = clearCells(state, band, bit) | (<u32>1 << <u32>digit);
+  setCandidates(state, digit, band, own);
   for (let b = 0; b < 3; b++) setCandidates(state, digit, b, candidates(state, digit, b) & ~peers(cell, b));
   setUnsolved(state, band, unsolved(state, band) & ~bit);
   return changed;
@@ -124,26 +178,16 @@ export function propagate(state: usize, dirty: u32): bool {
         const solved = rowSingles(candidates(state, digit, band)) & unsolved(state, band);
         if (solved == 0) continue;
         setUnsolved(state, band, unsolved(state, band) & ~solved);
-        for (let d = 0; d < 9; d++) {
-          const word = candidates(state, d, band);
-          if (d != digit && (word & solved) != 0) {
-            setCandidates(state, d, band, word & ~solved);
-            dirty |= <u32>1 << <u32>d;
-          }
-        }
+        const own = candidates(state, digit, band);
+        dirty |= clearCells(state, band, solved) & ~(<u32>1 << <u32>digit);
+        setCandidates(state, digit, band, own);
       }
     }
     // Naked singles, band by band.
     for (let band = 0; band < 3; band++) {
       const open = unsolved(state, band);
       if (open == 0) continue;
-      let once: u32 = 0;
-      let twice: u32 = 0;
-      for (let d = 0; d < 9; d++) {
-        const word = candidates(state, d, band);
-        twice |= once & word;
-        once |= word;
-      }
+      countDigits(state, band, false);
       if ((open & ~once) != 0) return false; // a cell with no digit left
       let single = open & ~twice;
       while (single != 0) {
@@ -176,10 +220,14 @@ export function propagate(state: usize, dirty: u32): bool {
 /** The digits still possible in a cell (bit d). */
 export function digitsOf(state: usize, cell: i32): u32 {
   const band = cell / 27;
-  const bit = <u32>(cell % 27);
-  let digits: u32 = 0;
-  for (let d = 0; d < 9; d++) digits |= ((candidates(state, d, band) >> bit) & 1) << <u32>d;
-  return digits;
+  const at = state + <usize>band * BAND_BYTES;
+  const bit = i32x4.splat(<i32>(1 << (cell % 27)));
+  const zero = i32x4.splat(0);
+  return (
+    i32x4.bitmask(i32x4.ne(v128.and(v128.load(at), bit), zero)) |
+    (i32x4.bitmask(i32x4.ne(v128.and(v128.load(at, 16), bit), zero)) << 4) |
+    (i32x4.bitmask(i32x4.ne(v128.and(v128.load(at, 32), bit), zero)) << 8)
+  );
 }
 
 /**
@@ -194,15 +242,7 @@ export function chooseCell(state: usize): i32 {
   let pairs1: u32 = 0;
   let pairs2: u32 = 0;
   for (let band = 0; band < 3; band++) {
-    let once: u32 = 0;
-    let twice: u32 = 0;
-    let thrice: u32 = 0;
-    for (let d = 0; d < 9; d++) {
-      const word = candidates(state, d, band);
-      thrice |= twice & word;
-      twice |= once & word;
-      once |= word;
-    }
+    countDigits(state, band, true);
     const pairs = unsolved(state, band) & twice & ~thrice;
     if (band == 0) pairs0 = pairs;
     else if (band == 1) pairs1 = pairs;

@@ -91,8 +91,8 @@ function* readLines(input: string | readonly string[]): Steps<Lines> {
     if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     let text = items[i];
     if (typeof text !== 'string') throw badInput(`puzzles[${i}] must be a string of 81 cells, got ${describeValue(text)}`);
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (text.charCodeAt(0) === 35 || text.trim() === '') continue; // '#'
+    if (text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1); // CRLF
+    if (text.charCodeAt(0) === 35 || (text.length < 81 && text.trim() === '')) continue; // '#', blank
     out.read++;
     const fault = lineFault(text, i + 1);
     if (fault) out.errors.push({ line: i + 1, message: fault });
@@ -180,7 +180,7 @@ function collect(read: Lines, parts: SudokuTaskResult[], limit: number, run: { s
   let unique = 0;
   let none = 0;
   let multiple = 0;
-  let nodes = 0n;
+  let nodes = 0;
   let k = 0;
   for (const part of parts) {
     for (let i = 0; i < part.counts.length; i++, k++) {
@@ -189,11 +189,11 @@ function collect(read: Lines, parts: SudokuTaskResult[], limit: number, run: { s
         errors.push({ line: read.lines[k], message: clashMessage(read.puzzles[k], read.lines[k]) });
         continue;
       }
-      const count = Number(part.counts[i]);
+      const count = part.counts[i];
       if (count === 0) none++;
       else if (count === 1) unique++;
       else multiple++;
-      results.push({ line: read.lines[k], count, solution: part.solutions[i], nodes: Number(part.nodes[i]) });
+      results.push({ line: read.lines[k], count, solution: part.solutions[i], nodes: part.nodes[i] });
     }
   }
   if (k !== read.puzzles.length) throw new BitpuzzleError('ENGINE_FAILURE', `the batch answered ${k} of ${read.puzzles.length} puzzles`);
@@ -206,6 +206,6 @@ function collect(read: Lines, parts: SudokuTaskResult[], limit: number, run: { s
     invalid: errors.length,
     results,
     errors,
-    stats: { nodes, milliseconds: performance.now() - run.started, threads: run.threads, parts: run.parts },
+    stats: { nodes: BigInt(nodes), milliseconds: performance.now() - run.started, threads: run.threads, parts: run.parts },
   };
 }

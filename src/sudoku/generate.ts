@@ -96,7 +96,7 @@ function lineOrder(random: () => number): number[] {
 async function search(engine: SudokuEngine, cells: Uint8Array, limit: number, maxMemory: number, signal?: AbortSignal): Promise<{ count: number; nodes: number }> {
   engine.input().set(cells);
   await startAndRun(engine, 1, limit, MODE_COUNT, 0, maxMemory, signal);
-  return { count: Number(engine.solutions(0)), nodes: Number(engine.nodesOf(0)) };
+  return { count: engine.solutions(0), nodes: engine.nodesOf(0) };
 }
 
 async function fullGrid(engine: SudokuEngine, random: () => number, maxMemory: number, signal?: AbortSignal): Promise<Uint8Array> {

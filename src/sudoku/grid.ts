@@ -160,6 +160,7 @@ export function parseGrid(input: SudokuGrid): SudokuProblem {
  */
 export function findClash(cells: Uint8Array, box: number): [number, number, string] | null {
   const size = box * box;
+  if (size <= 31 && !clashes(cells, box)) return null;
   // seen[(unit kind · size + unit) · size + digit - 1]: the cell holding that digit there, + 1.
   const seen = new Int32Array(3 * size * size);
   for (let cell = 0; cell < size * size; cell++) {
@@ -178,6 +179,25 @@ export function findClash(cells: Uint8Array, box: number): [number, number, stri
     }
   }
   return null;
+}
+
+/** Whether two givens clash, by a bit per digit in each unit (grids up to 25×25; no allocation per cell). */
+function clashes(cells: Uint8Array, box: number): boolean {
+  const size = box * box;
+  const seen = new Int32Array(3 * size);
+  for (let cell = 0; cell < size * size; cell++) {
+    const digit = cells[cell];
+    if (digit === 0) continue;
+    const bit = 1 << digit;
+    const row = Math.floor(cell / size);
+    const col = cell - row * size;
+    const boxIndex = 2 * size + Math.floor(row / box) * box + Math.floor(col / box);
+    if ((seen[row] & bit) !== 0 || (seen[size + col] & bit) !== 0 || (seen[boxIndex] & bit) !== 0) return true;
+    seen[row] |= bit;
+    seen[size + col] |= bit;
+    seen[boxIndex] |= bit;
+  }
+  return false;
 }
 
 function checkGivens(problem: SudokuProblem): void {

@@ -3,7 +3,7 @@
 // baseline of the benchmarks, the engine of hosts without WebAssembly (`engine: 'js'`) and
 // the oracle of the differential tests. See the engine's files for the method.
 import { Status, type StatusCode } from '../wasm/protocol.js';
-import { BATCH, FLAG_CLASH, MODE_COUNT, MODE_EMIT, MODE_SPLIT, type SudokuEngine } from './engine.js';
+import { BATCH, FLAG_CLASH, MODE_COUNT, MODE_EMIT, MODE_SPLIT, gridsText, type SudokuEngine } from './engine.js';
 
 // ---- tables (assembly/sudoku/tables.ts) -----------------------------------------------------
 
@@ -249,7 +249,8 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   private counts: number[] = [];
   private nodeCounts: number[] = [];
   private flagList: number[] = [];
-  private grids: Uint8Array[] = [];
+  /** The first solution of each puzzle, 81 digits each. */
+  private grids = new Uint8Array(0);
   private readonly emit = new Uint8Array(81);
   private readonly current = new Uint32Array(STATE_WORDS);
   private readonly levels = Array.from({ length: 82 }, () => new Uint32Array(STATE_WORDS));
@@ -297,7 +298,7 @@ export class ReferenceSudokuEngine implements SudokuEngine {
     this.counts = new Array(count).fill(0);
     this.nodeCounts = new Array(count).fill(0);
     this.flagList = new Array(count).fill(0);
-    this.grids = Array.from({ length: count }, () => new Uint8Array(81));
+    this.grids = new Uint8Array(count * 81);
     return Status.DONE;
   }
 
@@ -349,7 +350,7 @@ export class ReferenceSudokuEngine implements SudokuEngine {
         if (isSolved(this.current)) {
           if (this.mode === MODE_SPLIT) return this.emitPart();
           this.found++;
-          if (this.found === 1) this.writeGrid(this.grids[this.puzzle]);
+          if (this.found === 1) this.writeGrid(this.grids.subarray(this.puzzle * 81, this.puzzle * 81 + 81));
           this.step = this.found >= this.limit ? STEP_FINISH : STEP_BACKTRACK;
           if (this.mode === MODE_EMIT) {
             this.writeGrid(this.emit);
@@ -407,12 +408,12 @@ export class ReferenceSudokuEngine implements SudokuEngine {
     return Status.SOLUTION;
   }
 
-  solutions(index: number): bigint {
-    return BigInt(this.counts[index]);
+  solutions(index: number): number {
+    return this.counts[index];
   }
 
-  nodesOf(index: number): bigint {
-    return BigInt(this.nodeCounts[index]);
+  nodesOf(index: number): number {
+    return this.nodeCounts[index];
   }
 
   flagsOf(index: number): number {
@@ -420,7 +421,11 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   }
 
   solution(index: number): Uint8Array {
-    return this.grids[index];
+    return this.grids.subarray(index * 81, index * 81 + 81);
+  }
+
+  solutionsText(count: number): string {
+    return gridsText(this.grids, 0, 81, count);
   }
 
   emitted(): Uint8Array {

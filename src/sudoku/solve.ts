@@ -103,7 +103,7 @@ export async function solve(grid: SudokuGrid, options: SudokuOptions = {}): Prom
     allocPuzzles(engine, 1, maxMemory);
     engine.input().set(problem.cells);
     await startAndRun(engine, 1, 1, MODE_COUNT, 0, maxMemory, options.signal);
-    if (engine.solutions(0) === 0n) return null;
+    if (engine.solutions(0) === 0) return null;
     return { ...toSolution(9, engine.solution(0)), stats: oneThreadStats(engine.nodes(), started) };
   } finally {
     release();
@@ -140,12 +140,12 @@ export async function count(grid: SudokuGrid, options: CountOptions = {}): Promi
     options.onProgress?.({ done: 0, total: 1 });
     const result = await runSudokuTask(root, options.signal);
     options.onProgress?.({ done: 1, total: 1 });
-    return answer(result.counts[0], result.nodes[0], 1, 1);
+    return answer(BigInt(result.counts[0]), BigInt(result.nodes[0]), 1, 1);
   }
   const split = await splitCount(root, shard.count, options.signal);
   if (split.finished) {
     options.onProgress?.({ done: 1, total: 1 });
-    return answer(split.finished.solutions, split.finished.nodes, 1, 1);
+    return answer(BigInt(split.finished.solutions), split.finished.nodes, 1, 1);
   }
   const parts = partsOfShard(split.parts, shard);
   // The threads' engines together stay within maxMemory (a queue's workers each have their own).
@@ -165,8 +165,8 @@ export async function count(grid: SudokuGrid, options: CountOptions = {}): Promi
   // The levels above the parts belong to the whole search, not to any one shard.
   let nodes = shard.count === 1 ? split.nodes : 0n;
   for (const r of results) {
-    total += r.counts[0];
-    nodes += r.nodes[0];
+    total += BigInt(r.counts[0]);
+    nodes += BigInt(r.nodes[0]);
   }
   return answer(total, nodes, Math.max(1, Math.min(threads, parts.length)), parts.length);
 }

@@ -22,8 +22,8 @@ export interface SudokuTask {
 
 export interface SudokuTaskResult {
   /** Per puzzle: solutions found (up to the limit), nodes, whether two givens clash, and the first solution (when asked for). */
-  counts: bigint[];
-  nodes: bigint[];
+  counts: number[];
+  nodes: number[];
   clashes: number[];
   solutions: Array<string | null>;
 }
@@ -88,12 +88,13 @@ export async function runSudokuTask(task: SudokuTask, signal?: AbortSignal, onPu
         return s;
       }, signal);
       checkStatus(status, WHAT, task.maxMemory);
+      const text = task.firstSolutions ? engine.solutionsText(count) : '';
       for (let i = 0; i < count; i++) {
         const found = engine.solutions(i);
         result.counts.push(found);
         result.nodes.push(engine.nodesOf(i));
         result.clashes.push(engine.flagsOf(i));
-        result.solutions.push(task.firstSolutions && found > 0n ? lineOf(engine.solution(i)) : null);
+        result.solutions.push(task.firstSolutions && found > 0 ? text.slice(i * 81, i * 81 + 81) : null);
       }
     }
     return result;
@@ -113,7 +114,7 @@ export interface SudokuSplit {
   /** The parts, as puzzles: the solved cells of a node a few branchings down. */
   parts: string[];
   /** The finished count when the search was too small to split. */
-  finished: { solutions: bigint; nodes: bigint } | null;
+  finished: { solutions: number; nodes: bigint } | null;
   /** Nodes above the parts (the split search's own). */
   nodes: bigint;
 }
