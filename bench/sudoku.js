@@ -1,7 +1,8 @@
 // npm run bench:sudoku [-- --sets 17-clue,top1465 --passes 3]: 9×9 Sudoku, every puzzle of the
 // public sets solved and proved unique (each search stops at two solutions), one thread:
 //   Wasm (the API's sudoku.batch, host included), Wasm through `bitpuzzle sudoku --batch` (the
-//   marginal time a puzzle: the whole process on the set minus the process on one puzzle),
+//   marginal time a puzzle: the whole process on the set, repeated to 20,000 puzzles or more,
+//   minus the process on one puzzle),
 //   its pure-TS twin, the C yardstick of the same method (bench/native/sudoku.c, the same
 //   node counts), sudoku-dlx (npm, dancing links in plain JS, asked for every solution) and
 //   the exact-cover path (cover.count on the 729-row matrix, as sudoku.count ran before the
@@ -99,11 +100,16 @@ for (const set of sets) {
   const file = join(dir, `${set}.txt`);
   writeFileSync(file, puzzles.join('\n') + '\n');
   writeFileSync(oneFile, puzzles[0] + '\n');
+  // The command's marginal time a puzzle: the set repeated to at least 20,000 puzzles, so that
+  // the process's start (about 0.1 s) and its noise are spread thin.
+  const copies = Math.ceil(20000 / n);
+  const cliFile = join(dir, `${set}-x${copies}.txt`);
+  writeFileSync(cliFile, Array.from({ length: copies }, () => puzzles.join('\n')).join('\n') + '\n');
   console.error(`${set}: ${n} puzzles`);
   const nodes = Number((await batchRun(puzzles, 'wasm')).stats.nodes);
   const wasm = await best(puzzles, (p) => batchRun(p, 'wasm'));
   console.error(`  Wasm ${wasm.toFixed(2)} µs`);
-  const cli = (cliMs(file, n) - cliMs(oneFile, 1)) * 1000 / (n - 1);
+  const cli = ((cliMs(cliFile, n * copies) - cliMs(oneFile, 1)) * 1000) / (n * copies - 1);
   console.error(`  --batch ${cli.toFixed(2)} µs`);
   const twin = await best(puzzles, (p) => batchRun(p, 'js'));
   console.error(`  TS twin ${twin.toFixed(2)} µs`);

@@ -1,4 +1,4 @@
-// Sudoku (by exact cover): type a grid, solve it, count its solutions.
+// Sudoku (9×9 on its own engine, other box sizes by exact cover): type a grid, solve it, count its solutions.
 import { board, hint } from './board.js';
 
 const PRESETS = {
