@@ -4,6 +4,7 @@
 // threads and shards, batches (format, bad lines, limits, threads, progress, abort) and the
 // generator (reproducible, unique and minimal by exact cover, symmetric).
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BitpuzzleError, cover, sudoku } from '../dist/index.js';
 import { expectAbortedPromptly, random, rejection } from './helpers.js';
@@ -273,6 +274,43 @@ describe('sudoku.batch', () => {
     expect(calls).toBeGreaterThan(2);
     await expectAbortedPromptly((signal) => sudoku.batch(big, { threads: 2, signal }), 150);
     await expectAbortedPromptly((signal) => sudoku.batch(big, { threads: 1, signal, engine: 'js' }), 150);
+  });
+
+  it('fuzzed batch files: every puzzle line answered or reported once, by its number; answers valid', async () => {
+    const pool = puzzleSet('top95');
+    const line = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...pool) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...pool), fc.integer({ min: 0, max: 80 }), fc.constantFrom('.', '0', '1', '5', '9', 'x', ' ', '#')).map(([p, i, ch]) => p.slice(0, i) + ch + p.slice(i + 1)) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...pool), fc.integer({ min: 0, max: 90 })).map(([p, n]) => p.slice(0, n)) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...pool), fc.string({ maxLength: 12 })).map(([p, tail]) => p + tail) },
+      { weight: 1, arbitrary: fc.constantFrom('', '# a comment', '   ', '\r', '.'.repeat(81)) },
+      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'123456789.0x# '), maxLength: 100 }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom(1, 2, 3), fc.constantFrom(1, 2), async (lines, limit, threads) => {
+        const text = lines.join('\n');
+        const isPuzzleLine = (l: string) => l.replace(/\r$/, '').trim() !== '' && !l.startsWith('#');
+        const expected = lines.flatMap((l, i) => (isPuzzleLine(l) ? [i + 1] : []));
+        let result: Awaited<ReturnType<typeof sudoku.batch>>;
+        try {
+          result = await sudoku.batch(text, { limit, threads });
+        } catch (error) {
+          expect((error as BitpuzzleError).code).toBe('BAD_INPUT');
+          expect(expected).toEqual([]);
+          return;
+        }
+        const seen = [...result.results.map((r) => r.line), ...result.errors.map((e) => e.line)].sort((x, y) => x - y);
+        expect(seen).toEqual(expected);
+        expect(result.puzzles).toBe(expected.length);
+        for (const e of result.errors) expect(e.message.startsWith(`line ${e.line}`)).toBe(true);
+        for (const r of result.results) {
+          expect(r.count).toBeLessThanOrEqual(limit);
+          if (r.count > 0) expect(solves(lines[r.line - 1].slice(0, 81), r.solution!)).toBe(true);
+          else expect(r.solution).toBeNull();
+        }
+      }),
+      { seed: 34, numRuns: 150 },
+    );
   });
 
   it('memory: a limit too small for the engine is OUT_OF_MEMORY', async () => {

@@ -1,8 +1,8 @@
 // Searches as tasks: a matrix with some rows forced (givens, or the prefix of a part), on
 // either engine. Counting work is cut into parts at the nodes a few levels down, found by
 // the engine itself in split mode; each solution lies below exactly one of them.
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { wasmCoverEngine, type CoverEngine, type CoverMatrix } from './engine.js';
 import { ReferenceCoverEngine } from './reference.js';
 
@@ -29,13 +29,7 @@ export async function openCoverEngine(
   maxMemory: number,
 ): Promise<{ engine: CoverEngine; release: () => void }> {
   if (kind === 'js') return { engine: new ReferenceCoverEngine(maxMemory), release: () => undefined };
-  const exports = await acquireEngine();
-  try {
-    setMemoryLimit(exports, maxMemory);
-  } catch (error) {
-    releaseEngine(exports);
-    throw error;
-  }
+  const exports = await acquireEngineWithLimit(maxMemory);
   return { engine: wasmCoverEngine(exports), release: () => releaseEngine(exports) };
 }
 

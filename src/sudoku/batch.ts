@@ -92,7 +92,8 @@ function* readLines(input: string | readonly string[]): Steps<Lines> {
     let text = items[i];
     if (typeof text !== 'string') throw badInput(`puzzles[${i}] must be a string of 81 cells, got ${describeValue(text)}`);
     if (text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1); // CRLF
-    if (text.charCodeAt(0) === 35 || (text.length < 81 && text.trim() === '')) continue; // '#', blank
+    // '#' or blank (a puzzle line starts with a cell, so only a line that starts blank is trimmed).
+    if (text.charCodeAt(0) === 35 || text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
     out.read++;
     const fault = lineFault(text, i + 1);
     if (fault) out.errors.push({ line: i + 1, message: fault });

@@ -1,8 +1,8 @@
 // 9×9 searches as tasks: a list of puzzles, each searched to a solution limit, on either
 // engine. A count is cut into parts at the nodes a few branchings down (the engine finds
 // them); a batch into runs of puzzles. Both run inline, on threads or on a queue.
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import type { EngineKind } from '../wasm/options.js';
 import { BATCH, MODE_COUNT, MODE_SPLIT, type SudokuEngine } from './engine.js';
 import { wasmSudokuEngine } from './engine.js';
@@ -33,13 +33,7 @@ const WHAT = 'the sudoku search';
 /** An engine of the requested kind with the memory limit, held until `release`. */
 export async function openSudokuEngine(kind: EngineKind, maxMemory: number): Promise<{ engine: SudokuEngine; release: () => void }> {
   if (kind === 'js') return { engine: new ReferenceSudokuEngine(maxMemory), release: () => undefined };
-  const exports = await acquireEngine();
-  try {
-    setMemoryLimit(exports, maxMemory);
-  } catch (error) {
-    releaseEngine(exports);
-    throw error;
-  }
+  const exports = await acquireEngineWithLimit(maxMemory);
   return { engine: wasmSudokuEngine(exports), release: () => releaseEngine(exports) };
 }
 

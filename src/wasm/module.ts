@@ -83,6 +83,18 @@ export async function acquireEngine(): Promise<EngineExports> {
   return instantiateEngine(await loadEngineModule());
 }
 
+/** acquireEngine with the search's memory limit set (the instance goes back if the limit is refused). */
+export async function acquireEngineWithLimit(maxMemory: number): Promise<EngineExports> {
+  const exports = await acquireEngine();
+  try {
+    setMemoryLimit(exports, maxMemory);
+  } catch (error) {
+    releaseEngine(exports);
+    throw error;
+  }
+  return exports;
+}
+
 export function releaseEngine(engine: EngineExports): void {
   // A limit set for one search must not carry over to the next user of this instance.
   setMemoryLimit(engine);
