@@ -45,7 +45,7 @@ export async function tour(): Promise<void> {
   const ring = await polyomino.count({ region: holed });
   console.log(`8×8 with its centre removed: ${ring.total} tilings, ${ring.distinct} distinct (${ms(start)})`);
 
-  console.log('\n== Exact cover: Sudoku ==');
+  console.log('\n== Sudoku ==');
   const puzzle = [
     '.......1.',
     '4........',
@@ -60,8 +60,15 @@ export async function tour(): Promise<void> {
   start = performance.now();
   const solved = await sudoku.solve(puzzle);
   const unique = await sudoku.count(puzzle);
-  console.log(`a 17-clue puzzle, solved by dancing links (${unique.total} solution, ${ms(start)}):`);
+  console.log(`a 17-clue puzzle, solved and proved unique (${unique.total} solution, ${ms(start)}):`);
   console.log(solved!.text);
+  start = performance.now();
+  const made = await sudoku.generate({ count: 100, seed: 1 });
+  const checked = await sudoku.batch(made.puzzles.map((p) => p.puzzle));
+  const clues = made.puzzles.map((p) => p.clues);
+  console.log(
+    `100 new minimal puzzles (${Math.min(...clues)} to ${Math.max(...clues)} clues), each checked unique by a batch: ${checked.unique} unique (${ms(start)})`,
+  );
 
   console.log('\n== Clickomania / SameGame ==');
   const clicko = ['32332', '31313', '32323', '22313', '31332'].join('\n');
