@@ -161,6 +161,7 @@ describe('bitpuzzle tour', () => {
     expect(stdout).toContain('1,000,000×1,000,000: a solution built and verified');
     expect(stdout).toContain('the 12 pentominoes fill 6×10 in 9356 ways, 2339 distinct up to symmetry');
     expect(stdout).toContain('8×8 with its centre removed: 520 tilings, 65 distinct');
-    expect(stdout).toMatch(/a 17-clue puzzle, solved by dancing links \(1 solution/);
+    expect(stdout).toMatch(/a 17-clue puzzle, solved and proved unique \(1 solution/);
+    expect(stdout).toMatch(/100 new minimal puzzles \(\d+ to \d+ clues\), each checked unique by a batch: 100 unique/);
   });
 });
