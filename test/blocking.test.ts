@@ -49,6 +49,16 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => polyomino.count({ region: '6x15', pieces: [L] }, { threads: 1, signal }), 400);
   });
 
+  it('sudoku: an empty 16×16 grid counted and listed on the engine, both engines', async () => {
+    const empty16 = Array.from({ length: 16 }, () => new Array<number>(16).fill(0));
+    for (const engine of ['wasm', 'js'] as const) {
+      await expectAbortedPromptly((signal) => sudoku.count(empty16, { threads: 1, signal, engine }), 300);
+      await expectAbortedPromptly(async (signal) => {
+        for await (const _ of sudoku.solutions(empty16, { signal, engine })) void _;
+      }, 300);
+    }
+  });
+
   it('sudoku: an empty 25×25 grid counted', async () => {
     const empty25 = Array.from({ length: 25 }, () => new Array<number>(25).fill(0));
     await expectAbortedPromptly((signal) => sudoku.count(empty25, { threads: 1, signal }), 500);

@@ -194,6 +194,85 @@ describe('nodes', () => {
   });
 });
 
+describe('16×16 grids on the engine', () => {
+  const SYMBOLS = '.123456789ABCDEFG';
+  /** 16×16 puzzles: a full grid's digits relabelled, with 120 to 190 cells emptied (seeded). */
+  async function puzzles16(count: number, seed: number): Promise<number[][][]> {
+    const next = random(seed);
+    const full = (await sudoku.solve(Array.from({ length: 16 }, () => new Array<number>(16).fill(0))))!.grid;
+    return Array.from({ length: count }, () => {
+      const labels = Array.from({ length: 16 }, (_, i) => i + 1).sort(() => next() - 0.5);
+      const grid = full.map((row) => row.map((d) => labels[d - 1]));
+      const holes = 120 + Math.floor(next() * 70);
+      for (let k = 0; k < holes; k++) grid[Math.floor(next() * 16)][Math.floor(next() * 16)] = 0;
+      return grid;
+    });
+  }
+  /** A 16×16 grid as exact cover, built here. */
+  function coverOf16(grid: number[][]) {
+    const rows: number[][] = [];
+    for (let r = 0; r < 16; r++) {
+      for (let c = 0; c < 16; c++) {
+        for (let d = 0; d < 16; d++) rows.push([r * 16 + c, 256 + r * 16 + d, 512 + c * 16 + d, 768 + ((r >> 2) * 4 + (c >> 2)) * 16 + d]);
+      }
+    }
+    const given = grid.flatMap((row, r) => row.flatMap((d, c) => (d ? [(r * 16 + c) * 16 + d - 1] : [])));
+    return { columns: 1024, rows, given };
+  }
+  /** The exact-cover engine's solutions of a 16×16 grid, up to `limit`, as text. */
+  async function coverSolutions16(grid: number[][], limit: number): Promise<string[]> {
+    const found: string[] = [];
+    for await (const { rows: chosen } of cover.solutions(coverOf16(grid), { limit })) {
+      const cells = new Array<string>(256);
+      for (const row of chosen) cells[row >> 4] = SYMBOLS[(row & 15) + 1];
+      found.push(Array.from({ length: 16 }, (_, r) => cells.slice(r * 16, r * 16 + 16).join('')).join('\n'));
+    }
+    return found;
+  }
+
+  it('the same solutions as exact cover (up to 30 each), and the twin the same in the same order', async () => {
+    let several = 0;
+    for (const grid of await puzzles16(30, 16)) {
+      const wasm: string[] = [];
+      for await (const s of sudoku.solutions(grid, { limit: 30 })) wasm.push(s.text);
+      const js: string[] = [];
+      for await (const s of sudoku.solutions(grid, { limit: 30, engine: 'js' })) js.push(s.text);
+      expect(js).toEqual(wasm);
+      const expected = await coverSolutions16(grid, 30);
+      expect(wasm.length).toBe(expected.length);
+      if (expected.length < 30) expect(wasm.sort()).toEqual(expected.sort());
+      if (wasm.length > 1) several++;
+    }
+    expect(several).toBeGreaterThan(5);
+  });
+
+  it('counts: the same total and nodes on both engines, on 1 and 2 threads and over shards', async () => {
+    const grids = await puzzles16(40, 5);
+    let checked = 0;
+    for (const grid of grids) {
+      const one = await sudoku.count(grid, { threads: 1 });
+      if (one.total > 5000n) continue;
+      const js = await sudoku.count(grid, { threads: 1, engine: 'js' });
+      expect(js.total).toBe(one.total);
+      expect(js.stats.nodes).toBe(one.stats.nodes);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+    // A grid big enough to be split (a full grid with its first three rows emptied: 331,776
+    // completions, about 650,000 nodes): the same total and nodes on two threads; shards sum up.
+    const full = (await sudoku.solve(Array.from({ length: 16 }, () => new Array<number>(16).fill(0))))!.grid;
+    const wide = full.map((row, r) => (r < 3 ? row.map(() => 0) : row));
+    const one = await sudoku.count(wide, { threads: 1 });
+    expect(one.total).toBe(331776n);
+    expect((await cover.count(coverOf16(wide), { threads: 1 })).total).toBe(331776n);
+    const two = await sudoku.count(wide, { threads: 2 });
+    expect(two.total).toBe(one.total);
+    expect(two.stats.nodes).toBe(one.stats.nodes);
+    const halves = await Promise.all([1, 2].map((index) => sudoku.count(wide, { shard: { index, count: 2 } })));
+    expect(halves[0].total + halves[1].total).toBe(one.total);
+  });
+});
+
 describe('sudoku.batch', () => {
   const [a, b, c] = puzzleSet('top95', 3);
 

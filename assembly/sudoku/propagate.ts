@@ -93,10 +93,6 @@ let thrice: u32 = 0;
   return changed;
 }
 
-export function copyState(to: usize, from: usize): void {
-  memory.copy(to, from, STATE_BYTES);
-}
-
 /** The 9 bits of a band word's column presence: which columns hold a candidate. */
 @inline function columnsOf(word: u32): u32 {
   return (word | (word >> 9) | (word >> 18)) & 0x1ff;

@@ -268,20 +268,22 @@ function checkSameGame(value: unknown): ScoreTask {
   };
 }
 
-/** A 9×9 puzzle of a part: 81 characters, '1'-'9' or '.' (or '0'). */
-const PUZZLE_LINE = /^[0-9.]{81}$/;
+/** A puzzle of a part: 81 characters of 1-9, '.' or '0', or 256 of 1-9, A-G, '.' or '0'. */
+const PUZZLE_LINE: Record<number, RegExp> = { 9: /^[0-9.]{81}$/, 16: /^[0-9A-G.]{256}$/ };
 
 function checkSudoku(value: unknown): SudokuTask {
-  const task = object(value, 'a sudoku part', ['engine', 'puzzles', 'limit', 'firstSolutions', 'maxMemory']);
+  const task = object(value, 'a sudoku part', ['engine', 'size', 'puzzles', 'limit', 'firstSolutions', 'maxMemory']);
+  const size = oneOf(task.size, 'size', [9, 16] as const);
   if (!Array.isArray(task.puzzles) || task.puzzles.length === 0 || task.puzzles.length > SUDOKU_BATCH) {
     throw badInput(`puzzles must be a list of 1 to ${SUDOKU_BATCH} puzzles`);
   }
   task.puzzles.forEach((line, i) => {
-    if (typeof line !== 'string' || !PUZZLE_LINE.test(line)) throw badInput(`puzzles[${i}] must be 81 characters of 1-9, '.' or '0'`);
+    if (typeof line !== 'string' || !PUZZLE_LINE[size].test(line)) throw badInput(`puzzles[${i}] must be a ${size}×${size} puzzle on one line`);
   });
   if (typeof task.firstSolutions !== 'boolean') throw badInput('firstSolutions must be true or false');
   return {
     engine: engineKind(task.engine),
+    size,
     puzzles: task.puzzles as string[],
     limit: integer(task.limit, 'limit', 0, Number.MAX_SAFE_INTEGER),
     firstSolutions: task.firstSolutions,

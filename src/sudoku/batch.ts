@@ -149,7 +149,7 @@ export async function batch(puzzles: string | readonly string[], options: BatchO
   const workers = options.queue !== undefined ? 1 : Math.min(threads, Math.ceil(n / size));
   const share = workers > 1 ? memoryShare(maxMemory, workers) : maxMemory;
   for (let from = 0; from < n; from += size) {
-    tasks.push({ engine, puzzles: read.puzzles.slice(from, from + size), limit, firstSolutions: true, maxMemory: share });
+    tasks.push({ engine, size: 9, puzzles: read.puzzles.slice(from, from + size), limit, firstSolutions: true, maxMemory: share });
   }
   throwIfAborted(options.signal);
   const onProgress = options.onProgress;

@@ -1,5 +1,5 @@
-// The 9×9 Sudoku engine as the host drives it: the Wasm engine (assembly/sudoku/) and its
-// pure-TS twin (reference.ts) behind one interface.
+// The Sudoku engine (9×9 and 16×16) as the host drives it: the Wasm engine (assembly/sudoku/)
+// and its pure-TS twin (reference.ts) behind one interface.
 import { BitpuzzleError } from '../errors.js';
 import type { EngineExports, StatusCode } from '../wasm/protocol.js';
 
@@ -13,9 +13,9 @@ export const MODE_SPLIT = 2;
 export const FLAG_CLASH = 1;
 
 export interface SudokuEngine {
-  /** Room for `count` puzzles (forgets the last batch); false when the memory limit refuses it. */
-  alloc(count: number): boolean;
-  /** Where the puzzles go: 81 bytes each, 0 empty, 1-9 a given. Valid until the next alloc. */
+  /** Room for `count` puzzles of a size (9 or 16; forgets the last batch); false when the memory limit refuses it. */
+  alloc(count: number, size: number): boolean;
+  /** Where the puzzles go: a byte a cell (81 or 256 a puzzle), 0 empty, else the given. Valid until the next alloc. */
   input(): Uint8Array;
   /** `maxSolutions` 0: no limit. MODE_SPLIT: one puzzle, stopping `split` branchings deep. */
   start(count: number, maxSolutions: number, mode: number, split: number): StatusCode;
@@ -27,9 +27,9 @@ export interface SudokuEngine {
   solutions(index: number): number;
   nodesOf(index: number): number;
   flagsOf(index: number): number;
-  /** Its first solution's 81 digits (zeros when none). */
+  /** Its first solution's digits, a byte a cell (zeros when none). */
   solution(index: number): Uint8Array;
-  /** The first solutions of puzzles 0..count-1 as one string, 81 characters each ('.' where none). */
+  /** The first solutions of puzzles 0..count-1 as one string, a character a cell ('.' where none). */
   solutionsText(count: number): string;
   /** The solution or part of the last SOLUTION stop. */
   emitted(): Uint8Array;
@@ -52,21 +52,22 @@ export function exactNumber(low: number, high: number): number {
 const decoder = new TextDecoder('latin1');
 let scratch = new Uint8Array(81 * 64);
 
-/** `count` grids of 81 digits, `stride` bytes apart from `first` in `bytes`, as one string ('.' for 0). */
-export function gridsText(bytes: Uint8Array, first: number, stride: number, count: number): string {
-  if (scratch.length < count * 81) scratch = new Uint8Array(count * 81);
+/** The character code of each digit: '.' for 0, then 1-9 and A-G (grid.ts SYMBOLS). */
+const CODES = Uint8Array.from('.123456789ABCDEFG', (ch) => ch.charCodeAt(0));
+
+/** `count` grids of `cells` digits, `stride` bytes apart from `first` in `bytes`, as one string. */
+export function gridsText(bytes: Uint8Array, first: number, stride: number, cells: number, count: number): string {
+  if (scratch.length < count * cells) scratch = new Uint8Array(count * cells);
   for (let i = 0; i < count; i++) {
     const from = first + i * stride;
-    const to = i * 81;
-    for (let c = 0; c < 81; c++) {
-      const digit = bytes[from + c];
-      scratch[to + c] = digit === 0 ? 46 : 48 + digit;
-    }
+    const to = i * cells;
+    for (let c = 0; c < cells; c++) scratch[to + c] = CODES[bytes[from + c]];
   }
-  return decoder.decode(scratch.subarray(0, count * 81));
+  return decoder.decode(scratch.subarray(0, count * cells));
 }
 export function wasmSudokuEngine(exports: EngineExports): SudokuEngine {
-  const recordBytes = exports.sudokuRecordBytes();
+  let recordBytes = 0;
+  let cells = 81;
   let input = 0;
   let count = 0;
   let bytes = new Uint8Array(0);
@@ -81,12 +82,14 @@ export function wasmSudokuEngine(exports: EngineExports): SudokuEngine {
   };
   const record = (index: number): number => exports.sudokuOutputPtr() + index * recordBytes;
   return {
-    alloc(n) {
-      input = exports.sudokuAlloc(n);
+    alloc(n, size) {
+      input = exports.sudokuAlloc(n, size);
       count = input === 0 ? 0 : n;
+      cells = size * size;
+      recordBytes = exports.sudokuRecordBytes();
       return input !== 0;
     },
-    input: () => memory().subarray(input, input + count * 81),
+    input: () => memory().subarray(input, input + count * cells),
     start: (n, maxSolutions, mode, split) => exports.sudokuStart(n, maxSolutions, mode, split),
     run: (budget) => exports.sudokuRun(budget),
     solutions(index) {
@@ -105,12 +108,12 @@ export function wasmSudokuEngine(exports: EngineExports): SudokuEngine {
     },
     solution(index) {
       const at = record(index) + RECORD_SOLUTION;
-      return memory().subarray(at, at + 81);
+      return memory().subarray(at, at + cells);
     },
-    solutionsText: (n) => gridsText(memory(), record(0) + RECORD_SOLUTION, recordBytes, n),
+    solutionsText: (n) => gridsText(memory(), record(0) + RECORD_SOLUTION, recordBytes, cells, n),
     emitted() {
       const at = exports.sudokuEmitPtr();
-      return memory().subarray(at, at + 81);
+      return memory().subarray(at, at + cells);
     },
     nodes: () => BigInt.asUintN(64, exports.sudokuNodes()),
     finished: () => exports.sudokuFinished(),

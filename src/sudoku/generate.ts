@@ -170,7 +170,7 @@ export async function generatePuzzles(
 ): Promise<{ puzzles: GeneratedPuzzle[]; nodes: number }> {
   const { engine, release } = await openSudokuEngine(settings.engine, settings.maxMemory);
   try {
-    allocPuzzles(engine, 1, settings.maxMemory);
+    allocPuzzles(engine, 1, 9, settings.maxMemory);
     const puzzles: GeneratedPuzzle[] = [];
     let nodes = 0;
     for (let i = settings.from; i < settings.from + settings.count; i++) {

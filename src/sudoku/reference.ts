@@ -1,9 +1,26 @@
-// The pure-TS twin of the 9×9 Sudoku engine (assembly/sudoku/): the same state, the same
-// propagation, the same choice of branching cell, so the same node counts. It is the JS
+// The pure-TS twin of the Sudoku engine (assembly/sudoku/): the same propagation, the same
+// choice of branching cell and the same search, so the same node counts. It is the JS
 // baseline of the benchmarks, the engine of hosts without WebAssembly (`engine: 'js'`) and
-// the oracle of the differential tests. See the engine's files for the method.
+// the oracle of the differential tests. See the engine's files for the method. This file
+// holds the 9×9 state and the search; reference16.ts the 16×16 state.
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { BATCH, FLAG_CLASH, MODE_COUNT, MODE_EMIT, MODE_SPLIT, gridsText, type SudokuEngine } from './engine.js';
+import { ops16 } from './reference16.js';
+
+/** What the search needs of one grid size's state. */
+export interface GridOps {
+  size: number;
+  stateWords: number;
+  allDigits: number;
+  clear(s: Uint32Array): void;
+  place(s: Uint32Array, cell: number, digit: number): number;
+  propagate(s: Uint32Array, dirty: number): boolean;
+  solved(s: Uint32Array): boolean;
+  chooseCell(s: Uint32Array): number;
+  digitsOf(s: Uint32Array, cell: number): number;
+  /** The digit of each solved cell (0 for an unsolved one). */
+  writeGrid(s: Uint32Array, to: Uint8Array): void;
+}
 
 // ---- tables (assembly/sudoku/tables.ts) -----------------------------------------------------
 
@@ -237,6 +254,30 @@ function chooseCell(s: Uint32Array): number {
   return best;
 }
 
+const ops9: GridOps = {
+  size: 9,
+  stateWords: STATE_WORDS,
+  allDigits: ALL_DIGITS,
+  clear: clearState,
+  place,
+  propagate,
+  solved: isSolved,
+  chooseCell,
+  digitsOf,
+  writeGrid(s, to) {
+    to.fill(0);
+    for (let d = 0; d < 9; d++) {
+      for (let band = 0; band < 3; band++) {
+        let word = s[d * 3 + band] & ~s[UNSOLVED + band];
+        while (word !== 0) {
+          to[band * 27 + ctz(word)] = d + 1;
+          word &= word - 1;
+        }
+      }
+    }
+  },
+};
+
 // ---- the batch search (assembly/sudoku/search.ts) ------------------------------------------
 
 const STEP_START = 0;
@@ -245,17 +286,19 @@ const STEP_BACKTRACK = 2;
 const STEP_FINISH = 3;
 
 export class ReferenceSudokuEngine implements SudokuEngine {
+  private ops = ops9;
+  private cells = 81;
   private inputBytes = new Uint8Array(0);
   private counts: number[] = [];
   private nodeCounts: number[] = [];
   private flagList: number[] = [];
-  /** The first solution of each puzzle, 81 digits each. */
+  /** The first solution of each puzzle, a byte a cell. */
   private grids = new Uint8Array(0);
-  private readonly emit = new Uint8Array(81);
-  private readonly current = new Uint32Array(STATE_WORDS);
-  private readonly levels = Array.from({ length: 82 }, () => new Uint32Array(STATE_WORDS));
-  private readonly levelCell = new Int32Array(82);
-  private readonly levelDigits = new Int32Array(82);
+  private emit = new Uint8Array(81);
+  private current = new Uint32Array(STATE_WORDS);
+  private levels: Uint32Array[] = [];
+  private levelCell = new Int32Array(0);
+  private levelDigits = new Int32Array(0);
   private puzzles = 0;
   private puzzle = 0;
   private limit = 0;
@@ -272,9 +315,18 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   /** `maxMemory` is accepted for the same interface: the twin's memory is a few kilobytes a puzzle. */
   constructor(readonly maxMemory?: number) {}
 
-  alloc(count: number): boolean {
-    if (count < 1 || count > BATCH) return false;
-    this.inputBytes = new Uint8Array(count * 81);
+  alloc(count: number, size: number): boolean {
+    if (count < 1 || count > BATCH || (size !== 9 && size !== 16)) return false;
+    if (size !== this.ops.size || this.levels.length === 0) {
+      this.ops = size === 16 ? ops16 : ops9;
+      this.cells = size * size;
+      this.emit = new Uint8Array(this.cells);
+      this.current = new Uint32Array(this.ops.stateWords);
+      this.levels = Array.from({ length: this.cells + 1 }, () => new Uint32Array(this.ops.stateWords));
+      this.levelCell = new Int32Array(this.cells + 1);
+      this.levelDigits = new Int32Array(this.cells + 1);
+    }
+    this.inputBytes = new Uint8Array(count * this.cells);
     return true;
   }
 
@@ -283,11 +335,12 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   }
 
   start(count: number, maxSolutions: number, mode: number, split: number): StatusCode {
-    if (count < 0 || count * 81 > this.inputBytes.length) return Status.BAD_INPUT;
+    const cells = this.cells;
+    if (count < 0 || count * cells > this.inputBytes.length) return Status.BAD_INPUT;
     if (mode < MODE_COUNT || mode > MODE_SPLIT) return Status.BAD_INPUT;
-    if (mode === MODE_SPLIT && (count !== 1 || split < 1 || split > 81)) return Status.BAD_INPUT;
+    if (mode === MODE_SPLIT && (count !== 1 || split < 1 || split > cells)) return Status.BAD_INPUT;
     if (!(maxSolutions >= 0) || maxSolutions > 1.8e19) return Status.BAD_INPUT;
-    for (let i = 0; i < count * 81; i++) if (this.inputBytes[i] > 9) return Status.BAD_INPUT;
+    for (let i = 0; i < count * cells; i++) if (this.inputBytes[i] > this.ops.size) return Status.BAD_INPUT;
     this.puzzles = count;
     this.puzzle = 0;
     this.limit = maxSolutions === 0 ? Infinity : maxSolutions;
@@ -298,34 +351,24 @@ export class ReferenceSudokuEngine implements SudokuEngine {
     this.counts = new Array(count).fill(0);
     this.nodeCounts = new Array(count).fill(0);
     this.flagList = new Array(count).fill(0);
-    this.grids = new Uint8Array(count * 81);
+    this.grids = new Uint8Array(count * cells);
     return Status.DONE;
   }
 
   private loadPuzzle(index: number): boolean {
-    const s = this.current;
-    clearState(s);
-    for (let cell = 0; cell < 81; cell++) {
-      const digit = this.inputBytes[index * 81 + cell] - 1;
+    const { ops, current, cells } = this;
+    ops.clear(current);
+    for (let cell = 0; cell < cells; cell++) {
+      const digit = this.inputBytes[index * cells + cell] - 1;
       if (digit < 0) continue;
-      if (((s[digit * 3 + Math.floor(cell / 27)] >>> cell % 27) & 1) === 0) return false;
-      place(s, cell, digit);
+      if (((ops.digitsOf(current, cell) >>> digit) & 1) === 0) return false;
+      ops.place(current, cell, digit);
     }
     return true;
   }
 
   private writeGrid(to: Uint8Array): void {
-    const s = this.current;
-    to.fill(0);
-    for (let d = 0; d < 9; d++) {
-      for (let band = 0; band < 3; band++) {
-        let word = s[d * 3 + band] & ~s[UNSOLVED + band];
-        while (word !== 0) {
-          to[band * 27 + ctz(word)] = d + 1;
-          word &= word - 1;
-        }
-      }
-    }
+    this.ops.writeGrid(this.current, to);
   }
 
   run(budget: number): StatusCode {
@@ -344,13 +387,13 @@ export class ReferenceSudokuEngine implements SudokuEngine {
           this.flags = FLAG_CLASH;
           this.step = STEP_FINISH;
         } else {
-          this.step = propagate(this.current, ALL_DIGITS) ? STEP_EXPAND : STEP_BACKTRACK;
+          this.step = this.ops.propagate(this.current, this.ops.allDigits) ? STEP_EXPAND : STEP_BACKTRACK;
         }
       } else if (this.step === STEP_EXPAND) {
-        if (isSolved(this.current)) {
+        if (this.ops.solved(this.current)) {
           if (this.mode === MODE_SPLIT) return this.emitPart();
           this.found++;
-          if (this.found === 1) this.writeGrid(this.grids.subarray(this.puzzle * 81, this.puzzle * 81 + 81));
+          if (this.found === 1) this.writeGrid(this.grids.subarray(this.puzzle * this.cells, (this.puzzle + 1) * this.cells));
           this.step = this.found >= this.limit ? STEP_FINISH : STEP_BACKTRACK;
           if (this.mode === MODE_EMIT) {
             this.writeGrid(this.emit);
@@ -361,8 +404,8 @@ export class ReferenceSudokuEngine implements SudokuEngine {
         } else {
           if (left <= 0) return Status.MORE;
           left--;
-          const cell = chooseCell(this.current);
-          const digits = digitsOf(this.current, cell);
+          const cell = this.ops.chooseCell(this.current);
+          const digits = this.ops.digitsOf(this.current, cell);
           this.levels[this.depth].set(this.current);
           this.levelCell[this.depth] = cell;
           this.levelDigits[this.depth] = digits & (digits - 1);
@@ -397,7 +440,7 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   private branch(cell: number, digit: number): void {
     this.totalNodes++;
     this.puzzleNodes++;
-    this.step = propagate(this.current, place(this.current, cell, digit)) ? STEP_EXPAND : STEP_BACKTRACK;
+    this.step = this.ops.propagate(this.current, this.ops.place(this.current, cell, digit)) ? STEP_EXPAND : STEP_BACKTRACK;
   }
 
   private emitPart(): StatusCode {
@@ -421,11 +464,11 @@ export class ReferenceSudokuEngine implements SudokuEngine {
   }
 
   solution(index: number): Uint8Array {
-    return this.grids.subarray(index * 81, index * 81 + 81);
+    return this.grids.subarray(index * this.cells, (index + 1) * this.cells);
   }
 
   solutionsText(count: number): string {
-    return gridsText(this.grids, 0, 81, count);
+    return gridsText(this.grids, 0, this.cells, this.cells, count);
   }
 
   emitted(): Uint8Array {

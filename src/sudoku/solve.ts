@@ -1,5 +1,5 @@
-// The Sudoku API: solve, count and solutions for one grid. 9×9 grids use the dedicated engine
-// (assembly/sudoku/); other box sizes are solved as exact cover.
+// The Sudoku API: solve, count and solutions for one grid. 9×9 and 16×16 grids use the
+// dedicated engine (assembly/sudoku/); other box sizes are solved as exact cover.
 import { throwIfAborted } from '../errors.js';
 import * as cover from '../cover/index.js';
 import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
@@ -39,7 +39,7 @@ export interface SolutionsOptions extends SudokuOptions {
 }
 
 /**
- * `nodes`: for 9×9 grids, the states the engine propagated (the givens, then each digit tried
+ * `nodes`: for 9×9 and 16×16 grids, the states the engine propagated (the givens, then each digit tried
  * in a branching cell), the same on both engines and for any thread count; for other box
  * sizes, the exact-cover search's rows chosen.
  */
@@ -72,6 +72,9 @@ const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
 const SOLUTIONS_KEYS = [...SOLVE_KEYS, 'limit'];
 
+/** 9×9 and 16×16 grids have the engine; other box sizes go to exact cover. */
+const onEngine = (problem: SudokuProblem): boolean => problem.size === 9 || problem.size === 16;
+
 function toSolution(size: number, cells: ArrayLike<number>): SudokuSolution {
   const grid = rowsOf(cells, size);
   return { grid, text: picture(grid) };
@@ -80,6 +83,7 @@ function toSolution(size: number, cells: ArrayLike<number>): SudokuSolution {
 function rootTask(problem: SudokuProblem, options: SudokuOptions): SudokuTask {
   return {
     engine: checkEngine(options.engine),
+    size: problem.size,
     puzzles: [lineOf(problem.cells)],
     limit: 0,
     firstSolutions: false,
@@ -92,7 +96,7 @@ export async function solve(grid: SudokuGrid, options: SudokuOptions = {}): Prom
   const started = performance.now();
   options = checkOptions(options, SOLVE_KEYS, 'sudoku.solve');
   const problem = parseGrid(grid);
-  if (problem.size !== 9) {
+  if (!onEngine(problem)) {
     const found = await cover.solve(coverOf(problem), options);
     return found && { ...toSolution(problem.size, cellsOfRows(problem.size, found.rows)), stats: found.stats };
   }
@@ -100,11 +104,11 @@ export async function solve(grid: SudokuGrid, options: SudokuOptions = {}): Prom
   const { engine, release } = await openSudokuEngine(checkEngine(options.engine), maxMemory);
   try {
     throwIfAborted(options.signal);
-    allocPuzzles(engine, 1, maxMemory);
+    allocPuzzles(engine, 1, problem.size, maxMemory);
     engine.input().set(problem.cells);
     await startAndRun(engine, 1, 1, MODE_COUNT, 0, maxMemory, options.signal);
     if (engine.solutions(0) === 0) return null;
-    return { ...toSolution(9, engine.solution(0)), stats: oneThreadStats(engine.nodes(), started) };
+    return { ...toSolution(problem.size, engine.solution(0)), stats: oneThreadStats(engine.nodes(), started) };
   } finally {
     release();
   }
@@ -115,7 +119,7 @@ export async function count(grid: SudokuGrid, options: CountOptions = {}): Promi
   const started = performance.now();
   options = checkOptions(options, COUNT_KEYS, 'sudoku.count');
   const problem = parseGrid(grid);
-  if (problem.size !== 9) {
+  if (!onEngine(problem)) {
     const { total, reason, shard, stats } = await cover.count(coverOf(problem), options);
     return { total, distinct: null, reason, shard, stats };
   }
@@ -176,7 +180,7 @@ export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {
   const started = performance.now();
   options = checkOptions(options, SOLUTIONS_KEYS, 'sudoku.solutions');
   const problem = parseGrid(grid);
-  if (problem.size !== 9) {
+  if (!onEngine(problem)) {
     const found = cover.solutions(coverOf(problem), options);
     try {
       for (;;) {
@@ -196,11 +200,11 @@ export async function* solutions(grid: SudokuGrid, options: SolutionsOptions = {
   // The engine is held until the iterator finishes or is closed.
   const { engine, release } = await openSudokuEngine(kind, maxMemory);
   try {
-    allocPuzzles(engine, 1, maxMemory);
+    allocPuzzles(engine, 1, problem.size, maxMemory);
     engine.input().set(problem.cells);
     let status = await startAndRun(engine, 1, limit === Infinity ? 0 : limit, MODE_EMIT, 0, maxMemory, options.signal);
     while (status === Status.SOLUTION) {
-      yield toSolution(9, engine.emitted());
+      yield toSolution(problem.size, engine.emitted());
       status = await runToStop(engine, maxMemory, options.signal);
     }
     return oneThreadStats(engine.nodes(), started);

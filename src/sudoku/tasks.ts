@@ -1,4 +1,4 @@
-// 9×9 searches as tasks: a list of puzzles, each searched to a solution limit, on either
+// 9×9 and 16×16 searches as tasks: a list of puzzles, each searched to a solution limit, on either
 // engine. A count is cut into parts at the nodes a few branchings down (the engine finds
 // them); a batch into runs of puzzles. Both run inline, on threads or on a queue.
 import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
@@ -11,7 +11,9 @@ import { ReferenceSudokuEngine } from './reference.js';
 
 export interface SudokuTask {
   engine: EngineKind;
-  /** Puzzles as 81-character lines: '1'-'9' a given, '.' or '0' empty. */
+  /** The grids' size: 9 or 16. */
+  size: number;
+  /** Puzzles as lines of size² characters: '1'-'9' then 'A'-'G' a given, '.' or '0' empty. */
   puzzles: string[];
   /** Solutions at which a puzzle's search stops (0: none). */
   limit: number;
@@ -37,22 +39,24 @@ export async function openSudokuEngine(kind: EngineKind, maxMemory: number): Pro
   return { engine: wasmSudokuEngine(exports), release: () => releaseEngine(exports) };
 }
 
-/** Writes 81-character lines (checked by the caller) into the engine's input region. */
+/** Writes puzzle lines (checked by the caller) into the engine's input region. */
 export function writePuzzles(engine: SudokuEngine, puzzles: readonly string[], from: number, count: number): void {
   const input = engine.input();
+  const cells = input.length / count;
   for (let i = 0; i < count; i++) {
     const line = puzzles[from + i];
-    const at = i * 81;
-    for (let c = 0; c < 81; c++) {
+    const at = i * cells;
+    for (let c = 0; c < cells; c++) {
       const code = line.charCodeAt(c);
-      input[at + c] = code >= 49 && code <= 57 ? code - 48 : 0;
+      // '1'-'9', then 'A'-'G' (10-16); '.' and '0' empty.
+      input[at + c] = code >= 49 && code <= 57 ? code - 48 : code >= 65 && code <= 71 ? code - 55 : 0;
     }
   }
 }
 
-/** Room for `count` puzzles, or OUT_OF_MEMORY. */
-export function allocPuzzles(engine: SudokuEngine, count: number, maxMemory: number): void {
-  if (!engine.alloc(count)) checkStatus(Status.OUT_OF_MEMORY, WHAT, maxMemory);
+/** Room for `count` puzzles of a size, or OUT_OF_MEMORY. */
+export function allocPuzzles(engine: SudokuEngine, count: number, size: number, maxMemory: number): void {
+  if (!engine.alloc(count, size)) checkStatus(Status.OUT_OF_MEMORY, WHAT, maxMemory);
 }
 
 /** Starts a batch and runs it in slices to its next stop. */
@@ -72,7 +76,7 @@ export async function runSudokuTask(task: SudokuTask, signal?: AbortSignal, onPu
   try {
     for (let from = 0; from < task.puzzles.length; from += BATCH) {
       const count = Math.min(BATCH, task.puzzles.length - from);
-      allocPuzzles(engine, count, task.maxMemory);
+      allocPuzzles(engine, count, task.size, task.maxMemory);
       writePuzzles(engine, task.puzzles, from, count);
       checkStatus(engine.start(count, task.limit, MODE_COUNT, 0), WHAT, task.maxMemory);
       // Progress between slices: the puzzles whose records are written so far.
@@ -88,7 +92,8 @@ export async function runSudokuTask(task: SudokuTask, signal?: AbortSignal, onPu
         result.counts.push(found);
         result.nodes.push(engine.nodesOf(i));
         result.clashes.push(engine.flagsOf(i));
-        result.solutions.push(task.firstSolutions && found > 0 ? text.slice(i * 81, i * 81 + 81) : null);
+        const cells = task.size * task.size;
+        result.solutions.push(task.firstSolutions && found > 0 ? text.slice(i * cells, (i + 1) * cells) : null);
       }
     }
     return result;
@@ -121,7 +126,7 @@ export interface SudokuSplit {
 export async function splitCount(task: SudokuTask, shards: number, signal?: AbortSignal): Promise<SudokuSplit> {
   const { engine, release } = await openSudokuEngine(task.engine, task.maxMemory);
   try {
-    allocPuzzles(engine, 1, task.maxMemory);
+    allocPuzzles(engine, 1, task.size, task.maxMemory);
     if (shards === 1) {
       writePuzzles(engine, task.puzzles, 0, 1);
       checkStatus(engine.start(1, 0, MODE_COUNT, 0), WHAT, task.maxMemory);
@@ -135,7 +140,7 @@ export async function splitCount(task: SudokuTask, shards: number, signal?: Abor
     }
     const want = Math.max(MIN_PARTS, 8 * shards);
     let split: SudokuSplit = { parts: [task.puzzles[0]], finished: null, nodes: 0n };
-    for (let depth = 1; split.parts.length < want && depth <= 81; depth++) {
+    for (let depth = 1; split.parts.length < want && depth <= task.size * task.size; depth++) {
       writePuzzles(engine, task.puzzles, 0, 1);
       checkStatus(engine.start(1, 0, MODE_SPLIT, depth), WHAT, task.maxMemory);
       const parts: string[] = [];

@@ -176,8 +176,8 @@ export interface EngineExports {
   fastOutputPtr(): number;
   fastOutputLength(): number;
   fastMoves(): bigint;
-  // Sudoku 9×9 (assembly/sudoku/): batches of puzzles, each searched to a solution limit.
-  sudokuAlloc(count: number): number;
+  // Sudoku 9×9 and 16×16 (assembly/sudoku/): batches of puzzles, each searched to a solution limit.
+  sudokuAlloc(count: number, size: number): number;
   sudokuInputPtr(): number;
   sudokuOutputPtr(): number;
   sudokuEmitPtr(): number;
