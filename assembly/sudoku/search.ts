@@ -16,7 +16,6 @@
 import { BAD_INPUT, DONE, MORE, SOLUTION, arenaAlloc, arenaReset } from '../bits';
 import { STATE_BYTES, ALL_DIGITS, candidates, chooseCell, clearState, digitsOf, place, propagate, solved, unsolved } from './propagate';
 import { STATE16_BYTES, ALL_DIGITS16, candidates16, chooseCell16, clearState16, digitsOf16, place16, propagate16, solved16, unsolved16 } from './propagate16';
-import { buildPermutations4 } from './tables16';
 
 /** The most puzzles one batch takes. */
 export const BATCH: i32 = 4096;
@@ -78,7 +77,6 @@ export function sudokuAlloc(count: i32, size: i32): usize {
   stateBytes = wide ? STATE16_BYTES : STATE_BYTES;
   levelBytes = stateBytes + 16;
   recordBytes = (RECORD_SOLUTION + <usize>cells + 15) & ~15;
-  if (wide) buildPermutations4();
   CURRENT = arenaAlloc(stateBytes);
   LEVELS = arenaAlloc(<u64>(cells + 1) * levelBytes);
   OUTPUT = arenaAlloc(<u64>count * recordBytes);

@@ -3,70 +3,73 @@
 // bit c. As in 9×9, a band's 4×4 minirow matrix (bit 4r + k: row r has the digit in box k) and a
 // stack's 4×4 minicolumn matrix must contain a permutation matrix.
 
-/** 4×4 matrix → the union of the 24 permutation matrices it contains (0: none). Built on first use. */
-const PERMUTATIONS4: usize = memory.data(65536 * 2);
-let permutationsBuilt = false;
+/**
+ * The permutation matrices inside a 4×4 matrix, by halves: a permutation gives rows 0-1 two of
+ * the four columns and rows 2-3 the other two. For a two-row matrix (8 bits), byte s of TOP is
+ * the union of its 2×2 permutations on the columns of pair s (pairs 0-5: {0,1} {0,2} {0,3}
+ * {1,2} {1,3} {2,3}), and byte s of BOTTOM the same on the columns pair s leaves (pair 5 - s).
+ */
+const TOP: usize = memory.data(256 * 8);
+const BOTTOM: usize = memory.data(256 * 8);
 /** 4-bit box mask → the 16 cells of a row in those boxes. */
 const CELLS_OF_BOXES: usize = memory.data(16 * 2);
-/** The 24 permutation matrices of four (the box of each row), for building PERMUTATIONS4. */
-const PERMS: usize = memory.data(24 * 4);
-/** Cell (0..255) → its 39 peers as four band words. */
-export const PEERS16: usize = memory.data(256 * 4 * 8);
 
+const LOW7: u64 = 0x7f7f7f7f7f7f7f7f;
+const HIGH: u64 = 0x8080808080808080;
+
+/** 4×4 matrix → the union of the 24 permutation matrices it contains (0: none, a contradiction). */
 @inline export function permutations4(matrix: u64): u64 {
-  return <u64>load<u16>(PERMUTATIONS4 + (<usize>matrix << 1));
+  const top = load<u64>(TOP + (<usize>(matrix & 0xff) << 3));
+  const bottom = load<u64>(BOTTOM + (<usize>(matrix >> 8) << 3));
+  // The pairs whose two halves are both possible (a byte's high bit set when it is not zero),
+  // then each side's bytes of those pairs ORed together.
+  const both = ((top & LOW7) + LOW7 | top) & ((bottom & LOW7) + LOW7 | bottom) & HIGH;
+  const keep = (both >> 7) * 0xff;
+  let t = top & keep;
+  let b = bottom & keep;
+  t |= t >> 32;
+  t |= t >> 16;
+  t |= t >> 8;
+  b |= b >> 32;
+  b |= b >> 16;
+  b |= b >> 8;
+  return (t & 0xff) | ((b & 0xff) << 8);
 }
 @inline export function cellsOfBoxes(boxes: u64): u64 {
   return <u64>load<u16>(CELLS_OF_BOXES + (<usize>boxes << 1));
 }
+/** A cell's 39 peers in a band's word, worked out (a table would take 8 KB of every instance's memory). */
 @inline export function peers16(cell: i32, band: i32): u64 {
-  return load<u64>(PEERS16 + <usize>(cell * 4 + band) * 8);
-}
-
-/** Builds the 4×4 permutation table (a few milliseconds): done by the first 16×16 search, not at start. */
-export function buildPermutations4(): void {
-  if (permutationsBuilt) return;
-  // The 24 permutation matrices: the box of each of the four rows.
-  let n = 0;
-  for (let a: u32 = 0; a < 4; a++) {
-    for (let b: u32 = 0; b < 4; b++) {
-      for (let c: u32 = 0; c < 4; c++) {
-        if (b == a || c == a || c == b) continue;
-        const d = 6 - a - b - c;
-        store<u32>(PERMS + <usize>n * 4, (<u32>1 << a) | (<u32>1 << (4 + b)) | (<u32>1 << (8 + c)) | (<u32>1 << (12 + d)));
-        n++;
-      }
-    }
-  }
-  for (let x: u32 = 0; x < 65536; x++) {
-    let union: u32 = 0;
-    for (let i = 0; i < 24; i++) {
-      const p = load<u32>(PERMS + <usize>i * 4);
-      if ((x & p) == p) union |= p;
-    }
-    store<u16>(PERMUTATIONS4 + (<usize>x << 1), <u16>union);
-  }
-  permutationsBuilt = true;
+  const column: u64 = <u64>0x0001000100010001 << <u64>(cell & 15);
+  if (band != cell >> 6) return column;
+  const row: u64 = <u64>0xffff << <u64>(cell & 48);
+  const box: u64 = <u64>0x000f000f000f000f << <u64>(cell & 12);
+  return (column | row | box) & ~(<u64>1 << <u64>(cell & 63));
 }
 
 function buildTables(): void {
+  const pairs: u64 = 0x323121302010; // pair s: columns a (low nibble of byte s) and b (high nibble)
+  for (let x: u32 = 0; x < 256; x++) {
+    let top: u64 = 0;
+    let bottom: u64 = 0;
+    for (let s: u64 = 0; s < 6; s++) {
+      const a = <u32>((pairs >> (8 * s)) & 15);
+      const b = <u32>((pairs >> (8 * s + 4)) & 15);
+      let union: u32 = 0;
+      const straight = (<u32>1 << a) | (<u32>1 << (4 + b)); // row 0 in column a, row 1 in b
+      const crossed = (<u32>1 << b) | (<u32>1 << (4 + a));
+      if ((x & straight) == straight) union |= straight;
+      if ((x & crossed) == crossed) union |= crossed;
+      top |= <u64>union << (8 * s);
+      bottom |= <u64>union << (8 * (5 - s));
+    }
+    store<u64>(TOP + (<usize>x << 3), top);
+    store<u64>(BOTTOM + (<usize>x << 3), bottom);
+  }
   for (let x: u32 = 0; x < 16; x++) {
     let cells: u32 = 0;
     for (let k: u32 = 0; k < 4; k++) if (((x >> k) & 1) != 0) cells |= <u32>15 << (4 * k);
     store<u16>(CELLS_OF_BOXES + (<usize>x << 1), <u16>cells);
-  }
-  for (let cell = 0; cell < 256; cell++) {
-    const row = cell >> 4;
-    const col = cell & 15;
-    for (let other = 0; other < 256; other++) {
-      if (other == cell) continue;
-      const r = other >> 4;
-      const c = other & 15;
-      if (r == row || c == col || (r >> 2 == row >> 2 && c >> 2 == col >> 2)) {
-        const at = PEERS16 + <usize>(cell * 4 + (r >> 2)) * 8;
-        store<u64>(at, load<u64>(at) | (<u64>1 << <u64>(16 * (r & 3) + c)));
-      }
-    }
   }
 }
 
