@@ -18,7 +18,10 @@ import { runSudokuTask, type SudokuTask, type SudokuTaskResult } from './tasks.j
 export interface BatchOptions {
   /** Solutions at which each puzzle's search stops (default 2: 0 none, 1 unique, 2 more than one). */
   limit?: number;
-  /** Worker threads (default: every core; a batch of fewer than 256 puzzles stays on the calling thread). */
+  /**
+   * Worker threads (default: every core). A batch starts on the calling thread; when its first
+   * 1,024 puzzles say the rest takes more than about 0.4 s, the rest goes to the threads.
+   */
   threads?: number;
   /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
   queue?: QueueOption;
@@ -59,8 +62,10 @@ export interface BatchResult {
 }
 
 const BATCH_KEYS = ['limit', 'threads', 'queue', 'signal', 'onProgress', 'engine', 'maxMemory'];
-/** Batches smaller than this stay on the calling thread (a thread's start costs more). */
-const THREAD_THRESHOLD = 256;
+/** Puzzles a batch answers on the calling thread before it decides whether threads pay. */
+const TRIAL_PUZZLES = 1024;
+/** Work left (estimated from those) below which starting threads costs more than it saves. */
+const THREADS_PAY_MS = 400;
 /** Lines checked between turns of the event loop. */
 const LINES_PER_STEP = 4096;
 
@@ -142,37 +147,63 @@ export async function batch(puzzles: string | readonly string[], options: BatchO
   const read = await runStepsSliced(readLines(puzzles), options.signal);
   if (read.read === 0) throw badInput('the batch has no puzzles (one a line: 81 cells, 1-9 and . or 0)');
   const n = read.puzzles.length;
-  if (n < THREAD_THRESHOLD && options.queue === undefined) threads = 1;
-  // Parts: eight a thread at least, at most BATCH puzzles each (a queue part is a whole engine batch).
-  const size = options.queue !== undefined ? BATCH : Math.max(1, Math.min(BATCH, Math.ceil(n / (8 * threads))));
-  const tasks: SudokuTask[] = [];
-  const workers = options.queue !== undefined ? 1 : Math.min(threads, Math.ceil(n / size));
-  const share = workers > 1 ? memoryShare(maxMemory, workers) : maxMemory;
-  for (let from = 0; from < n; from += size) {
-    tasks.push({ engine, size: 9, puzzles: read.puzzles.slice(from, from + size), limit, firstSolutions: true, maxMemory: share });
-  }
-  throwIfAborted(options.signal);
   const onProgress = options.onProgress;
-  let results: SudokuTaskResult[];
-  if (tasks.length === 0) results = [];
-  else if (threads === 1 && options.queue === undefined) {
-    onProgress?.({ done: 0, total: n });
-    // One task of every puzzle: progress counts the puzzles as the engine finishes them.
-    results = [await runSudokuTask({ ...tasks[0], puzzles: read.puzzles, maxMemory }, options.signal, (done) => onProgress?.({ done, total: n }))];
+  const task = (from: number, to: number, memory = maxMemory): SudokuTask => ({
+    engine,
+    size: 9,
+    puzzles: read.puzzles.slice(from, to),
+    limit,
+    firstSolutions: true,
+    maxMemory: memory,
+  });
+  // On this thread, with progress counted in puzzles as the engine finishes them.
+  const inline = (from: number, to: number): Promise<SudokuTaskResult> =>
+    runSudokuTask(task(from, to), options.signal, (done) => onProgress?.({ done: from + done, total: n }));
+  throwIfAborted(options.signal);
+  let results: SudokuTaskResult[] = [];
+  let threadsUsed = 1;
+  if (options.queue === undefined) onProgress?.({ done: 0, total: n });
+  if (options.queue === undefined && threads > 1) {
+    // The first puzzles on this thread: when they say the rest is short, threads would cost
+    // more to start than they save, and the rest stays here too.
+    // (The first quarter warms the engine and the compiler up and is not timed.)
+    const trial = Math.min(n, TRIAL_PUZZLES);
+    const warm = Math.floor(trial / 4);
+    if (warm > 0) results.push(await inline(0, warm));
+    const trialStarted = performance.now();
+    results.push(await inline(warm, trial));
+    const estimate = ((performance.now() - trialStarted) / (trial - warm)) * (n - trial);
+    if (estimate < THREADS_PAY_MS) threads = 1;
+    if (trial < n && threads === 1) results.push(await inline(trial, n));
+    else if (trial < n) {
+      // Parts: eight a thread at least, at most BATCH puzzles each.
+      const rest = n - trial;
+      const size = Math.max(1, Math.min(BATCH, Math.ceil(rest / (8 * threads))));
+      const share = memoryShare(maxMemory, Math.min(threads, Math.ceil(rest / size)));
+      const tasks: SudokuTask[] = [];
+      for (let from = trial; from < n; from += size) tasks.push(task(from, Math.min(n, from + size), share));
+      threadsUsed = Math.min(threads, tasks.length);
+      results.push(
+        ...(await runTasks({
+          tasks,
+          threads,
+          kind: 'sudoku',
+          runInline: (part: SudokuTask, signal?: AbortSignal) => runSudokuTask(part, signal),
+          engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
+          signal: options.signal,
+          onProgress: onProgress && ((p: Progress) => onProgress({ done: Math.min(n, trial + p.done * size), total: n })),
+        })),
+      );
+    }
+  } else if (options.queue === undefined) {
+    results = [await inline(0, n)];
   } else {
-    results = await runTasks({
-      tasks,
-      threads,
-      kind: 'sudoku',
-      queue: options.queue,
-      runInline: (task: SudokuTask, signal?: AbortSignal) => runSudokuTask(task, signal),
-      engineModule: engine === 'wasm' && threads > 1 && options.queue === undefined ? await loadEngineModule() : undefined,
-      signal: options.signal,
-      // Local threads report puzzles; a queue reports its parts (with its workers and the parts reused).
-      onProgress: onProgress && options.queue === undefined ? (p: Progress) => onProgress({ ...p, done: Math.min(n, p.done * size), total: n }) : onProgress,
-    });
+    // A queue: parts of a whole engine batch; its progress counts parts (with its workers and the parts reused).
+    const tasks: SudokuTask[] = [];
+    for (let from = 0; from < n; from += BATCH) tasks.push(task(from, Math.min(n, from + BATCH)));
+    if (tasks.length > 0) results = await runTasks({ tasks, threads: 1, kind: 'sudoku', queue: options.queue, runInline: runSudokuTask, signal: options.signal, onProgress });
   }
-  return collect(read, results, limit, { started, threads: options.queue !== undefined ? 1 : Math.max(1, Math.min(threads, tasks.length)), parts: Math.max(1, results.length) });
+  return collect(read, results, limit, { started, threads: threadsUsed, parts: Math.max(1, results.length) });
 }
 
 function collect(read: Lines, parts: SudokuTaskResult[], limit: number, run: { started: number; threads: number; parts: number }): BatchResult {
