@@ -2,15 +2,11 @@
 // algorithms on positions held as two 32-bit words (lo: holes 0-31, hi: holes 32-63).
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_SOLVE, type PegsEngine } from './engine.js';
+import { popcount32 } from '../bits.js';
 
 const MAX_LOAD = 0.7;
 const unsignedLess = (aHi: number, aLo: number, bHi: number, bLo: number): boolean =>
   aHi !== bHi ? aHi >>> 0 < bHi >>> 0 : aLo >>> 0 < bLo >>> 0;
-const popcount32 = (x: number): number => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-};
 
 /** Open addressing on two key words and two value words; key (0, 0) is empty. */
 class Table {

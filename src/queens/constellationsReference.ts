@@ -7,6 +7,7 @@
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import type { ConstellationEngine } from './engine.js';
 import { isConstellation, rot90 } from './constellations.js';
+import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
 
 const MAX_ROWS = 32;
 /** Like the engine's MAX_LIST. */
@@ -17,13 +18,7 @@ const COUNT_UNIT = 2 ** 40;
 const MASK_UNIT = 64;
 const IS_COLUMN = 32;
 
-const ctz = (x: number): number => 31 - Math.clz32(x & -x);
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 /** Bits s..s+31 (0 <= s < 64) of the 64-bit word hi:lo, as an int32. */
 function window(lo: number, hi: number, s: number): number {

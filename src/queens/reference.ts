@@ -3,11 +3,11 @@
 // oracle of the differential tests; keep the two files in step.
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT, type QueensEngine } from './engine.js';
+import { ctz32 as ctz } from '../bits.js';
 
 const KIND_CORNER = 0;
 const KIND_EDGE = 1;
 
-const ctz = (x: number): number => 31 - Math.clz32(x & -x);
 
 export class ReferenceQueensEngine implements QueensEngine {
   private readonly input = new Uint32Array(MAX_SEARCH_N);

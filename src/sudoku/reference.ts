@@ -6,6 +6,7 @@
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { BATCH, FLAG_CLASH, MODE_COUNT, MODE_EMIT, MODE_SPLIT, gridsText, type SudokuEngine } from './engine.js';
 import { ops16 } from './reference16.js';
+import { ctz32 as ctz, popcount32 as popcnt } from '../bits.js';
 
 /** What the search needs of one grid size's state. */
 export interface GridOps {
@@ -59,12 +60,6 @@ for (let cell = 0; cell < 81; cell++) {
   }
 }
 
-const ctz = (x: number): number => 31 - Math.clz32(x & -x);
-function popcnt(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 // ---- state and propagation (assembly/sudoku/propagate.ts) ----------------------------------
 

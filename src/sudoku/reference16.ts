@@ -2,13 +2,8 @@
 // same order of work, so the same node counts. Each 64-bit band word of the engine is two
 // 32-bit halves here (rows 0-1 and rows 2-3 of the band), as JS bit operations are 32-bit.
 import type { GridOps } from './reference.js';
+import { ctz32 as ctz, popcount32 as popcnt } from '../bits.js';
 
-const ctz = (x: number): number => 31 - Math.clz32(x & -x);
-function popcnt(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 // ---- tables (assembly/sudoku/tables16.ts) ---------------------------------------------------
 
