@@ -22,7 +22,7 @@ export function sudokuCommand(): Command {
     .option('--symmetric', 'with --generate: clues symmetric under the half-turn')
     .summary('solve, count, batch-check or generate Sudoku')
     .description(
-      "Solves a b²×b² Sudoku (4×4, 9×9, 16×16, 25×25): 9×9 on a dedicated engine, other sizes through exact cover. Input: a line of cells per row, '.' or '0' for an empty cell, digits 1-9 then letters A-Z; spaces, '|' and lines of '-' and '+' are ignored. One line of n² cells also works.\n" +
+      "Solves a b²×b² Sudoku (4×4, 9×9, 16×16, 25×25): 9×9 and 16×16 on a dedicated engine, other sizes through exact cover. Input: a line of cells per row, '.' or '0' for an empty cell, digits 1-9 then letters A-Z; spaces, '|' and lines of '-' and '+' are ignored. One line of n² cells also works.\n" +
         'Without --count it prints the first solution (--limit K for more, --all for every one).\n' +
         '--batch FILE answers every 9×9 puzzle of FILE (81 cells a line; blank lines and lines starting with # skipped; anything after the 81st character ignored) with a line PUZZLE:COUNT:SOLUTION, then a summary line starting with #. ' +
         'A line that is not a puzzle is reported on stderr with its number, the others are still answered, and the exit status is then 2.\n' +

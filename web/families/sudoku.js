@@ -1,4 +1,4 @@
-// Sudoku (9×9 on its own engine, other box sizes by exact cover): type a grid, solve it, count its solutions.
+// Sudoku (9×9 and 16×16 on their own engine, other box sizes by exact cover): type a grid, solve it, count its solutions.
 import { board, hint } from './board.js';
 
 const PRESETS = {
