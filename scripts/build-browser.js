@@ -62,16 +62,25 @@ const nodeOnly = {
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-only' }));
     b.onLoad({ filter: /.*/, namespace: 'node-only' }, (args) => ({
       contents: `const missing = () => { throw new Error('${args.path} is not available in a browser'); };
-export const readFile = missing, fileURLToPath = missing;`,
+export const readFile = missing, fileURLToPath = missing, availableParallelism = missing;`,
       loader: 'js',
     }));
   },
 };
 
-async function bundle(entry, outfile) {
-  await build({
-    entryPoints: [entry],
-    outfile,
+/**
+ * One entry, minified, its source map in a file of its own. With `chunks`, what the entry
+ * imports on demand (the pure-TS twins, workerpool) goes to chunks beside it (chunk-<hash>.js),
+ * fetched only when used; chunks stay in the entry's folder, so that module-relative URLs hold
+ * in either. Worker scripts are whole files: bundlers copy a `new URL('worker.js', …)` as it
+ * is, without the chunks it would import.
+ */
+async function bundle(entry, outfile, chunks = false) {
+  const result = await build({
+    entryPoints: { [path.basename(outfile, '.js')]: entry },
+    outdir: path.dirname(outfile),
+    chunkNames: 'chunk-[hash]',
+    splitting: chunks,
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -79,19 +88,30 @@ async function bundle(entry, outfile) {
     // workerpool's Node backends sit behind platform checks never taken in a browser.
     external: ['worker_threads', 'os', 'child_process'],
     sourcemap: true,
+    minify: true,
+    metafile: true,
     logLevel: 'warning',
     plugins: [relocateUrls(path.dirname(outfile)), nodeOnly],
   });
+  return result.metafile;
 }
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(path.join(out, 'workers'), { recursive: true });
 copyFileSync(path.join(dist, 'bitpuzzle.wasm'), path.join(out, 'bitpuzzle.wasm'));
-await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'));
+await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'), true);
 writeFileSync(path.join(out, 'bitpuzzle.d.ts'), "export * from '../index.js';\n");
 await bundle(tasksWorker, path.join(out, 'workers', 'tasks.js'));
 for (const family of families) {
   await bundle(path.join(dist, family, 'worker.js'), path.join(out, 'workers', `${family}.js`));
+}
+// A chunk of esbuild's own helpers has a source map with no sources: it goes, with its comment.
+for (const file of readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('.js.map'))) {
+  const map = path.join(out, file);
+  if (JSON.parse(readFileSync(map, 'utf8')).sources.length > 0) continue;
+  rmSync(map);
+  const js = map.slice(0, -'.map'.length);
+  writeFileSync(js, readFileSync(js, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
 }
 // The queue executor is Node only (loaded on demand): its client must never be in a bundle.
 for (const file of readdirSync(out, { recursive: true })) {

@@ -80,6 +80,25 @@ describe('npm pack', () => {
     }
   });
 
+  it('the browser build: minified ES modules, source maps in files of their own, the API within 200 KB', () => {
+    const browser = join(root, 'dist', 'browser');
+    const api = readFileSync(join(browser, 'bitpuzzle.js'), 'utf8');
+    // The budget (the Wasm apart): what a page loads for the API. The twins and workerpool are
+    // chunks beside it, fetched when used; worker scripts are loaded by the threads they start.
+    expect(Buffer.byteLength(api), 'dist/browser/bitpuzzle.js grew past 200 KB').toBeLessThanOrEqual(200_000);
+    const scripts = readdirSync(browser, { recursive: true }).map(String).filter((file) => file.endsWith('.js'));
+    expect(scripts.filter((file) => file.startsWith('chunk-')).length).toBeGreaterThan(3);
+    for (const file of scripts) {
+      const code = readFileSync(join(browser, file), 'utf8');
+      // Minified: long lines, no indentation; never an inline map.
+      expect(code.split('\n').length, file).toBeLessThan(Math.max(20, code.length / 500));
+      expect(code, file).not.toContain('sourceMappingURL=data:');
+      const comment = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code);
+      if (comment) expect(existsSync(join(browser, dirname(file), comment[1])), `${file}: its map`).toBe(true);
+      else expect(code.length, `${file} has no map`).toBeLessThan(2000); // a chunk of esbuild's own helpers
+    }
+  });
+
   it('declares the MIT licence and ships its text', () => {
     expect(manifest.license).toBe('MIT');
     const text = readFileSync(join(root, 'LICENSE'), 'utf8');

@@ -4,7 +4,6 @@
 import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { wasmCoverEngine, type CoverEngine, type CoverMatrix } from './engine.js';
-import { ReferenceCoverEngine } from './reference.js';
 
 export type EngineKind = 'wasm' | 'js';
 
@@ -28,7 +27,8 @@ export async function openCoverEngine(
   kind: EngineKind,
   maxMemory: number,
 ): Promise<{ engine: CoverEngine; release: () => void }> {
-  if (kind === 'js') return { engine: new ReferenceCoverEngine(maxMemory), release: () => undefined };
+  // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+  if (kind === 'js') return { engine: new (await import('./reference.js')).ReferenceCoverEngine(maxMemory), release: () => undefined };
   const exports = await acquireEngineWithLimit(maxMemory);
   return { engine: wasmCoverEngine(exports), release: () => releaseEngine(exports) };
 }

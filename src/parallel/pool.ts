@@ -2,7 +2,7 @@
 // process's one warm pool of worker threads (Node worker_threads, Web Workers in browsers),
 // or on a job queue (BullMQ on Redis, loaded only when asked for). Results come back in task
 // order, so any merge over them is the same for every executor and thread count.
-import workerpool from 'workerpool';
+import { availableParallelism } from 'node:os';
 import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
 
 export interface Progress {
@@ -46,7 +46,8 @@ export type WorkerReply<R> = { ok: R } | { error: { code: ErrorCode; message: st
 /** The number of hardware threads, the default for `threads`. */
 export function defaultThreads(): number {
   const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
-  return Math.max(1, nav?.hardwareConcurrency ?? workerpool.cpus ?? 1);
+  // Browsers tell through navigator; Node 20 has no navigator (node:os is a stub in the browser build).
+  return Math.max(1, nav?.hardwareConcurrency ?? availableParallelism());
 }
 
 export function checkThreads(threads: unknown): number {
@@ -339,6 +340,8 @@ export async function openPool(options: {
 }): Promise<TaskPool> {
   const { signal } = options;
   throwIfAborted(signal);
+  // workerpool is loaded with the first such pool (browsers then fetch it as a chunk of its own).
+  const { default: workerpool } = await import('workerpool');
   const pool = workerpool.pool(await scriptPath(options.workerUrl), {
     maxWorkers: options.threads,
     workerType: 'auto',

@@ -10,7 +10,6 @@ import { MAX_MOVES_HOLES, MODE_MOVES, wasmPegsEngine } from './engine.js';
 import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { runLevels, type LevelOptions } from './solve.js';
-import { twinCountOptimal, twinOnPath } from './referenceOptimal.js';
 
 export interface PegsOptimalCount {
   /** The fewest moves, or null when no solution exists. */
@@ -151,6 +150,8 @@ export async function countOptimal(input: PegsInput | PegsProblem | string, opti
   }
   if (twin) {
     const levels = popcount(problem.start) - popcount(problem.finishes[0]);
+    // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+    const { twinCountOptimal } = await import('./referenceOptimal.js');
     const counted = await runStepsSliced(twinCountOptimal(problem, maxMemory, twinProgress(options, 0, levels)), options.signal);
     return {
       length: counted.length,
@@ -209,6 +210,7 @@ export async function* optimalSolutions(
   if (limit === 0) return oneThreadStats(0n, started);
   if (twin) {
     const levels = popcount(problem.start) - popcount(problem.finishes[0]);
+    const { twinCountOptimal, twinOnPath } = await import('./referenceOptimal.js');
     const counted = await runStepsSliced(twinCountOptimal(problem, maxMemory, twinProgress(options, 0, 2 * levels)), options.signal);
     let nodes = BigInt(counted.nodes);
     if (counted.length === null) return oneThreadStats(nodes, started);

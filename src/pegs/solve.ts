@@ -11,7 +11,6 @@ import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemory
 import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
-import { ReferencePegsEngine } from './reference.js';
 import type { Board } from './board.js';
 
 export interface PegsOptions {
@@ -151,7 +150,8 @@ interface Held {
 }
 
 async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
-  if (kind === 'js') return { engine: new ReferencePegsEngine(maxMemory), release: () => undefined };
+  // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+  if (kind === 'js') return { engine: new (await import('./reference.js')).ReferencePegsEngine(maxMemory), release: () => undefined };
   const exports = await acquireEngine();
   setMemoryLimit(exports, maxMemory);
   return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };

@@ -6,7 +6,6 @@ import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { wasmTilingEngine, type TilingEngine } from './engine.js';
 import { prepare, type Prepared, type ProblemSpec } from './problem.js';
-import { ReferenceTilingEngine } from './reference.js';
 import type { Part } from './symmetry.js';
 
 export interface TilingTask {
@@ -29,7 +28,8 @@ export async function openTilingEngine(
   maxMemory = DEFAULT_MAX_MEMORY,
 ): Promise<{ engine: TilingEngine; release: () => void }> {
   if (kind === 'js') {
-    const engine = new ReferenceTilingEngine();
+    // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+    const engine = new (await import('./reference.js')).ReferenceTilingEngine();
     checkStatus(engine.load(prepared.input), 'loading the tiling problem');
     return { engine, release: () => undefined };
   }

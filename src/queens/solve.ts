@@ -9,7 +9,6 @@ import { firstWithStats, oneThreadStats, withStats, type SearchStats } from '../
 import { MAX_CONSTRUCT_N, MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
-import { constructReference } from './reference.js';
 import {
   runQueensTask,
   splitTask,
@@ -235,7 +234,7 @@ export async function construct(n: number, options: QueensOptions & { maxMemory?
   if (8 * n > maxMemory) {
     throw new BitpuzzleError('OUT_OF_MEMORY', `a ${n}×${n} solution needs ${8 * n} bytes, more than maxMemory (${maxMemory} bytes)`);
   }
-  if (engineKind === 'js') return constructReference(n);
+  if (engineKind === 'js') return (await import('./reference.js')).constructReference(n);
   const engine = await acquireEngine();
   try {
     setMemoryLimit(engine, maxMemory);

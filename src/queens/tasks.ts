@@ -7,9 +7,7 @@ import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import { constellations, MAX_CONSTELLATION_N, MIN_CONSTELLATION_N } from './constellations.js';
-import { ReferenceConstellationEngine } from './constellationsReference.js';
 import { MODE_ALL, MODE_DISTINCT, wasmConstellationEngine, wasmQueensEngine, type ConstellationEngine, type QueensEngine } from './engine.js';
-import { ReferenceQueensEngine } from './reference.js';
 
 /** A search of the rows below fixed ones, or a list of start constellations of an empty board. */
 export type QueensTask = RowsTask | ConstellationsTask;
@@ -37,7 +35,8 @@ export interface QueensTaskResult {
 
 /** An engine of the requested kind, held until `release` is called. */
 export async function openQueensEngine(kind: EngineKind): Promise<{ engine: QueensEngine; release: () => void }> {
-  if (kind === 'js') return { engine: new ReferenceQueensEngine(), release: () => undefined };
+  // The twins are loaded when asked for (browsers then fetch them as chunks of their own).
+  if (kind === 'js') return { engine: new (await import('./reference.js')).ReferenceQueensEngine(), release: () => undefined };
   const exports = await acquireEngine();
   return { engine: wasmQueensEngine(exports), release: () => releaseEngine(exports) };
 }
@@ -81,7 +80,7 @@ const FIRST_BUDGET = 1 << 16;
 async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSignal): Promise<QueensTaskResult> {
   let engine: ConstellationEngine;
   let release = (): void => undefined;
-  if (task.engine === 'js') engine = new ReferenceConstellationEngine();
+  if (task.engine === 'js') engine = new (await import('./constellationsReference.js')).ReferenceConstellationEngine();
   else {
     const exports = await acquireEngine();
     engine = wasmConstellationEngine(exports);

@@ -5,7 +5,6 @@ import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { wasmSameGameBeam, wasmSameGameNrpa, wasmSameGameSearch, type SameGameSearch } from './engine.js';
-import { ReferenceSameGameSearch } from './reference.js';
 
 /** Nodes per engine call: a few milliseconds, so deadlines and aborts are prompt. */
 const SLICE = 4096;
@@ -74,7 +73,8 @@ export async function searchFewestLeft(
   const what = 'the SameGame search';
   let engine: SameGameSearch;
   let release = (): void => undefined;
-  if (kind === 'js') engine = new ReferenceSameGameSearch();
+  // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+  if (kind === 'js') engine = new (await import('./reference.js')).ReferenceSameGameSearch();
   else {
     const exports = await acquireEngine();
     setMemoryLimit(exports, maxMemory);

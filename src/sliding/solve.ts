@@ -29,7 +29,6 @@ import {
   type GoalInput,
 } from './parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, PDB_CHOICES, cacheDirectory, defaultPdb, loadPatterns, patternSet, tablesOf, type PdbChoice } from './patterns.js';
-import { ReferenceFastEngine } from './reference.js';
 import {
   preparePatterns,
   runOptimalBatch,
@@ -346,7 +345,8 @@ async function* fastChunks(prepared: Prepared, options: SlidingOptions): AsyncGe
       setMemoryLimit(exports, maxMemory);
       engine = wasmFastEngine(exports);
     } else {
-      engine = new ReferenceFastEngine();
+      // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+      engine = new (await import('./reference.js')).ReferenceFastEngine();
     }
     const view = engine.alloc(rows, cols);
     if (!view) checkStatus(Status.OUT_OF_MEMORY, `a ${cols}×${rows} board`, maxMemory);

@@ -5,7 +5,6 @@ import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { PATTERNS, wasmOptimalEngine, type OptimalEngine } from './engine.js';
 import { loadPatterns, useTables, type PatternSet } from './patterns.js';
-import { ReferenceOptimalEngine } from './reference.js';
 
 export interface OptimalInstance {
   rows: number;
@@ -55,7 +54,8 @@ const STOPPED = 100;
 
 /** Runs `work` with an optimal engine of the requested kind. */
 export async function withOptimalEngine<R>(kind: EngineKind, maxMemory: number, work: (engine: OptimalEngine) => Promise<R>): Promise<R> {
-  if (kind === 'js') return work(jsEngine);
+  // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+  if (kind === 'js') return work((jsEngine ??= new (await import('./reference.js')).ReferenceOptimalEngine()));
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, maxMemory);
@@ -65,7 +65,7 @@ export async function withOptimalEngine<R>(kind: EngineKind, maxMemory: number, 
   }
 }
 // The twin keeps its tables between searches on this thread, as a Wasm instance does.
-const jsEngine = new ReferenceOptimalEngine();
+let jsEngine: OptimalEngine | undefined;
 
 /** Makes the engine hold the tables the settings need. */
 export async function preparePatterns(

@@ -7,7 +7,6 @@ import type { EngineKind } from '../wasm/options.js';
 import { BATCH, MODE_COUNT, MODE_SPLIT, type SudokuEngine } from './engine.js';
 import { wasmSudokuEngine } from './engine.js';
 import { lineOf } from './grid.js';
-import { ReferenceSudokuEngine } from './reference.js';
 
 export interface SudokuTask {
   engine: EngineKind;
@@ -34,7 +33,8 @@ const WHAT = 'the sudoku search';
 
 /** An engine of the requested kind with the memory limit, held until `release`. */
 export async function openSudokuEngine(kind: EngineKind, maxMemory: number): Promise<{ engine: SudokuEngine; release: () => void }> {
-  if (kind === 'js') return { engine: new ReferenceSudokuEngine(maxMemory), release: () => undefined };
+  // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
+  if (kind === 'js') return { engine: new (await import('./reference.js')).ReferenceSudokuEngine(maxMemory), release: () => undefined };
   const exports = await acquireEngineWithLimit(maxMemory);
   return { engine: wasmSudokuEngine(exports), release: () => releaseEngine(exports) };
 }
