@@ -1,6 +1,6 @@
 // The module's exports: every engine's entry points. Numbers only cross the boundary;
 // bulk data lives in regions whose pointers the engines export.
-export { setMemoryLimitPages, memoryPages, arenaGeneration } from './bits';
+export { setMemoryLimitPages, memoryPages, arenaGeneration } from './shared/bits';
 export {
   queensInputPtr,
   queensOutputPtr,
@@ -12,7 +12,7 @@ export {
   queensConstruct,
   queensConstructStart,
   queensConstructRun,
-} from './queens';
+} from './queens/queens';
 export {
   queensConstellationsInputAlloc,
   queensConstellationsInit,
@@ -20,7 +20,7 @@ export {
   queensConstellationsTotal,
   queensConstellationsDistinct,
   queensConstellationsNodes,
-} from './queensConstellations';
+} from './queens/constellations';
 export {
   polyInputAlloc,
   polyLoad,
@@ -32,7 +32,7 @@ export {
   polyTotal,
   polyDistinct,
   polyNodes,
-} from './polyomino';
+} from './polyomino/polyomino';
 export {
   dlxInputAlloc,
   dlxLoad,
@@ -45,7 +45,7 @@ export {
   dlxNodes,
   dlxOutputPtr,
   dlxOutputLength,
-} from './dlx';
+} from './cover/dlx';
 export {
   samegameInputPtr,
   samegameOutputPtr,
@@ -54,7 +54,7 @@ export {
   samegameNodes,
   samegameBest,
   samegameBestLength,
-} from './samegame';
+} from './samegame/samegame';
 export {
   samegameBeamStart,
   samegameBeamRun,
@@ -62,7 +62,7 @@ export {
   samegameBeamScore,
   samegameBeamLine,
   samegameBeamComplete,
-} from './samegameScore';
+} from './samegame/beam';
 export {
   samegameNrpaStart,
   samegameNrpaRun,
@@ -72,7 +72,7 @@ export {
   samegameNrpaRestarts,
   samegameNrpaIteration,
   samegameNrpaLine,
-} from './samegameNrpa';
+} from './samegame/nrpa';
 export {
   pegsInputAlloc,
   pegsLoad,
@@ -94,7 +94,7 @@ export {
   pegsShardBuckets,
   pegsShardDistinct,
   pegsMovesBackwardOnly,
-} from './pegs';
+} from './pegs/pegs';
 export {
   pegsOptimalStart,
   pegsOptimalRun,
@@ -104,7 +104,7 @@ export {
   pegsOptimalSteps,
   pegsOptimalSplit,
   pegsOptimalOnPath,
-} from './pegsOptimal';
+} from './pegs/optimal';
 export {
   pegsMeetStart,
   pegsMeetFewest,
@@ -131,7 +131,7 @@ export {
   pegsMeetMeetPosition,
   pegsMeetMeetMoves,
   pegsMeetMeetShared,
-} from './pegsMeet';
+} from './pegs/meet';
 export {
   pegsFewestStart,
   pegsFewestRun,
@@ -140,7 +140,7 @@ export {
   pegsFewestNodes,
   pegsFewestLength,
   pegsFewestTableBytes,
-} from './pegsFewest';
+} from './pegs/fewest';
 export {
   slidingInputPtr,
   slidingOutputPtr,
@@ -153,7 +153,7 @@ export {
   slidingPrefixNodes,
   slidingFrontier,
   slidingNextBound,
-} from './sliding';
+} from './sliding/sliding';
 export {
   slidingReset,
   pdbPatternPtr,
@@ -164,9 +164,9 @@ export {
   pdbBuildStart,
   pdbBuildRun,
   pdbFilled,
-} from './pdb';
-export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedFilled, pdbPackedClamped } from './pdbPacked';
-export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './slidingFast';
+} from './sliding/pdb';
+export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedFilled, pdbPackedClamped } from './sliding/pdbPacked';
+export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './sliding/fast';
 export {
   sudokuInputPtr,
   sudokuOutputPtr,

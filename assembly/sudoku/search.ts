@@ -13,7 +13,7 @@
 // with the solved cells in the emit region (zeros elsewhere): a part whose search is the
 // subtree below that node (propagating those cells alone rebuilds its state). The split
 // search leaves those nodes to the parts' counts, so nodes add up to the undivided search's.
-import { BAD_INPUT, DONE, MORE, SOLUTION, arenaAlloc, arenaReset } from '../bits';
+import { BAD_INPUT, DONE, MORE, SOLUTION, arenaAlloc, arenaReset } from '../shared/bits';
 import { STATE_BYTES, ALL_DIGITS, candidates, chooseCell, clearState, digitsOf, place, propagate, solved, unsolved } from './propagate';
 import { STATE16_BYTES, ALL_DIGITS16, candidates16, chooseCell16, clearState16, digitsOf16, place16, propagate16, solved16, unsolved16 } from './propagate16';
 

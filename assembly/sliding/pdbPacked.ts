@@ -16,7 +16,7 @@
 // alternate), so the 8-tile build needs 2.75 states a placement × 2 bits = 356 MB besides the
 // tables (a 6-tile 5×5 build 1.42 states a placement: 45 MB). Each level scans the states for
 // the code of its depth.
-import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaGeneration } from './bits';
+import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaGeneration } from '../shared/bits';
 import { MAX_PATTERN, slotK, slotCell, slotTable, slotPacked, pdbSize, boardCellsOf, boardWidthOf, fillNeighbours, floodRegion } from './pdb';
 
 const MAX_CELLS: i32 = 32;

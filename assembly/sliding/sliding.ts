@@ -14,7 +14,7 @@
 //    the sum is then Manhattan + 2 × the entries (the mirrored board has the same Manhattan).
 // The state of the search is an explicit stack in static memory, so run(budget) can stop
 // after any node and resume.
-import { DONE, SOLUTION, MORE, BAD_INPUT } from './bits';
+import { DONE, SOLUTION, MORE, BAD_INPUT } from '../shared/bits';
 import { MAX_SLOTS, MAX_PATTERN, SLOT_K, SLOT_CELLS, slotCell, slotTable, slotPacked, fillNeighbours } from './pdb';
 
 export const MANHATTAN: i32 = 0;

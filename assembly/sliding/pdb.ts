@@ -12,7 +12,7 @@
 // (named by its lowest cell), and a pattern tile moves only into that region. The entry of a
 // placement is its smallest distance over the regions. Larger boards (5×5) ignore the blank:
 // a pattern tile may move into any free cell, a weaker bound that needs no state per region.
-import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaReset } from './bits';
+import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaAlloc, arenaReset } from '../shared/bits';
 
 export const MAX_SLOTS: i32 = 4;
 export const MAX_PATTERN: i32 = 8;

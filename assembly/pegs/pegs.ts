@@ -26,7 +26,7 @@
 //   pagodas   P × (N weights, the least value a position may have), weights ≥ 0
 //   start     (lo, hi) words of the start position
 //   finishes  F × (lo, hi), all with the same number of pegs
-import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration, arenaTop, arenaRewind } from './bits';
+import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration, arenaTop, arenaRewind } from '../shared/bits';
 
 export const MAX_HOLES: i32 = 64;
 export const MAX_SYMS: i32 = 12;

@@ -28,7 +28,7 @@
 //
 // The recursion is an explicit stack of levels, so that run(budget) can stop after any
 // playout: a node is a playout, an adaptation or a copy of a policy table.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
   height, samegameOutputPtr, MAX_COLOURS, markGroup, marked,
@@ -36,7 +36,7 @@ import {
 import {
   bitsFit, bitsLoad, bitsSave, bitsRestore, bitsScore, bitsCell, bitsColourAt, bitsColours, bitsGroup, bitsGroupFirstBit,
   bitsGroupLastColumn, bitsGroupHash, bitsGroupsFrom, bitsNextGroup, bitsRemove, BITS_STATE_BYTES,
-} from './samegameBits';
+} from './bitboards';
 
 const ALPHA: f64 = 1.0;
 const MAX_LEVELS = 6;

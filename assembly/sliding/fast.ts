@@ -15,7 +15,7 @@
 // Moves are bytes (0 up, 1 left, 2 right, 3 down: the blank's direction) written in chunks:
 // run() fills the output region with the moves of whole tile placements and returns MORE
 // (a chunk is ready, more follow) or DONE (the last chunk is ready).
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 const UP: i32 = 0;
 const LEFT: i32 = 1;

@@ -20,7 +20,7 @@
 // a fewest-move solution when H > 0 (i ≤ depthA) or dist1 of its complement is L − i.
 //
 // Counts are u64; a sum or product that would overflow stops the search with an error.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   jumps, syms, full, start, finishes, finishList, jumpFlip, jumpLand, jumpFrom, jumpImage, fromStart, byFrom, toStart, byTo,
   tabBase, tabLog, depthA, depthB, best, finished, mode, MODE_MOVES, MAX_SYMS,

@@ -19,7 +19,7 @@
 //           -1 off the region)
 //   places  M × (kind, P cells ascending, unused slots 0xffffffff), grouped by kind
 //   syms    S × (C cell images, K kind images, D direction images)
-import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration } from './bits';
+import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration } from '../shared/bits';
 
 export const MAX_CELLS: i32 = 1024;
 const HEADER: i32 = 7;

@@ -13,7 +13,7 @@
 //    0 < a < n-1-a. Then columns 0 and n-1 hold queens only in rows a..n-1-a (both taken
 //    by row n-1-a), and row n-1's queen lies in columns a..n-1-a. Survivors are compared
 //    with their images at the leaf.
-import { DONE, SOLUTION, MORE, BAD_INPUT, arenaReset, arenaAlloc } from './bits';
+import { DONE, SOLUTION, MORE, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 export const MODE_ALL: i32 = 0;
 export const MODE_DISTINCT: i32 = 1;

@@ -29,7 +29,7 @@
 //
 // A constellation is the code (i << 15) | (j << 10) | (k << 5) | l. The host writes a list of
 // them where queensConstellationsInputAlloc says; init checks them, run(budget) counts them in turn.
-import { DONE, MORE, BAD_INPUT, arenaReset, arenaAlloc } from './bits';
+import { DONE, MORE, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 export const MAX_LIST: i32 = 1 << 20;
 const MAX_ROWS: i32 = 32;

@@ -9,12 +9,12 @@
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
 // time remains.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
   columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
-import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './samegameBits';
+import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './bitboards';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
 // the parent's index in its layer u32.

@@ -58,7 +58,7 @@
 // Where the sides meet, a position's moves are the two sides' less one when a forward landing
 // is a backward mark: the move that reaches the position goes on. The total is the least of
 // these (NO_MOVES: none meet). The rules differ by side, so one side never serves for both.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from '../shared/bits';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
   get64, set64, keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,

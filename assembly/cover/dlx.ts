@@ -10,7 +10,7 @@
 // The host writes the matrix into the input region (per row: its number of columns, then
 // their indices, primary columns first), loads it, optionally forces rows into the
 // solution (givens, or the prefix of a part), starts, and runs with a node budget.
-import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from './bits';
+import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 /** Bounds that keep every node index and count inside an i32. */
 const MAX_ITEMS: u32 = 1 << 28;

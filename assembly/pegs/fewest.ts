@@ -15,7 +15,7 @@
 // holds r + 1 or more. The table is a cache: buckets of 4, the entry with the least r is
 // replaced; it doubles (emptied) while memory allows and it fills. The first bound at which
 // a finish is reached is the fewest moves; every iteration before proves one more.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind, arenaRoom } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind, arenaRoom } from '../shared/bits';
 import {
   holes, jumps, full, start, finishes, finishList, finishPegs, jumpFlip, jumpFrom, jumpLand, fromStart, byFrom, pagodas,
   get, set, get64, set64, canonical, legal, hopefulIn, beginOther, notePeak, OUTPUT, MODE_FEWEST,

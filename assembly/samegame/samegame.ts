@@ -13,7 +13,7 @@
 // kept in a transposition table keyed by a Zobrist hash, and a position whose bound cannot
 // beat the best found is cut. The static bound: a colour with exactly one block can never
 // be removed. Clear mode is the same search with nothing but 0 accepted.
-import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from './bits';
+import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 export const MAX_SIDE: i32 = 32;
 export const MAX_CELLS: i32 = MAX_SIDE * MAX_SIDE;
