@@ -16,9 +16,10 @@
 // replaced; it doubles (emptied) while memory allows and it fills. The first bound at which
 // a finish is reached is the fewest moves; every iteration before proves one more.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind, arenaRoom } from '../shared/bits';
+import { get, set, get64, set64 } from '../shared/words';
 import {
   holes, jumps, full, start, finishes, finishList, finishPegs, jumpFlip, jumpFrom, jumpLand, fromStart, byFrom, pagodas,
-  get, set, get64, set64, canonical, legal, hopefulIn, beginOther, notePeak, OUTPUT, MODE_FEWEST,
+  canonical, legal, hopefulIn, beginOther, notePeak, OUTPUT, MODE_FEWEST,
   MODE_MOVES, mode, depthB, movesSlot, distance,
 } from './pegs';
 

@@ -59,9 +59,10 @@
 // is a backward mark: the move that reaches the position goes on. The total is the least of
 // these (NO_MOVES: none meet). The rules differ by side, so one side never serves for both.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind, arenaRoom } from '../shared/bits';
+import { get64, set64 } from '../shared/words';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
-  get64, set64, keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
   OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy, jumpFrom, jumpLand,
 } from './pegs';
 

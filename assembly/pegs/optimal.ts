@@ -21,10 +21,11 @@
 //
 // Counts are u64; a sum or product that would overflow stops the search with an error.
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
+import { get, set, get64, set64 } from '../shared/words';
 import {
   jumps, syms, full, start, finishes, finishList, jumpFlip, jumpLand, jumpFrom, jumpImage, fromStart, byFrom, toStart, byTo,
   tabBase, tabLog, depthA, depthB, best, finished, mode, MODE_MOVES, MAX_SYMS,
-  get, set, get64, set64, imageOf, canonical, legal, movesSlot, distance, notePeak,
+  imageOf, canonical, legal, movesSlot, distance, notePeak,
   OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped, leastComplement, fixedBy,
 } from './pegs';
 

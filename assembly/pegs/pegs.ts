@@ -27,6 +27,7 @@
 //   start     (lo, hi) words of the start position
 //   finishes  F × (lo, hi), all with the same number of pegs
 import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration, arenaTop, arenaRewind } from '../shared/bits';
+import { get, set, get64, set64 } from '../shared/words';
 
 export const MAX_HOLES: i32 = 64;
 export const MAX_SYMS: i32 = 12;
@@ -51,11 +52,6 @@ const MAX_LOAD_DEN: u32 = 10;
 export const OUTPUT: usize = memory.data(8 * 72);
 // Host-written: the order in which SOLVE tries the jumps (a permutation of 0..J-1).
 const ORDER: usize = memory.data(4 * MAX_JUMPS);
-
-@inline export function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
-@inline export function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
-@inline export function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
-@inline export function set64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
 
 let input: usize = 0;
 let loadedGeneration: u32 = 0xffffffff;

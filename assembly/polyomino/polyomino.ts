@@ -20,6 +20,7 @@
 //   places  M × (kind, P cells ascending, unused slots 0xffffffff), grouped by kind
 //   syms    S × (C cell images, K kind images, D direction images)
 import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc, arenaGeneration } from '../shared/bits';
+import { get, set, get64, set64 } from '../shared/words';
 
 export const MAX_CELLS: i32 = 1024;
 const HEADER: i32 = 7;
@@ -34,10 +35,6 @@ const PART: usize = memory.data(MAX_CELLS * 4);
 // Engine-written: the placements of the solution (or split prefix) just reported.
 const OUTPUT: usize = memory.data(MAX_CELLS * 4);
 
-@inline function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
-@inline function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
-@inline function get64(base: usize, i: i32): u64 { return load<u64>(base + (<usize>i << 3)); }
-@inline function set64(base: usize, i: i32, v: u64): void { store<u64>(base + (<usize>i << 3), v); }
 @inline function getByte(base: usize, i: i32): u32 { return load<u8>(base + <usize>i); }
 
 let input: usize = 0;

@@ -14,6 +14,7 @@
 //    by row n-1-a), and row n-1's queen lies in columns a..n-1-a. Survivors are compared
 //    with their images at the leaf.
 import { DONE, SOLUTION, MORE, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
+import { get, set } from '../shared/words';
 
 export const MODE_ALL: i32 = 0;
 export const MODE_DISTINCT: i32 = 1;
@@ -37,9 +38,6 @@ const AVAIL: usize = memory.data(MAX_N * 4);   // candidates not yet tried
 const PLACED: usize = memory.data(MAX_N * 4);  // the bit placed in each row
 const COLS: usize = memory.data(MAX_N * 4);    // leaf check: column of each row
 const INV: usize = memory.data(MAX_N * 4);     // leaf check: row of each column
-
-@inline function get(base: usize, i: i32): u32 { return load<u32>(base + (<usize>i << 2)); }
-@inline function set(base: usize, i: i32, v: u32): void { store<u32>(base + (<usize>i << 2), v); }
 
 let n: i32 = 0;
 let last: i32 = 0;
