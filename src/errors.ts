@@ -8,7 +8,9 @@ export type ErrorCode =
   | 'ENGINE_FAILURE' // the WebAssembly module could not be loaded or stopped unexpectedly
   | 'QUEUE_UNAVAILABLE'; // the job queue (Redis, BullMQ) could not be reached or failed
 
+/** The error every API function throws or rejects with; `code` says which kind it is. */
 export class BitpuzzleError extends Error {
+  /** What went wrong, as a stable code (see ErrorCode). */
   readonly code: ErrorCode;
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {

@@ -9,5 +9,7 @@ export * as samegame from './samegame/index.js';
 export { exactCover } from './cover/index.js';
 export { BitpuzzleError, type ErrorCode } from './errors.js';
 export { parseShard, type Shard } from './parallel/shard.js';
-export type { Progress } from './parallel/pool.js';
+export type { Progress, QueueOption } from './parallel/pool.js';
+export type { SearchStats } from './stats.js';
+export type { EngineKind } from './wasm/options.js';
 export { loadEngineModule, engineUrl, setEngineUrl } from './wasm/module.js';

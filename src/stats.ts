@@ -1,9 +1,10 @@
 // The one shape of `stats` in every result of every family (issue 14's contract).
 
+/** Stats of a search, the same fields in every family's results. */
 export interface SearchStats {
   /** Search nodes (the family says what a node is); the same for any thread count. */
   nodes: bigint;
-  /** Wall-clock time of the call. */
+  /** Wall-clock time of the call, in milliseconds. */
   milliseconds: number;
   /** Threads the work ran on. */
   threads: number;

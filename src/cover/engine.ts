@@ -4,10 +4,13 @@ import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm
 
 /** A 0/1 matrix as the engines read it: column indices per row, primary columns first. */
 export interface CoverMatrix {
+  /** The number of primary columns (indices 0 to primary - 1). */
   primary: number;
+  /** The number of secondary columns (indices after the primary ones). */
   secondary: number;
   /** Row r uses the columns cells[rowStarts[r]] .. cells[rowStarts[r + 1] - 1]. */
   rowStarts: Int32Array;
+  /** The column indices of every row, row after row. */
   cells: Int32Array;
 }
 

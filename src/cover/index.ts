@@ -3,3 +3,4 @@ export type { CountOptions, CoverCount, CoverFirst, CoverOptions, CoverSolution,
 export { parseCover } from './parse.js';
 export { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from './problem.js';
 export type { ColumnRef, CoverInput, CoverProblem, NamedRow, PreparedCover } from './problem.js';
+export type { CoverMatrix } from './engine.js';

@@ -22,6 +22,7 @@ function words(text: string, offset: number): Token[] {
   return tokens;
 }
 
+/** Reads the text format above into a checked problem; BAD_INPUT names the line and column of a mistake. */
 export function parseCover(text: string): PreparedCover {
   if (typeof text !== 'string') throw badInput(`expected the text of an exact cover problem, got ${describeValue(text)}`);
   const builder = new MatrixBuilder();

@@ -6,17 +6,23 @@ import type { CoverMatrix } from './engine.js';
 
 /** Largest problems accepted: the engines index nodes with 32-bit ints (32 bytes a node). */
 export const MAX_COLUMNS = 1 << 20;
+/** Most rows (2^24). */
 export const MAX_ROWS = 1 << 24;
+/** Most entries (column references) in all rows together (2^24). */
 export const MAX_ENTRIES = 1 << 24;
 
 /** A column by name, or by its index in the primary columns followed by the secondary ones. */
 export type ColumnRef = string | number;
 
+/** A row with a name, which solutions then report. */
 export interface NamedRow {
+  /** The row's name. */
   name: string;
+  /** The columns the row covers. */
   columns: readonly ColumnRef[];
 }
 
+/** An exact-cover problem as plain data. */
 export interface CoverProblem {
   /** The primary columns (each covered exactly once): their names, or how many. */
   columns: number | readonly string[];
@@ -30,6 +36,7 @@ export interface CoverProblem {
 
 /** A checked problem: the matrix plus what is needed to name its rows and columns. */
 export interface PreparedCover {
+  /** The rows as the engines read them. */
   matrix: CoverMatrix;
   /** Every column's name: the primary columns, then the secondary ones. */
   columnNames: string[];

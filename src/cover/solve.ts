@@ -18,6 +18,7 @@ import {
   type EngineKind,
 } from './tasks.js';
 
+/** Options of cover.solve, and the base of the other functions' options. */
 export interface CoverOptions {
   /** Stops the work; the promise or iterator rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -27,6 +28,7 @@ export interface CoverOptions {
   maxMemory?: number;
 }
 
+/** Options of cover.count. */
 export interface CountOptions extends CoverOptions {
   /** Worker threads (default: every core). Searches of under ~65,000 nodes stay on the calling thread. */
   threads?: number;
@@ -38,6 +40,7 @@ export interface CountOptions extends CoverOptions {
   queue?: QueueOption;
 }
 
+/** Options of cover.solutions and exactCover. */
 export interface SolutionsOptions extends CoverOptions {
   /** Stop after this many solutions. */
   limit?: number;
@@ -50,7 +53,9 @@ export interface SolutionsOptions extends CoverOptions {
  */
 export type CoverStats = SearchStats;
 
+/** The answer of cover.count. */
 export interface CoverCount {
+  /** The number of exact covers (of the shard's parts only, for a shard). */
   total: bigint;
   /** Exact cover has no symmetry to count up to: always null. */
   distinct: null;
@@ -58,9 +63,11 @@ export interface CoverCount {
   reason: string | null;
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
+  /** Stats of the count. */
   stats: CoverStats;
 }
 
+/** One exact cover. */
 export interface CoverSolution {
   /** The chosen rows, by index (from 0), ascending. */
   rows: number[];
@@ -70,6 +77,7 @@ export interface CoverSolution {
 
 /** The first solution, with the stats of the search that found it. */
 export interface CoverFirst extends CoverSolution {
+  /** Stats of the search up to this solution. */
   stats: CoverStats;
 }
 

@@ -3,9 +3,10 @@
 // the engine itself in split mode; each solution lies below exactly one of them.
 import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import type { EngineKind } from '../wasm/options.js';
 import { wasmCoverEngine, type CoverEngine, type CoverMatrix } from './engine.js';
 
-export type EngineKind = 'wasm' | 'js';
+export type { EngineKind };
 
 export interface CoverTask {
   engine: EngineKind;

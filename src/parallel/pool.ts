@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
 
+/** How far a piece of work has got, passed to `onProgress`. */
 export interface Progress {
   /** Tasks finished. */
   done: number;
@@ -19,7 +20,14 @@ export interface Progress {
 }
 
 /** A queue to run the tasks on: its URL (redis:// or rediss://), or the URL and a key prefix. */
-export type QueueOption = string | { url: string; prefix?: string };
+export type QueueOption =
+  | string
+  | {
+      /** redis://[user:password@]host[:port][/db], or rediss:// for TLS. */
+      url: string;
+      /** The Redis key prefix of the queue (default the URL's ?prefix=, else 'bitpuzzle'). */
+      prefix?: string;
+    };
 
 export interface RunTasksOptions<T, R> {
   tasks: T[];

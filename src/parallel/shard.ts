@@ -1,12 +1,15 @@
 // Shards: `k/n` picks the k-th of n deterministic parts of a split problem.
 import { badInput, describeValue } from '../errors.js';
 
+/** One of `count` deterministic parts of a split problem. */
 export interface Shard {
-  /** From 1 to count. */
+  /** Which part, from 1 to count. */
   index: number;
+  /** The number of parts the work is split into (1 to 1,000,000). */
   count: number;
 }
 
+/** A shard from `{ index, count }` or "k/n" text, checked; undefined is the whole work (1/1). */
 export function parseShard(shard: Shard | string | undefined): Shard {
   if (shard === undefined) return { index: 1, count: 1 };
   let index: number;

@@ -5,8 +5,10 @@
 import { badInput, describeValue } from '../errors.js';
 import { checkOptions } from '../wasm/options.js';
 
+/** The lattice of the holes: 'square' (jumps along rows and columns) or 'triangular' (six directions). */
 export type Geometry = 'square' | 'triangular';
 
+/** A hole of a board, where the picture draws it. */
 export interface Hole {
   /** Line of the picture, from 0. */
   line: number;
@@ -16,8 +18,11 @@ export interface Hole {
   name: string;
 }
 
+/** A checked board: its holes, jumps and symmetries. */
 export interface Board {
+  /** The built-in board's name, or the name given to parseBoard ('custom' when none is). */
   name: string;
+  /** The lattice of the holes. */
   geometry: Geometry;
   /** Holes in reading order; a position's bit i is hole i. At most 64. */
   holes: Hole[];
@@ -29,6 +34,7 @@ export interface Board {
   picture: bigint;
 }
 
+/** Most holes on a board: a position is a 64-bit mask. */
 export const MAX_HOLES = 64;
 
 const TRIANGLE_SIDES = [4, 5, 6, 7, 8];
@@ -135,8 +141,11 @@ function latticeMaps(geometry: Geometry): Array<(r: number, c: number) => [numbe
   return maps;
 }
 
+/** Options of parseBoard. */
 export interface ParseOptions {
+  /** The board's name (default 'custom'). */
   name?: string;
+  /** The lattice: guessed from the picture when not given. */
   geometry?: Geometry;
 }
 

@@ -11,6 +11,7 @@ import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { runLevels, type LevelOptions } from './solve.js';
 
+/** The answer of pegs.countOptimal: the fewest moves and how many solutions have them. */
 export interface PegsOptimalCount {
   /** The fewest moves, or null when no solution exists. */
   length: number | null;
@@ -30,9 +31,11 @@ export interface PegsOptimalCount {
   memory: number;
   /** The symmetries the start and the finishes share (the count is searched up to them). */
   symmetries: number;
+  /** Stats of the search. */
   stats: SearchStats;
 }
 
+/** A solution in the fewest moves, as optimalSolutions lists them. */
 export interface PegsOptimalSolution {
   /** Each move as the holes its peg visits: ['d2', 'd4', 'f4'] is d2-d4 then d4-f4. */
   moves: string[][];

@@ -4,6 +4,7 @@ import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
 import { builtinBoard, checkBoard, holeIndex, parseBoard, readPosition, BOARD_NAMES, type Board, type Geometry } from './board.js';
 
+/** A peg solitaire problem as plain data: a board, a start and a finish. */
 export interface PegsInput {
   /** A built-in board's name, a picture (its pegs are the default start), or a parsed Board. */
   board?: string | Board;
@@ -18,19 +19,28 @@ export interface PegsInput {
   finish?: string;
 }
 
+/** A checked problem, made by toProblem. */
 export interface PegsProblem {
+  /** The board. */
   board: Board;
+  /** The start position: bit i set when hole i has a peg. */
   start: bigint;
   /** Every position that counts as finished (one when a hole or a picture is given). */
   finishes: bigint[];
   /** The symmetries of the board that keep the start and the set of finishes. */
   symmetries: number[][];
   /** Pagoda functions: weights per hole and the least value a hopeful position has. */
-  pagodas: Array<{ weights: number[]; need: number }>;
+  pagodas: Array<{
+    /** A weight per hole (index as in `board.holes`). */
+    weights: number[];
+    /** The finish's weight: a position worth less cannot reach it. */
+    need: number;
+  }>;
 }
 
 const isPicture = (text: string): boolean => /\n/.test(text) || /^[oO.# \t]+$/.test(text);
 
+/** A board from a built-in name, a picture or a Board (checked); undefined is the English board. */
 export function toBoard(input: string | Board | undefined, geometry?: Geometry): Board {
   if (input === undefined) return builtinBoard('english')!;
   if (typeof input === 'object' && input !== null) return checkBoard(input);
@@ -81,6 +91,11 @@ export function markProblem(problem: PegsProblem): PegsProblem {
   return problem;
 }
 
+/**
+ * Checks a problem and finds its finishes, symmetries and pagoda functions; a problem made
+ * here passes through unchanged. UNSOLVABLE (with the reason) when every finish has more pegs
+ * than the start or lies in another position class.
+ */
 export function toProblem(input: PegsInput | PegsProblem | string): PegsProblem {
   if (typeof input === 'object' && input !== null && made.has(input as PegsProblem)) return input as PegsProblem;
   if (typeof input === 'object' && input !== null && 'finishes' in input) {

@@ -13,6 +13,7 @@ import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import type { Board } from './board.js';
 
+/** Options of pegs.solve and pegs.solutions, and the base of the others. */
 export interface PegsOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -22,11 +23,13 @@ export interface PegsOptions {
   maxMemory?: number;
 }
 
+/** Options of countOptimal and optimalSolutions, and the base of count's and minMoves'. */
 export interface LevelOptions extends PegsOptions {
   /** Called after each level: levels done and in all. */
   onProgress?: (progress: Progress) => void;
 }
 
+/** Options of pegs.count (and of pegs.reachable, less spill and spillDir). */
 export interface CountOptions extends LevelOptions {
   /**
    * Worker threads for the Wasm engine (default 1: the calling thread, where every level is
@@ -63,6 +66,7 @@ const BOTH_ENDS_HOLES = 30;
 /** Stats of a pegs result; `nodes`: jumps tried (solve), positions expanded (count, minMoves). */
 export type PegsStats = SearchStats;
 
+/** The answer of pegs.solve: one solution. */
 export interface PegsSolution {
   /** Every jump, `from-to` (`d2-d4`). */
   jumps: string[];
@@ -74,9 +78,11 @@ export interface PegsSolution {
   memory: number;
   /** Restarts of the search (each with a larger node budget) until one found the solution. */
   attempts: number;
+  /** Stats of the search. */
   stats: PegsStats;
 }
 
+/** The answer of pegs.minMoves: a shortest solution. */
 export interface PegsMinMoves {
   /** A shortest solution: its jumps... */
   jumps: string[];
@@ -86,17 +92,21 @@ export interface PegsMinMoves {
   length: number;
   /** The most bytes of engine memory the search needed. */
   memory: number;
+  /** Stats of the search. */
   stats: PegsStats;
 }
 
 /** minMoves with lengthOnly: the fewest moves, proved, without a solution. */
 export interface PegsMinMovesLength {
+  /** No solution is looked for: always null. */
   jumps: null;
+  /** Always null, as `jumps`. */
   moves: null;
   /** The fewest moves. */
   length: number;
   /** The most bytes of engine memory the search needed. */
   memory: number;
+  /** Stats of the search. */
   stats: PegsStats;
 }
 
@@ -104,6 +114,7 @@ export interface PegsMinMovesLength {
 export type MinMovesMethod = 'auto' | 'moves' | 'deepening' | 'levels';
 const MIN_MOVES_METHODS: readonly MinMovesMethod[] = ['auto', 'moves', 'deepening', 'levels'];
 
+/** Options of pegs.minMoves. */
 export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'> {
   /**
    * 'moves': breadth-first by moves from both ends, every position seen in one table (boards
@@ -120,6 +131,7 @@ export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill
   lengthOnly?: boolean;
 }
 
+/** The answer of pegs.count and pegs.reachable. */
 export interface PegsCount {
   /** Distinct jump sequences from the start to a finish. */
   total: bigint;
@@ -141,6 +153,7 @@ export interface PegsCount {
   levels: number[];
   /** The number of symmetries used (0 when no search ran). */
   symmetries: number;
+  /** Stats of the count. */
   stats: PegsStats;
 }
 
@@ -301,7 +314,12 @@ function shuffledOrder(n: number, seed: number): number[] {
 export async function* solutions(
   input: PegsInput | PegsProblem | string,
   options: PegsOptions & { limit?: number } = {},
-): AsyncGenerator<{ jumps: string[]; moves: string[] }, PegsStats, undefined> {
+): AsyncGenerator<{
+  /** Every jump, `from-to`. */
+  jumps: string[];
+  /** The jumps grouped into moves: `d2-d4-f4`. */
+  moves: string[];
+}, PegsStats, undefined> {
   options = checkOptions(options, [...SOLVE_KEYS, 'limit'], 'pegs.solutions');
   const started = performance.now();
   let problem: PegsProblem;

@@ -10,7 +10,8 @@ export type {
   TilingFirst,
 } from './solve.js';
 export { prepare, resolvePieces, toExactCover } from './problem.js';
-export type { ExactCoverMatrix, PiecesInput, PolyominoProblem, Prepared } from './problem.js';
+export type { ExactCoverMatrix, PiecesInput, Placement, PolyominoProblem, Prepared, ProblemSpec } from './problem.js';
+export type { Part, Symmetry } from './symmetry.js';
 export { parsePieces, pieceSet, PIECE_SETS } from './pieces.js';
 export type { Piece, PieceSpec } from './pieces.js';
 export { parseRegion, MAX_REGION_CELLS } from './region.js';

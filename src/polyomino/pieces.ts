@@ -38,10 +38,15 @@ export interface PieceSpec {
 
 /** A validated piece: its cells in normal form ([x, y] on a plane, [x, y, z] in space). */
 export interface Piece {
+  /** One character: it fills the piece's cells in letter grids. */
   name: string;
+  /** The cells in normal form: the smallest coordinates 0, in reading order. */
   cells: Cell[];
+  /** Rotations only (no reflections). */
   oneSided: boolean;
+  /** How many copies. */
   count: number;
+  /** Use at most `count` copies instead of exactly `count`. */
   atMost: boolean;
 }
 

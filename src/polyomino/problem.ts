@@ -10,6 +10,7 @@ import { problemSymmetries, rootParts, type Part, type Symmetry } from './symmet
 /** Pieces: a built-in set name, piece-file text, or a list of sets, texts and piece objects. */
 export type PiecesInput = string | readonly (string | PieceSpec)[];
 
+/** A tiling problem: a region to fill and the pieces to fill it with. */
 export interface PolyominoProblem {
   /**
    * "WxH", a picture ('.' cells, '#' or space outside), or { width, height }; in space
@@ -20,6 +21,7 @@ export interface PolyominoProblem {
   pieces?: PiecesInput;
 }
 
+/** One way to put one piece on the region. */
 export interface Placement {
   /** Index into Prepared.pieces. */
   kind: number;
@@ -29,13 +31,17 @@ export interface Placement {
   cells: number[];
 }
 
+/** A problem made ready for the engines, by prepare(). */
 export interface Prepared {
+  /** The region to fill. */
   region: Region;
   /** The pieces in search order (fewest placements first). */
   pieces: Piece[];
   /** [x, y] (in space [x, y, z]) of each cell number. */
   cellXY: Cell[];
+  /** Every placement of every piece; the engines name them by index. */
   placements: Placement[];
+  /** The problem's symmetries other than the identity. */
   symmetries: Symmetry[];
   /** The parts that count every solution once (or weighted). */
   parts: Part[];
@@ -49,7 +55,9 @@ export interface Prepared {
 
 /** The problem as plain data: the region picture and the validated pieces. */
 export interface ProblemSpec {
+  /** The region as a picture ('.' cells, '#' outside; layers separated by `--`). */
   region: string;
+  /** The pieces, checked. */
   pieces: Piece[];
 }
 
@@ -59,6 +67,7 @@ function floodLimit(pieces: readonly Piece[]): number {
   return Math.min(64, Math.max(2, 3 * largest));
 }
 
+/** The pieces of any accepted input (default: the pentominoes), checked as a set. */
 export function resolvePieces(input: PiecesInput | undefined): Piece[] {
   const items = input === undefined ? ['pentominoes'] : typeof input === 'string' ? [input] : input;
   if (!isDenseArray(items)) throw badInput(`pieces must be a set name, piece text, or a list of them and piece objects, got ${describeValue(input)}`);

@@ -6,8 +6,11 @@ import type { Cell, Cell3 } from './shapes.js';
 /** The most cells a region may have (the engines' limit). */
 export const MAX_REGION_CELLS = 1024;
 
+/** A checked region: its cells and the size of the box around them. */
 export interface Region {
+  /** Columns of the box around the cells. */
   width: number;
+  /** Rows of the box around the cells. */
   height: number;
   /** Layers of a region in space (absent on a plane). */
   depth?: number;
@@ -15,8 +18,19 @@ export interface Region {
   cells: Cell[];
 }
 
-export type RegionInput = string | { width: number; height: number; depth?: number };
+/** A region: "WxH", "WxHxD", a picture, or its size as an object. */
+export type RegionInput =
+  | string
+  | {
+      /** Columns, from 1. */
+      width: number;
+      /** Rows, from 1. */
+      height: number;
+      /** Layers, for a box in space. */
+      depth?: number;
+    };
 
+/** Reads a region; BAD_INPUT for a malformed one or one of more than MAX_REGION_CELLS cells. */
 export function parseRegion(input: RegionInput): Region {
   if (typeof input === 'object' && input !== null) {
     if (input.depth !== undefined) return box(input.width, input.height, input.depth, 'width, height and depth');

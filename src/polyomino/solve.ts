@@ -11,6 +11,7 @@ import type { Cell } from './shapes.js';
 import { BitpuzzleError } from '../errors.js';
 import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 
+/** Options of polyomino.solve, and the base of the other functions' options. */
 export interface TilingOptions {
   /** Stops the work; the promise or iterator rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -20,6 +21,7 @@ export interface TilingOptions {
   maxMemory?: number;
 }
 
+/** Options of polyomino.count. */
 export interface TilingCountOptions extends TilingOptions {
   /** Worker threads (default: every core). Small problems run on the calling thread. */
   threads?: number;
@@ -31,6 +33,7 @@ export interface TilingCountOptions extends TilingOptions {
   queue?: QueueOption;
 }
 
+/** Options of polyomino.solutions. */
 export interface TilingSolutionsOptions extends TilingOptions {
   /** Stop after this many solutions. */
   limit?: number;
@@ -41,6 +44,7 @@ export interface TilingSolutionsOptions extends TilingOptions {
 /** Stats of a tiling result; `nodes` counts placements made by the search (any thread count gives the same). */
 export type TilingStats = SearchStats;
 
+/** The answer of polyomino.count. */
 export interface TilingCount {
   /** Every solution (every way to place the pieces). */
   total: bigint;
@@ -56,9 +60,11 @@ export interface TilingCount {
   reason: string | null;
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
+  /** Stats of the count. */
   stats: TilingStats;
 }
 
+/** A piece as a solution places it. */
 export interface PlacedPiece {
   /** The piece's name. */
   piece: string;
@@ -68,16 +74,21 @@ export interface PlacedPiece {
   cells: Cell[];
 }
 
+/** One tiling. */
 export interface TilingSolution {
+  /** The region's width (columns of the box around its cells). */
   width: number;
+  /** The region's height (rows of the box around its cells). */
   height: number;
   /** The layers of a region in space (absent on a plane). */
   depth?: number;
+  /** The pieces, in the order the search placed them. */
   pieces: PlacedPiece[];
 }
 
 /** The first solution, with the stats of the search that found it. */
 export interface TilingFirst extends TilingSolution {
+  /** Stats of the search up to this solution. */
   stats: TilingStats;
 }
 

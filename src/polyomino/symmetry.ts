@@ -13,6 +13,7 @@
 import { directionsOf, isSpatial, normalize, orientations, shapeKey, transformAny, transformCount, transformDirectionAny, type Cell } from './shapes.js';
 import type { Piece } from './pieces.js';
 
+/** A symmetry of a problem: how it maps cells, pieces and directions. */
 export interface Symmetry {
   /** Index into TRANSFORMS (on a plane) or TRANSFORMS3 (in space). */
   transform: number;
@@ -26,7 +27,9 @@ export interface Symmetry {
 
 /** A part of the work: placements fixed in advance, the weight of each leaf, the symmetries to compare with. */
 export interface Part {
+  /** Placements (indices into Prepared.placements) put down before the search. */
   pre: number[];
+  /** The solutions each solution found in the part stands for (the size of its orbit). */
   weight: number;
   /** Bit s: compare leaves with their image under symmetry s. */
   mask: number;

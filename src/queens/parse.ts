@@ -3,14 +3,19 @@
 import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
 
+/** A queen on the board. */
 export interface Queen {
+  /** Its row, from 0. */
   row: number;
+  /** Its column, from 0. */
   col: number;
 }
 
 /** A board of size n with some queens already placed (0-based rows and columns). */
 export interface QueensProblem {
+  /** The board's size: n rows and n columns. */
   n: number;
+  /** The queens placed in advance, checked not to attack each other. */
   queens: Queen[];
 }
 
@@ -18,7 +23,14 @@ export interface QueensProblem {
 export type QueensInput =
   | number
   | string
-  | { n?: number; board?: string; queens?: ReadonlyArray<readonly [number, number] | Queen> };
+  | {
+      /** The board's size (with `board`, the picture must have n lines). */
+      n?: number;
+      /** A board picture, instead of `queens`. */
+      board?: string;
+      /** Queens placed in advance, as [row, col] pairs or Queen objects. */
+      queens?: ReadonlyArray<readonly [number, number] | Queen>;
+    };
 
 /** How a queen is named in messages: where the user wrote it. */
 type Namer = (queen: Queen) => string;

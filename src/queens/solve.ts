@@ -18,6 +18,7 @@ import {
   type RowsTask,
 } from './tasks.js';
 
+/** Options every queens function takes (solve and construct take maxMemory too). */
 export interface QueensOptions {
   /** Stops the work; the promise or iterator rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -25,6 +26,7 @@ export interface QueensOptions {
   engine?: EngineKind;
 }
 
+/** Options of queens.count. */
 export interface CountOptions extends QueensOptions {
   /** Worker threads (default: every core). Small searches run on the calling thread. */
   threads?: number;
@@ -36,6 +38,7 @@ export interface CountOptions extends QueensOptions {
   queue?: QueueOption;
 }
 
+/** Options of queens.solutions. */
 export interface SolutionsOptions extends QueensOptions {
   /** Stop after this many solutions. */
   limit?: number;
@@ -46,7 +49,9 @@ export interface SolutionsOptions extends QueensOptions {
 /** Stats of a queens result; `nodes` counts queens placed by the search. */
 export type QueensStats = SearchStats;
 
+/** The answer of queens.count. */
 export interface QueensCount {
+  /** The board's size. */
   n: number;
   /** Solutions (completions of the given queens). */
   total: bigint;
@@ -56,9 +61,11 @@ export interface QueensCount {
   reason: string | null;
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
+  /** Stats of the count. */
   stats: QueensStats;
 }
 
+/** One placement of n queens. */
 export interface QueensSolution {
   /** The column of the queen in each row (0-based). */
   columns: number[];
@@ -66,6 +73,7 @@ export interface QueensSolution {
 
 /** The first solution, with the stats of the search that found it. */
 export interface QueensFirst extends QueensSolution {
+  /** Stats of the search up to this solution. */
   stats: QueensStats;
 }
 

@@ -4,6 +4,7 @@ import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors
 
 /** The largest board side the engines take. */
 export const MAX_SIDE = 32;
+/** The most colours a board may have. */
 export const MAX_COLOURS = 10;
 
 /**
@@ -12,8 +13,11 @@ export const MAX_COLOURS = 10;
  * `width` and `height` are the frame the board started in.
  */
 export interface SameGameBoard {
+  /** Columns of the frame, from 1 to MAX_SIDE. */
   width: number;
+  /** Rows of the frame, from 1 to MAX_SIDE. */
   height: number;
+  /** The non-empty columns from the left, each its colours from the bottom up. */
   columns: number[][];
   /** The character of each colour: symbols[colour - 1]. */
   symbols: string[];
@@ -24,7 +28,9 @@ export interface SameGameBoard {
  * as it is at the time of the click (after earlier clicks closed gaps).
  */
 export interface Click {
+  /** The column, from 1 at the left. */
   column: number;
+  /** The row, from 1 at the bottom. */
   row: number;
 }
 
@@ -189,10 +195,21 @@ export const groupScore = (n: number): number => {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 2) throw badInput(`a group has an integer number of blocks from 2, got ${describeValue(n)}`);
   return (n - 2) * (n - 2);
 };
+/** Points for emptying the board. */
 export const CLEAR_BONUS = 1000;
 
 /** The board after a click, and what it removed. BAD_INPUT when the click hits no group. */
-export function applyClick(input: SameGameInput, click: Click): { board: SameGameBoard; removed: number; points: number } {
+export function applyClick(
+  input: SameGameInput,
+  click: Click,
+): {
+  /** The board after the click, gaps closed. */
+  board: SameGameBoard;
+  /** Blocks the click removed. */
+  removed: number;
+  /** Points it scored, with CLEAR_BONUS when it emptied the board. */
+  points: number;
+} {
   const board = toBoard(input);
   if (!Number.isInteger(click?.column) || !Number.isInteger(click?.row)) {
     throw badInput(`a click is { column, row } with integers from 1, got ${describeValue(click)}`);
@@ -210,10 +227,13 @@ export function applyClick(input: SameGameInput, click: Click): { board: SameGam
   return { board: next, removed: group.length, points };
 }
 
+/** The outcome of a line of clicks. */
 export interface Replay {
   /** The board after each click. */
   boards: SameGameBoard[];
+  /** The points of every click, with CLEAR_BONUS when the board ends empty. */
   score: number;
+  /** Blocks left at the end. */
   left: number;
 }
 

@@ -5,6 +5,7 @@ import { checkOptions } from '../wasm/options.js';
 import { MAX_COLOURS, MAX_SIDE, parseBoard, type SameGameBoard } from './board.js';
 import { mulberry32 } from '../random.js';
 
+/** Options of randomBoard. */
 export interface RandomBoardOptions {
   /** Columns, from 1 to 32. */
   width: number;

@@ -9,6 +9,7 @@ import { memoryShare } from '../wasm/protocol.js';
 import { blocks, clickOfCell, engineCells, replay, toBoard, type Click, type SameGameBoard, type SameGameInput } from './board.js';
 import { NRPA_ITERATIONS, NRPA_MAX_BEAM, runScoreTask, searchFewestLeft, type Limits, type LiveReport, type ScoreTask, type ScoreTaskResult } from './tasks.js';
 
+/** Limits every SameGame search takes. */
 export interface SameGameOptions {
   /** Stops the work; the promise rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -20,11 +21,13 @@ export interface SameGameOptions {
   maxMemory?: number;
 }
 
+/** Options of clear and minLeft. */
 export interface SearchOptions extends SameGameOptions {
   /** 'wasm' (default) or the pure-TS twin 'js'. */
   engine?: EngineKind;
 }
 
+/** Options of score. */
 export interface ScoreOptions extends SameGameOptions {
   /** Seed of the tie-breaks and playouts (default 1): the same seed, threads and maxNodes give the same game. */
   seed?: number;
@@ -58,12 +61,16 @@ export interface ScoreOptions extends SameGameOptions {
   onUpdate?: (update: ScoreUpdate) => void;
 }
 
+/** How score() searches (see ScoreOptions.method). */
 export type ScoreMethod = 'beam' | 'nrpa' | 'hybrid';
 
 /** What onUpdate gets after each round. */
 export interface ScoreUpdate {
+  /** The best score so far (0 before any line). */
   score: number;
+  /** The clicks of that line. */
   clicks: Click[];
+  /** The method of the round under way ('beam' or 'nrpa'; the hybrid plays the beam, then NRPA). */
   method: ScoreMethod;
   /** Seconds since the call started. */
   seconds: number;
@@ -71,14 +78,21 @@ export interface ScoreUpdate {
   playoutsPerSecond: number;
   /** NRPA: its levels, and the top level's iteration under way (of NRPA_ITERATIONS) in the best thread; the beam: 0 and 0. */
   level: number;
+  /** The top level's iteration under way (NRPA; see `level`), 0 for the beam. */
   iteration: number;
   /** When the best score so far improved (seconds since the call started), over every thread and round. */
-  timeline: Array<{ seconds: number; score: number }>;
+  timeline: Array<{
+    /** Seconds since the call started. */
+    seconds: number;
+    /** The best score from then on. */
+    score: number;
+  }>;
 }
 
 /** Stats of a SameGame result; `nodes`: positions searched (score: over every run; parts: the runs). */
 export type SameGameStats = SearchStats;
 
+/** The answer of clear, minLeft and score: the line found and what it achieves. */
 export interface SameGameResult {
   /** The clicks of the line found, in order. */
   clicks: Click[];
@@ -95,6 +109,7 @@ export interface SameGameResult {
   proved: boolean;
   /** The board after each click. */
   boards: SameGameBoard[];
+  /** Stats of the search. */
   stats: SameGameStats;
 }
 
@@ -191,6 +206,7 @@ export const NRPA_NODE_COST = 16;
  * where the hybrid was not measured to pay.
  */
 export const HYBRID_FROM_SECONDS = 30;
+/** The same for a budget of maxNodes (nodes a thread). */
 export const HYBRID_FROM_NODES = 9_000_000;
 
 /** The default method for these limits: the beam for short budgets, the hybrid for long ones. */

@@ -6,8 +6,11 @@ import { mulberry32 } from '../random.js';
 
 /** A board: `tiles[r * cols + c]` is the tile in row r, column c; 0 is the blank. */
 export interface Board {
+  /** Rows, from 2. */
   rows: number;
+  /** Columns, from 2. */
   cols: number;
+  /** The tiles row by row: 0 to rows × cols − 1, each once. */
   tiles: Uint32Array;
 }
 
@@ -15,7 +18,14 @@ export interface Board {
 export type BoardInput =
   | string
   | Board
-  | { rows: number; cols: number; tiles: ArrayLike<number> }
+  | {
+      /** Rows. */
+      rows: number;
+      /** Columns. */
+      cols: number;
+      /** The tiles row by row, 0 the blank. */
+      tiles: ArrayLike<number>;
+    }
   | ReadonlyArray<ReadonlyArray<number>>;
 
 /** A goal: 1..MN-1 with the blank last (default), Korf's (blank first), or a board. */
@@ -29,7 +39,12 @@ export type GoalInput = 'default' | 'korf' | BoardInput;
 export const MAX_CELLS = 1 << 24;
 
 /** Parses "WxH" (or "W×H"): width (columns) first, then height (rows), as every size in bitpuzzle. */
-export function parseSize(text: string): { rows: number; cols: number } {
+export function parseSize(text: string): {
+  /** Rows: the height. */
+  rows: number;
+  /** Columns: the width. */
+  cols: number;
+} {
   if (typeof text !== 'string') throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${describeValue(text)}`);
   const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(text);
   if (!match) throw badInput(`a size is WxH (columns x rows), for example 4x3, got ${describeValue(text)}`);
@@ -44,11 +59,6 @@ function checkSize(rows: number, cols: number): { rows: number; cols: number } {
   return { rows, cols };
 }
 
-/**
- * Parses a board from text: one row per line, tiles separated by spaces (or commas), the
- * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
- * MN numbers, say). Lines starting with # are comments.
- */
 /** Checks a `size` argument or option: { rows, cols } of a possible board. */
 export function checkSizeObject(size: unknown): { rows: number; cols: number } | undefined {
   if (size === undefined) return undefined;
@@ -57,6 +67,11 @@ export function checkSizeObject(size: unknown): { rows: number; cols: number } |
   return checkSize(rows, cols);
 }
 
+/**
+ * Parses a board from text: one row per line, tiles separated by spaces (or commas), the
+ * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
+ * MN numbers, say). Lines starting with # are comments.
+ */
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
   return runSteps(parseBoardSteps(text, size));
 }
@@ -295,7 +310,15 @@ export function* goalLabelsSteps(board: Board, goal: Board): Steps<Uint32Array> 
  * plus the blank's row distance.) Synchronous: it holds the thread about 0.2-0.3 s a million
  * cells (the async solve and moves check big boards in slices).
  */
-export function solvability(boardInput: BoardInput, goalInput: GoalInput = 'default'): { solvable: boolean; reason: string | null } {
+export function solvability(
+  boardInput: BoardInput,
+  goalInput: GoalInput = 'default',
+): {
+  /** True when the board can reach the goal. */
+  solvable: boolean;
+  /** Why it cannot (the two parities), else null. */
+  reason: string | null;
+} {
   const board = toBoard(boardInput);
   return runSteps(paritySteps(board, toGoal(goalInput, board.rows, board.cols)));
 }
@@ -348,7 +371,17 @@ export function* checkSolvableSteps(board: Board, goal: Board): Steps<void> {
 }
 
 /** Parses a batch: one instance per line (MN tiles, optionally an expected length, as in korf100.txt). */
-export function parseBatch(text: string, size?: { rows: number; cols: number }): Array<{ board: Board; line: number; expected: number | null }> {
+export function parseBatch(
+  text: string,
+  size?: { rows: number; cols: number },
+): Array<{
+  /** The instance's board. */
+  board: Board;
+  /** Its line in the text, from 1. */
+  line: number;
+  /** The length given after the tiles (an optimal solution's, as in korf100.txt), else null. */
+  expected: number | null;
+}> {
   if (typeof text !== 'string') throw badInput(`a batch is text, one board per line, got ${describeValue(text)}`);
   size = checkSizeObject(size);
   const out: Array<{ board: Board; line: number; expected: number | null }> = [];

@@ -7,8 +7,11 @@ import type { OptimalEngine } from './engine.js';
 
 /** The patterns of a board (its blank goal at cell 0), as lists of goal cells. */
 export interface PatternSet {
+  /** The board's rows. */
   rows: number;
+  /** The board's columns. */
   cols: number;
+  /** Each database's tiles, as their goal cells. */
   patterns: number[][];
   /** The blank's goal cell. */
   blank: number;
@@ -18,6 +21,7 @@ export interface PatternSet {
   packed: boolean;
   /** The tables' sizes, as the databases are named: '7-8', '6-6-3', '6-6-6-6', … */
   name: string;
+  /** Names the tables exactly (size, blank, packing, patterns): an engine that holds them skips the load. */
   key: string;
 }
 

@@ -43,14 +43,22 @@ import {
   type SplitTask,
 } from './tasks.js';
 
+/** How solve works: see SlidingOptions.method. */
 export type Method = 'auto' | 'optimal' | 'fast';
+/** The optimal search's lower bound: Manhattan distance, with linear conflicts, or pattern databases. */
 export type Heuristic = 'manhattan' | 'conflict' | 'patterns';
 
+/** Options of solve and moves (and, less onBound and threads, of solveBatch). */
 export interface SlidingOptions {
   /** The goal: 'default' (1..MN-1, blank last), 'korf' (blank first) or a board. */
   goal?: GoalInput;
   /** The size of a board given as a flat list of numbers in text. */
-  size?: { rows: number; cols: number };
+  size?: {
+    /** Rows. */
+    rows: number;
+    /** Columns. */
+    cols: number;
+  };
   /** 'optimal' (IDA*, up to 32 cells), 'fast' (constructive, any size), or 'auto' (optimal up to 16 cells). */
   method?: Method;
   /** The optimal search's heuristic; default: pattern databases for 12 to 25 cells, else linear conflicts. */
@@ -60,6 +68,7 @@ export interface SlidingOptions {
    * bound proved so far and the constructive solver's moves, `optimal: false` (an anytime answer).
    */
   nodeLimit?: number;
+  /** Optimal search: stop after this many milliseconds (see nodeLimit). */
   timeLimit?: number;
   /**
    * The 15-puzzle's pattern databases: '7-8' (Korf & Felner's, 4 bits an entry: 288 MB in
@@ -74,8 +83,11 @@ export interface SlidingOptions {
   cacheDir?: string | false;
   /** Constructive: count the moves without keeping them (needed above 40,000 cells; moves() streams them). */
   lengthOnly?: boolean;
+  /** Stops the work; the promise or iterator rejects with code ABORTED. */
   signal?: AbortSignal;
+  /** 'wasm' (default) or the pure-TS twin 'js'. */
   engine?: EngineKind;
+  /** Most bytes the engines may use together (default 1 GiB, shared among threads); beyond it, OUT_OF_MEMORY. */
   maxMemory?: number;
   /** While pattern databases are built: entries done and in all. In batches: instances done. */
   onProgress?: (progress: Progress) => void;
@@ -92,6 +104,7 @@ export interface SlidingOptions {
   threads?: number;
 }
 
+/** Options of solveBatch. */
 export interface BatchOptions extends Omit<SlidingOptions, 'onBound' | 'threads'> {
   /** Worker threads (default: every core). */
   threads?: number;
@@ -102,8 +115,11 @@ export interface BatchOptions extends Omit<SlidingOptions, 'onBound' | 'threads'
 /** Stats of a sliding result; `nodes`: nodes of the optimal search (0 for the constructive solver). */
 export type SlidingStats = SearchStats;
 
+/** A solution of one board. */
 export interface SlidingSolution {
+  /** The board's rows. */
   rows: number;
+  /** The board's columns. */
   cols: number;
   /**
    * The blank's moves as letters U D L R; null with lengthOnly. When a limit stopped the optimal
@@ -118,6 +134,7 @@ export interface SlidingSolution {
   optimal: boolean;
   /** No solution is shorter than this (proved: the optimal search's bound, or the Manhattan distance). */
   lowerBound: number;
+  /** The solver that answered: the optimal search or the constructive one. */
   method: 'optimal' | 'fast';
   /** The optimal search's heuristic; null for the constructive solver. */
   heuristic: Heuristic | null;
@@ -125,6 +142,7 @@ export interface SlidingSolution {
   patterns: string | null;
   /** Time spent building or loading pattern databases (0 without them). */
   patternMilliseconds: number;
+  /** Stats of the search. */
   stats: SlidingStats;
 }
 

@@ -39,8 +39,11 @@ export interface OptimalResult {
 
 /** An IDA* iteration begun: its bound (no solution is shorter), the nodes and milliseconds so far. */
 export interface BoundProgress {
+  /** The iteration's bound, in moves. */
   bound: number;
+  /** Nodes searched so far. */
   nodes: bigint;
+  /** Milliseconds since the search started. */
   milliseconds: number;
 }
 

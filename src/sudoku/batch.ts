@@ -15,6 +15,7 @@ import { BATCH } from './engine.js';
 import { findClash } from './grid.js';
 import { runSudokuTask, type SudokuTask, type SudokuTaskResult } from './tasks.js';
 
+/** Options of sudoku.batch. */
 export interface BatchOptions {
   /** Solutions at which each puzzle's search stops (default 2: 0 none, 1 unique, 2 more than one). */
   limit?: number;
@@ -25,6 +26,7 @@ export interface BatchOptions {
   threads?: number;
   /** Run the parts on `bitpuzzle worker` processes through this Redis queue (see README). */
   queue?: QueueOption;
+  /** Stops the work; the promise rejects with code ABORTED. */
   signal?: AbortSignal;
   /** Called with the puzzles answered so far and in all (on a queue: its parts). */
   onProgress?: (progress: Progress) => void;
@@ -34,6 +36,7 @@ export interface BatchOptions {
   maxMemory?: number;
 }
 
+/** The answer for one puzzle of a batch. */
 export interface BatchAnswer {
   /** The puzzle's line (from 1; for an array of puzzles, its index + 1). */
   line: number;
@@ -45,6 +48,7 @@ export interface BatchAnswer {
   nodes: number;
 }
 
+/** The answer of sudoku.batch. */
 export interface BatchResult {
   /** Puzzle lines read: those answered and those reported in `errors`. */
   puzzles: number;
@@ -56,8 +60,16 @@ export interface BatchResult {
   multiple: number;
   /** Lines that are not puzzles. */
   invalid: number;
+  /** An answer for each puzzle, in the order of the lines. */
   results: BatchAnswer[];
-  errors: Array<{ line: number; message: string }>;
+  /** The lines that are not puzzles, in order. */
+  errors: Array<{
+    /** The line (from 1; for an array of puzzles, its index + 1). */
+    line: number;
+    /** What is wrong with it. */
+    message: string;
+  }>;
+  /** Stats of the batch; `nodes` sums every puzzle's. */
   stats: SearchStats;
 }
 

@@ -21,6 +21,7 @@ import { allocPuzzles, openSudokuEngine, startAndRun } from './tasks.js';
 import type { Progress } from '../parallel/pool.js';
 import type { SearchStats } from '../stats.js';
 
+/** Options of sudoku.generate. */
 export interface GenerateOptions {
   /** Puzzles to make (default 1, at most 100,000). */
   count?: number;
@@ -28,18 +29,23 @@ export interface GenerateOptions {
   seed?: number;
   /** Clues symmetric under the half-turn of the grid (default false). */
   symmetric?: boolean;
+  /** Stops the work; the promise rejects with code ABORTED. */
   signal?: AbortSignal;
+  /** Called with the puzzles made so far and in all. */
   onProgress?: (progress: Progress) => void;
   /** 'wasm' (default) or the pure-TS twin 'js': the same puzzles either way. */
   engine?: EngineKind;
+  /** Most bytes the engine may use (default 1 GiB); beyond it, OUT_OF_MEMORY. */
   maxMemory?: number;
 }
 
+/** One generated puzzle. */
 export interface GeneratedPuzzle {
   /** 81 cells, '.' empty: the batch format. */
   puzzle: string;
   /** Its one solution. */
   solution: string;
+  /** The number of givens. */
   clues: number;
   /** Nodes of the engine's proof that the solution is unique: the difficulty figure. */
   nodes: number;
@@ -47,14 +53,20 @@ export interface GeneratedPuzzle {
   attempts: number;
 }
 
+/** The answer of sudoku.generate. */
 export interface GenerateResult {
+  /** The seed used: the one given, or the random one chosen. */
   seed: number;
+  /** Whether the clues are symmetric under the half-turn. */
   symmetric: boolean;
+  /** The puzzles, puzzle i of the seed at index i. */
   puzzles: GeneratedPuzzle[];
+  /** Stats of the run; `nodes` sums the clue-removal searches and proofs of every attempt. */
   stats: SearchStats;
 }
 
 const GENERATE_KEYS = ['count', 'seed', 'symmetric', 'signal', 'onProgress', 'engine', 'maxMemory'];
+/** The most puzzles one call makes. */
 export const MAX_GENERATE = 100_000;
 
 function checkGenerateOptions(options: GenerateOptions): { count: number; seed: number; symmetric: boolean } {

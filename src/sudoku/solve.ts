@@ -13,6 +13,7 @@ import { MODE_COUNT, MODE_EMIT } from './engine.js';
 import { lineOf, parseGrid, rowsOf, picture, type SudokuGrid, type SudokuProblem } from './grid.js';
 import { allocPuzzles, openSudokuEngine, runSudokuTask, runToStop, splitCount, startAndRun, type SudokuTask } from './tasks.js';
 
+/** Options of sudoku.solve, and the base of the other functions' options. */
 export interface SudokuOptions {
   /** Stops the work; the promise or iterator rejects with code ABORTED. */
   signal?: AbortSignal;
@@ -22,6 +23,7 @@ export interface SudokuOptions {
   maxMemory?: number;
 }
 
+/** Options of sudoku.count. */
 export interface CountOptions extends SudokuOptions {
   /** Worker threads (default: every core). Counts of under ~65,000 nodes stay on the calling thread. */
   threads?: number;
@@ -33,6 +35,7 @@ export interface CountOptions extends SudokuOptions {
   queue?: QueueOption;
 }
 
+/** Options of sudoku.solutions. */
 export interface SolutionsOptions extends SudokuOptions {
   /** Stop after this many solutions. */
   limit?: number;
@@ -45,6 +48,7 @@ export interface SolutionsOptions extends SudokuOptions {
  */
 export type SudokuStats = SearchStats;
 
+/** One completion of a grid. */
 export interface SudokuSolution {
   /** The filled grid, digits from 1. */
   grid: number[][];
@@ -54,10 +58,13 @@ export interface SudokuSolution {
 
 /** The first completion, with the stats of the search that found it. */
 export interface SudokuFirst extends SudokuSolution {
+  /** Stats of the search up to this completion. */
   stats: SudokuStats;
 }
 
+/** The answer of sudoku.count. */
 export interface SudokuCount {
+  /** The number of completions (of the shard's parts only, for a shard). */
   total: bigint;
   /** Completions are not counted up to symmetry: always null. */
   distinct: null;
@@ -65,6 +72,7 @@ export interface SudokuCount {
   reason: string | null;
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
+  /** Stats of the count. */
   stats: SudokuStats;
 }
 
