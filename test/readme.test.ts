@@ -1,5 +1,6 @@
-// The README as tests: its examples are read out of README.md and run, so that they cannot drift
-// from the code. The conventions (also in the README's "Contributing" note):
+// The README and the pages of docs/ as tests: their examples are read out and run, so that they
+// cannot drift from the code. Each page runs in a scratch folder of its own. The conventions
+// (also in docs/contributing.md):
 //
 // ```js blocks run as ES modules (one node process each, 60 s at most) in a folder where
 // node_modules/bitpuzzle links to this checkout, so `import … from 'bitpuzzle'` goes through the
@@ -37,7 +38,7 @@
 // Every skip and replace says why, in parentheses; a skip or replace whose text is not in its
 // block, a marker that is not followed by a block, and a file no command uses are errors.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { check, matches, ANY, MORE } from './fixtures/readme-check.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const README = join(root, 'README.md');
+/** Every page with examples: the README, then docs/ (paths from the root, as messages name them). */
+const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+/** The page being read, for messages (the parsers below run one page at a time). */
+let page = 'README.md';
 
 // ---------------------------------------------------------------- reading the README
 
@@ -75,7 +79,7 @@ const reasonPattern = String.raw`\(([^)]+)\)`;
 
 function parseMarker(body: string, line: number): Marker {
   const fail = (why: string): never => {
-    throw new Error(`README.md:${line}: readme-test marker ${JSON.stringify(body)}: ${why}`);
+    throw new Error(`${page}:${line}: readme-test marker ${JSON.stringify(body)}: ${why}`);
   };
   const unquote = (text: string): string => JSON.parse(`"${text}"`);
   let m: RegExpExecArray | null;
@@ -103,7 +107,7 @@ function parseReadme(text: string): Readme {
       let body = marker[1];
       const start = i + 1;
       while (!body.includes('-->')) {
-        if (++i >= lines.length) throw new Error(`README.md:${start}: readme-test marker without -->`);
+        if (++i >= lines.length) throw new Error(`${page}:${start}: readme-test marker without -->`);
         body += `\n${lines[i]}`;
       }
       const parsed = parseMarker(body.slice(0, body.indexOf('-->')).trimEnd(), start);
@@ -116,16 +120,16 @@ function parseReadme(text: string): Readme {
       const block: Block = { line: i + 1, language: fence[1], lines: [], markers: pending };
       pending = [];
       for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) block.lines.push(lines[i]);
-      if (i >= lines.length) throw new Error(`README.md:${block.line}: the code block is not closed`);
+      if (i >= lines.length) throw new Error(`${page}:${block.line}: the code block is not closed`);
       blocks.push(block);
       for (const m of block.markers) if (m.kind === 'file') files.set(m.text!, `${block.lines.join('\n')}\n`);
       continue;
     }
     if (pending.length && line.trim() !== '') {
-      throw new Error(`README.md:${pending[0].line}: a readme-test marker must come just before a code block`);
+      throw new Error(`${page}:${pending[0].line}: a readme-test marker must come just before a code block`);
     }
   }
-  if (pending.length) throw new Error(`README.md:${pending[0].line}: a readme-test marker after the last code block`);
+  if (pending.length) throw new Error(`${page}:${pending[0].line}: a readme-test marker after the last code block`);
   return { blocks, files };
 }
 
@@ -133,7 +137,7 @@ function parseReadme(text: string): Readme {
 function replaced(block: Block): string[] {
   let text = block.lines.join('\n');
   for (const m of block.markers.filter((m) => m.kind === 'replace')) {
-    if (!text.includes(m.text!)) throw new Error(`README.md:${m.line}: replace: ${JSON.stringify(m.text)} is not in the block`);
+    if (!text.includes(m.text!)) throw new Error(`${page}:${m.line}: replace: ${JSON.stringify(m.text)} is not in the block`);
     text = text.replaceAll(m.text!, m.replacement!);
   }
   return text.split('\n');
@@ -144,7 +148,7 @@ function skippedTexts(block: Block): Marker[] {
   const skips = block.markers.filter((m) => m.kind === 'skip' && m.text !== undefined);
   for (const m of skips) {
     if (!block.lines.some((line) => line.includes(m.text!))) {
-      throw new Error(`README.md:${m.line}: skip: ${JSON.stringify(m.text)} is not in the block`);
+      throw new Error(`${page}:${m.line}: skip: ${JSON.stringify(m.text)} is not in the block`);
     }
   }
   return skips;
@@ -211,7 +215,7 @@ function declaredNames(pattern: string, line: number): string[] {
   const p = pattern.trim();
   if (/^[\w$]+$/.test(p)) return [p];
   const inner = /^[{[]([\s\S]*)[}\]]$/.exec(p);
-  if (!inner || /[{[]/.test(inner[1])) throw new Error(`README.md:${line}: "// =>" after a declaration it cannot read: ${p}`);
+  if (!inner || /[{[]/.test(inner[1])) throw new Error(`${page}:${line}: "// =>" after a declaration it cannot read: ${p}`);
   return inner[1]
     .split(',')
     .map((part) => part.split('=')[0].split(':').pop()!.trim())
@@ -231,11 +235,12 @@ function jsModule(block: Block, lines: string[]): { source: string; offset: numb
     if (arrow === -1) return line;
     const code = line.slice(0, arrow).trimEnd();
     const value = JSON.stringify(valueBeforeColon(line.slice(arrow + 5)));
-    if (!code.endsWith(';')) throw new Error(`README.md:${readmeLine}: "// =>" must follow a statement ending with ";"`);
+    if (!code.endsWith(';')) throw new Error(`${page}:${readmeLine}: "// =>" must follow a statement ending with ";"`);
     const declaration = /^(\s*)(?:const|let|var)\s+([\s\S]+?)\s*=(?![=>])/.exec(code);
-    if (declaration) return `${code} __readmeCheck([${declaredNames(declaration[2], readmeLine).join(', ')}], ${value}, ${readmeLine});`;
+    const at = JSON.stringify(`${page}:${readmeLine}`);
+    if (declaration) return `${code} __readmeCheck([${declaredNames(declaration[2], readmeLine).join(', ')}], ${value}, ${at});`;
     const indent = /^\s*/.exec(code)![0];
-    return `${indent}__readmeCheck([await (${code.trim().slice(0, -1)})], ${value}, ${readmeLine});`;
+    return `${indent}__readmeCheck([await (${code.trim().slice(0, -1)})], ${value}, ${at});`;
   });
   return { source: [...header, ...body].join('\n'), offset: header.length - block.line };
 }
@@ -282,7 +287,6 @@ function commandsOf(block: Block, lines: string[]): Command[] {
 
 // ---------------------------------------------------------------- the tests
 
-const readme = parseReadme(readFileSync(README, 'utf8'));
 const scratch = mkdtempSync(join(tmpdir(), 'bitpuzzle-readme-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -294,9 +298,6 @@ const binDir = join(scratch, 'bin');
 mkdirSync(binDir);
 writeFileSync(join(binDir, 'bitpuzzle'), `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin', 'bitpuzzle')}" "$@"\n`);
 chmodSync(join(binDir, 'bitpuzzle'), 0o755);
-const work = join(scratch, 'work');
-mkdirSync(work);
-for (const [name, content] of readme.files) writeFileSync(join(work, name), content);
 
 const env = {
   ...process.env,
@@ -306,34 +307,59 @@ const env = {
   NO_COLOR: '1',
 };
 
-const jsBlocks = readme.blocks.filter((b) => b.language === 'js');
-const shBlocks = readme.blocks.filter((b) => b.language === 'sh' && b.lines.some((line) => line.startsWith('$ ')));
+/** Reads a page (setting `page` for the messages of the parsers) and gives it a scratch folder with its files. */
+function readPage(path: string): { readme: Readme; work: string; jsBlocks: Block[]; shBlocks: Block[] } {
+  page = path;
+  const readme = parseReadme(readFileSync(join(root, path), 'utf8'));
+  const work = join(scratch, path.replace(/[/.]/g, '-'));
+  mkdirSync(work);
+  for (const [name, content] of readme.files) writeFileSync(join(work, name), content);
+  return {
+    readme,
+    work,
+    jsBlocks: readme.blocks.filter((b) => b.language === 'js'),
+    shBlocks: readme.blocks.filter((b) => b.language === 'sh' && b.lines.some((line) => line.startsWith('$ '))),
+  };
+}
 
-describe('README.md', () => {
-  it('has examples to run, and its markers name files the commands use', () => {
-    expect(jsBlocks.length).toBeGreaterThanOrEqual(6);
-    expect(shBlocks.length).toBeGreaterThanOrEqual(6);
+const pages = PAGES.map((path) => ({ path, ...readPage(path) }));
+
+it('the README and the docs have examples to run, and the pages link to each other', () => {
+  expect(pages.reduce((n, p) => n + p.jsBlocks.length, 0)).toBeGreaterThanOrEqual(12);
+  expect(pages.reduce((n, p) => n + p.shBlocks.length, 0)).toBeGreaterThanOrEqual(12);
+  // Every relative link of a page leads to a file of this checkout.
+  for (const { path } of pages) {
+    const text = readFileSync(join(root, path), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(((?!https?:|#|mailto:)[^)#\s]+)(?:#[^)]*)?\)/g)) {
+      expect(existsSync(join(root, dirname(path), target)), `${path}: a link to ${target}`).toBe(true);
+    }
+  }
+});
+
+describe.each(pages.map((p) => [p.path, p] as const))('%s', (path, { readme, work, jsBlocks, shBlocks }) => {
+  it('names only files its commands use', () => {
     for (const name of readme.files.keys()) {
       const used = shBlocks.some((b) => b.lines.some((line) => line.startsWith('$ ') && line.includes(name)));
-      expect(used, `README file ${name} is used by no command`).toBe(true);
+      expect(used, `${path}: file ${name} is used by no command`).toBe(true);
     }
   });
 
   describe.each(jsBlocks.map((b) => [`js example at line ${b.line}`, b] as const))('%s', (_, block) => {
     const skip = wholeBlockSkip(block);
     it.skipIf(skip)(`runs${skip ? ` (skipped: ${skip.reason})` : ''}`, () => {
+      page = path;
       const { source, offset } = jsModule(block, replaced(block));
-      const file = join(scratch, `example-${block.line}.mjs`);
+      const file = join(work, `example-${block.line}.mjs`);
       writeFileSync(file, source);
       const run = spawnSync(process.execPath, [file], { cwd: work, env, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
-      // Errors name the README's lines, not the generated module's.
+      // Errors name the page's lines, not the generated module's.
       const where = (text: string): string =>
-        text.replace(/(?:file:\/\/)?[^\s(]*example-\d+\.mjs:(\d+)/g, (_, n) => `README.md:${Number(n) - offset}`);
+        text.replace(/(?:file:\/\/)?[^\s(]*example-\d+\.mjs:(\d+)/g, (_, n) => `${path}:${Number(n) - offset}`);
       expect(run.error, 'the example did not finish within 60 s').toBeUndefined();
       expect(run.status, where(run.stderr)).toBe(0);
       for (const [i, line] of block.lines.entries()) {
         const prints = /\/\/ prints: (.*)$/.exec(line);
-        if (prints) expect(outputContains(run.stdout, prints[1]), `README.md:${block.line + 1 + i}: prints ${prints[1]}\n${run.stdout}`).toBe(true);
+        if (prints) expect(outputContains(run.stdout, prints[1]), `${path}:${block.line + 1 + i}: prints ${prints[1]}\n${run.stdout}`).toBe(true);
       }
     });
   });
@@ -341,6 +367,7 @@ describe('README.md', () => {
   describe.each(shBlocks.map((b) => [`sh example at line ${b.line}`, b] as const))('%s', (_, block) => {
     const skip = wholeBlockSkip(block);
     it.skipIf(skip)(`runs${skip ? ` (skipped: ${skip.reason})` : ''}`, { timeout: 180_000 }, () => {
+      page = path;
       const skips = skippedTexts(block);
       const failures: string[] = [];
       for (const command of commandsOf(block, replaced(block))) {
@@ -350,12 +377,12 @@ describe('README.md', () => {
           run.error !== undefined
             ? `did not finish: ${run.error.message}`
             : run.status !== command.exit
-              ? `exit status ${run.status}, the README says ${command.exit}`
+              ? `exit status ${run.status}, the page says ${command.exit}`
               : command.output !== null && !outputMatches(run.stdout, command.output)
-                ? `the output differs from the README's`
+                ? `the output differs from the page's`
                 : null;
         if (problem) {
-          failures.push(`README.md:${command.line}: $ ${command.command}\n  ${problem}\n--- README:\n${command.output ?? ''}\n--- output:\n${run.stdout}`);
+          failures.push(`${path}:${command.line}: $ ${command.command}\n  ${problem}\n--- page:\n${command.output ?? ''}\n--- output:\n${run.stdout}`);
         }
       }
       expect(failures.join('\n\n')).toBe('');
