@@ -99,6 +99,16 @@ describe('npm pack', () => {
     }
   });
 
+  it('the API reference builds with TypeDoc without a warning: every public export documented', () => {
+    const out = tempDir('bitpuzzle-docs-');
+    // typedoc.json treats warnings as errors and requires documentation of every export.
+    const run = spawnSync(process.execPath, [join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--out', out], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/warning/i);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'modules', 'sudoku.html'))).toBe(true);
+  }, 120_000);
+
   it('declares the MIT licence and ships its text', () => {
     expect(manifest.license).toBe('MIT');
     const text = readFileSync(join(root, 'LICENSE'), 'utf8');

@@ -208,8 +208,8 @@ function invariantSet(board: Board, basis: Map<number, bigint>, diff: bigint): b
 }
 
 /**
- * Pagoda functions: a weight per hole with w(from) + w(over) ≥ w(to) for every jump never
- * grows. Weights Fib(D − d(h, t)) for the graph distance d to a finish peg t (D = the
+ * Pagoda functions: a weight per hole with w(from) + w(over) ≥ w(to) for every jump, so that
+ * the weighted sum of a position's pegs never grows. Weights Fib(D − d(h, t)) for the graph distance d to a finish peg t (D = the
  * largest distance + 2) are one: along a jump line distances change by at most one, and
  * Fib(n−2) + Fib(n−1) = Fib(n). Summed over the finish pegs, a position worth less than
  * the finish cannot reach it. Only defined for a single finish position.

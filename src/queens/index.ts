@@ -3,6 +3,7 @@ export type {
   CountOptions,
   QueensCount,
   QueensOptions,
+  SolveOptions,
   QueensSolution,
   QueensFirst,
   QueensStats,

@@ -26,6 +26,12 @@ export interface QueensOptions {
   engine?: EngineKind;
 }
 
+/** Options of queens.solve and queens.construct. */
+export interface SolveOptions extends QueensOptions {
+  /** Most bytes the engine may use (default 1 GiB); beyond it, OUT_OF_MEMORY. */
+  maxMemory?: number;
+}
+
 /** Options of queens.count. */
 export interface CountOptions extends QueensOptions {
   /** Worker threads (default: every core). Small searches run on the calling thread. */
@@ -209,7 +215,7 @@ async function* search(input: QueensInput, options: SolutionsOptions): AsyncGene
  * The first solution in lexicographic order with its stats, or null when the search finds
  * none. n > 32 uses construct() (0 nodes).
  */
-export async function solve(input: QueensInput, options: QueensOptions & { maxMemory?: number } = {}): Promise<QueensFirst | null> {
+export async function solve(input: QueensInput, options: SolveOptions = {}): Promise<QueensFirst | null> {
   options = checkOptions(options, SOLVE_KEYS, 'queens.solve');
   const started = performance.now();
   const problem = toProblem(input);
@@ -228,7 +234,7 @@ export async function solve(input: QueensInput, options: QueensOptions & { maxMe
  * known without any search (the contract's rule; solve() returns null for them, as its
  * search finds none).
  */
-export async function construct(n: number, options: QueensOptions & { maxMemory?: number } = {}): Promise<Int32Array> {
+export async function construct(n: number, options: SolveOptions = {}): Promise<Int32Array> {
   options = checkOptions(options, SOLVE_KEYS, 'queens.construct');
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_CONSTRUCT_N) {
     throw badInput(`n must be an integer from 1 to ${MAX_CONSTRUCT_N} (the largest board construct builds), got ${describeValue(n)}`);

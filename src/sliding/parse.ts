@@ -69,8 +69,8 @@ export function checkSizeObject(size: unknown): { rows: number; cols: number } |
 
 /**
  * Parses a board from text: one row per line, tiles separated by spaces (or commas), the
- * blank written 0 or _. With `size`, the numbers may be laid out in any lines (one line of
- * MN numbers, say). Lines starting with # are comments.
+ * blank written 0, _ or . . With `size`, the numbers may be laid out in any lines (one line of
+ * MN numbers, say). A # starts a comment, to the end of its line.
  */
 export function parseBoard(text: string, size?: { rows: number; cols: number }): Board {
   return runSteps(parseBoardSteps(text, size));

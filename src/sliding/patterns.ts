@@ -5,7 +5,7 @@ import type { Progress } from '../parallel/pool.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import type { OptimalEngine } from './engine.js';
 
-/** The patterns of a board (its blank goal at cell 0), as lists of goal cells. */
+/** The patterns of a board and its goal, as lists of goal cells. */
 export interface PatternSet {
   /** The board's rows. */
   rows: number;
@@ -15,7 +15,7 @@ export interface PatternSet {
   patterns: number[][];
   /** The blank's goal cell. */
   blank: number;
-  /** Square boards use the lookup mirrored in the diagonal as well. */
+  /** Square boards whose blank's goal lies on the diagonal use the lookup mirrored in it as well. */
   reflect: boolean;
   /** Tables of 4 bits an entry that follow the blank (assembly/pdbPacked.ts): the 15-puzzle's 7-8, boards above 16 cells. */
   packed: boolean;

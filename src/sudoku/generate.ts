@@ -61,7 +61,7 @@ export interface GenerateResult {
   symmetric: boolean;
   /** The puzzles, puzzle i of the seed at index i. */
   puzzles: GeneratedPuzzle[];
-  /** Stats of the run; `nodes` sums the clue-removal searches and proofs of every attempt. */
+  /** Stats of the run; `nodes` sums every search of every attempt: completing the grid, removing clues, the proofs. */
   stats: SearchStats;
 }
 
@@ -111,13 +111,14 @@ async function search(engine: SudokuEngine, cells: Uint8Array, limit: number, ma
   return { count: engine.solutions(0), nodes: engine.nodesOf(0) };
 }
 
-async function fullGrid(engine: SudokuEngine, random: () => number, maxMemory: number, signal?: AbortSignal): Promise<Uint8Array> {
+/** A random full grid, and the nodes of the search that completed it. */
+async function fullGrid(engine: SudokuEngine, random: () => number, maxMemory: number, signal?: AbortSignal): Promise<{ grid: Uint8Array; nodes: number }> {
   const cells = new Uint8Array(81);
   for (const box of [0, 4, 8]) {
     const digits = shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9], random);
     for (let i = 0; i < 9; i++) cells[(3 * Math.floor(box / 3) + Math.floor(i / 3)) * 9 + 3 * (box % 3) + (i % 3)] = digits[i];
   }
-  await search(engine, cells, 1, maxMemory, signal);
+  const { nodes } = await search(engine, cells, 1, maxMemory, signal);
   const solved = engine.solution(0);
   const rows = lineOrder(random);
   const cols = lineOrder(random);
@@ -126,7 +127,7 @@ async function fullGrid(engine: SudokuEngine, random: () => number, maxMemory: n
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) grid[r * 9 + c] = transpose ? solved[cols[c] * 9 + rows[r]] : solved[rows[r] * 9 + cols[c]];
   }
-  return grid;
+  return { grid, nodes };
 }
 
 /** One minimal puzzle with a unique solution from puzzle seed `seed`. */
@@ -134,7 +135,8 @@ async function onePuzzle(engine: SudokuEngine, seed: number, symmetric: boolean,
   const random = mulberry32(seed);
   let totalNodes = 0;
   for (let attempt = 1; ; attempt++) {
-    const solution = await fullGrid(engine, random, maxMemory, signal);
+    const { grid: solution, nodes: filled } = await fullGrid(engine, random, maxMemory, signal);
+    totalNodes += filled;
     const cells = solution.slice();
     // The cells in a random order: with `symmetric`, one of each pair (the centre alone).
     const order = shuffle(Array.from({ length: symmetric ? 41 : 81 }, (_, i) => i), random);
