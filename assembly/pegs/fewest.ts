@@ -19,9 +19,10 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind, arenaRoo
 import { get, set, get64, set64 } from '../shared/words';
 import {
   holes, jumps, full, start, finishes, finishList, finishPegs, jumpFlip, jumpFrom, jumpLand, fromStart, byFrom, pagodas,
-  canonical, legal, hopefulIn, beginOther, notePeak, OUTPUT, MODE_FEWEST,
-  MODE_MOVES, mode, depthB, movesSlot, distance,
-} from './pegs';
+  canonical, legal, hopefulIn, isFinish, notePeak, OUTPUT, MODE_FEWEST, MODE_MOVES, mode,
+} from './board';
+import { beginOther } from './pegs';
+import { depthB, movesSlot, distance } from './moves';
 
 const PHASE_CLEAR: i32 = 0;
 const PHASE_SEARCH: i32 = 1;
@@ -93,12 +94,6 @@ function lowerBound(pos: u64, last: i32): i32 {
   if (must < 0) must = 0;
   if (must == 0 && last < 0 && !isFinish(pos)) must = 1;
   return must;
-}
-
-function isFinish(pos: u64): bool {
-  if (<i32>popcnt(pos) != finishPegs) return false;
-  for (let f = 0; f < finishes; f++) if (get64(finishList, f) == pos) return true;
-  return false;
 }
 
 // ---- the table ---------------------------------------------------------------------------

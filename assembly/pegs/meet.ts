@@ -62,11 +62,11 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaTop, arenaRewind
 import { get64, set64 } from '../shared/words';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishes, finishList, finishPegs, pagodas, jumpFlip, jumpImage, images, OUTPUT,
-  keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, beginOther, mode, MODE_MEET,
+  keepImages, legal, legalJumps, LEGAL, canonical, imageOf, notePeak, hopefulIn, mode, MODE_MEET,
   OVERFLOW, addChecked, countWrapped, clearWrapped, leastComplement, fixedBy, jumpFrom, jumpLand,
-} from './pegs';
-
-const GOLDEN: u64 = 0x9e3779b97f4a7c15;
+} from './board';
+import { GOLDEN } from './tables';
+import { beginOther } from './pegs';
 
 // A pair: 16 bytes (u64 position, u64 count), or 12 on boards of up to 41 holes: the
 // position's low 32 bits, then a u64 whose top `high` bits are the position's bits from 32

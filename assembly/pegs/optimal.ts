@@ -24,10 +24,11 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits
 import { get, set, get64, set64 } from '../shared/words';
 import {
   jumps, syms, full, start, finishes, finishList, jumpFlip, jumpLand, jumpFrom, jumpImage, fromStart, byFrom, toStart, byTo,
-  tabBase, tabLog, depthA, depthB, best, finished, mode, MODE_MOVES, MAX_SYMS,
-  imageOf, canonical, legal, movesSlot, distance, notePeak,
+  finished, mode, MODE_MOVES, MAX_SYMS, imageOf, canonical, legal, notePeak,
   OVERFLOW, addChecked, mulChecked, countWrapped, clearWrapped, leastComplement, fixedBy,
-} from './pegs';
+} from './board';
+import { tabBase, tabLog } from './tables';
+import { depthA, depthB, best, movesSlot, distance } from './moves';
 
 const PHASE_CLEAR: i32 = 0;   // clear the counts
 const PHASE_FORWARD: i32 = 1; // A, layer by layer

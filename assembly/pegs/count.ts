@@ -1,0 +1,272 @@
+// Peg solitaire, COUNT: the number of jump sequences from the start to the finishes, by
+// dynamic programming level by level (a jump removes one peg): a hash table maps each
+// canonical position to the number of jump sequences reaching its whole orbit. Summing orbit
+// totals is exact: F(R) = sum over orbits Q of F(Q) · (jumps from one representative of Q
+// into R), because every member of Q has as many. When the finish is the complement of the
+// start (the central games), undoing jumps from the finish is jumping from the start on
+// complements, so the search stops halfway: the solutions through p are paths(p) · paths(~p),
+// summed over the middle level. SHARDS (shards.ts) runs the same levels on several threads.
+import { DONE, MORE, OUT_OF_MEMORY, arenaAlloc, arenaRewind } from '../shared/bits';
+import { get64, set64 } from '../shared/words';
+import {
+  holes, jumps, syms, finishes, full, start, finishPegs, finishList, OUTPUT, total, outputLength, finished, nodes,
+  notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish,
+} from './board';
+import {
+  tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable,
+  CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
+} from './tables';
+
+let meetLevel: i32 = -1;  // COUNT: the middle level where the two halves meet, or -1
+
+export function startCount(log: u32): i32 {
+  tabLog = 4;
+  tabBase = newTable(tabLog);
+  if (tabBase == 0) return OUT_OF_MEMORY;
+  store<u64>(findSlot(tabBase, tabLog, canonical(start)), canonical(start));
+  store<u64>(findSlot(tabBase, tabLog, canonical(start)), 1, 8);
+  tabCount = 1;
+  nextLog = log;
+  nextBase = newTable(nextLog);
+  if (nextBase == 0) return OUT_OF_MEMORY;
+  nextCount = 0;
+  pregrowFailed = false;
+  level = <i32>popcnt(start);
+  scan = 0;
+  const selfDual = finishes == 1 && get64(finishList, 0) == (~start & full);
+  meetLevel = selfDual && level > (holes >> 1) ? holes >> 1 : -1;
+  for (let i = 0; i < 72; i++) set64(OUTPUT, i, 0);
+  outputLength = 65;
+  set64(OUTPUT, level, 1);
+  return level == finishPegs ? finishCount() : DONE;
+}
+
+/** The orbit totals of the finish positions in the current level's table. */
+export function finishTotal(): u64 {
+  let sum: u64 = 0;
+  const slots: u32 = <u32>1 << tabLog;
+  for (let i: u32 = 0; i < slots; i++) {
+    const slot = tabBase + (<usize>i << 4);
+    const key = load<u64>(slot);
+    if (key != 0 && isFinish(key)) sum += load<u64>(slot, 8);
+  }
+  return sum;
+}
+
+/** Sums the orbit totals of the finish positions in the current level. */
+function finishCount(): i32 {
+  total = finishTotal();
+  level = finishPegs;
+  finished = true;
+  return DONE;
+}
+
+/**
+ * Solutions = the sum over positions p of the middle level of paths(p) · paths(~p). Per orbit
+ * R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd number
+ * of holes ~p is one level up (the table just expanded), with an even number on the same level.
+ */
+export function meetTotal(upper: usize, upperLog: u32): u64 {
+  return meetSum(upper, upperLog, 0, <u32>1 << nextLog);
+}
+
+/** meetTotal over the slots from `first` up to `end` of the middle level's table. */
+function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
+  let sum: u64 = 0;
+  for (let i: u32 = first; i < end; i++) {
+    const slot = nextBase + (<usize>i << 4);
+    const key = load<u64>(slot);
+    if (key == 0) continue;
+    const other = findSlot(upper, upperLog, canonical(~key & full));
+    if (load<u64>(other) == 0) continue;
+    let fixed: u32 = 1;
+    for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
+    sum += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+  }
+  return sum;
+}
+
+/**
+ * Adds the children of a position reached by `paths` jump sequences to the next level's table
+ * (the arena's last allocation, grown as needed). False when out of memory.
+ */
+export function expand(key: u64, paths: u64): bool {
+  keepImages(key);
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    const child = childCanonical(j);
+    let to = findSlot(nextBase, nextLog, child);
+    if (load<u64>(to) == 0) {
+      // Children the pagodas rule out are never stored.
+      if (!hopeful(child)) continue;
+      if (crowded(nextCount + 1, nextLog)) {
+        const grown = grow(nextBase, nextLog);
+        if (grown == 0) return false;
+        nextLog = grown;
+        to = findSlot(nextBase, nextLog, child);
+      }
+      store<u64>(to, child);
+      nextCount++;
+    }
+    store<u64>(to, load<u64>(to, 8) + paths, 8);
+  }
+  return true;
+}
+
+// COUNT's chores (see tables.ts): a table's growth, a finished level moving down, the final sums.
+const CHORE_GROW_FILL: i32 = 1;   // clear the doubled table above the next level's
+const CHORE_GROW_REHASH: i32 = 2; // move the next level's pairs into it
+const CHORE_GROW_COPY: i32 = 3;   // move it down over the old place
+const CHORE_LEVEL_COPY: i32 = 4;  // the finished next level moves down over the expanded one
+const CHORE_LEVEL_FILL: i32 = 5;  // clear the following level's table
+const CHORE_FINISH_SUM: i32 = 6;  // sum the paths of the finish positions
+const CHORE_MEET_SUM: i32 = 7;    // sum over the middle level (meetTotal)
+// Slots of chore work per unit of budget, about a node's time each (see tables.ts): the middle
+// sum also finds canonical forms.
+const MEET_SLOTS: u64 = 8;
+let choreSum: u64 = 0;
+let pregrowFailed: bool = false; // no room to grow ahead: expand() grows if it must (and fails then)
+
+/**
+ * One piece of the current chore, of at most `budget` units (choreUsed tells how many it
+ * took). True when the chore is done.
+ */
+function chorePiece(budget: i32): bool {
+  const allowed: u64 = <u64>max(budget, 1);
+  if (chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL || chore == CHORE_GROW_COPY || chore == CHORE_LEVEL_COPY) {
+    const fill = chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL;
+    const doubled = chore == CHORE_GROW_FILL || chore == CHORE_GROW_COPY;
+    const size: u64 = <u64>16 << (doubled ? nextLog + 1 : nextLog);
+    const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 4);
+    if (fill) {
+      memory.fill((chore == CHORE_GROW_FILL ? choreFresh : nextBase) + <usize>choreAt, 0, <usize>bytes);
+    } else {
+      // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
+      const to = chore == CHORE_GROW_COPY ? nextBase : tabBase;
+      const from = chore == CHORE_GROW_COPY ? choreFresh : nextBase;
+      memory.copy(to + <usize>choreAt, from + <usize>choreAt, <usize>bytes);
+    }
+    choreAt += bytes;
+    choreUsed = unitsFor(bytes >> 4, BULK_SLOTS);
+    return choreAt >= size;
+  }
+  if (chore == CHORE_GROW_REHASH) {
+    const slots: u64 = <u64>1 << nextLog;
+    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
+    for (let i = choreAt; i < end; i++) {
+      const slot = nextBase + (<usize>i << 4);
+      const key = load<u64>(slot);
+      if (key == 0) continue;
+      const to = findSlot(choreFresh, nextLog + 1, key);
+      store<u64>(to, key);
+      store<u64>(to, load<u64>(slot, 8), 8);
+    }
+    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+    choreAt = end;
+    return end >= slots;
+  }
+  // The sums: finish positions of the current level, or the middle level against its complements.
+  const meet = chore == CHORE_MEET_SUM;
+  const perUnit = meet ? MEET_SLOTS : PROBE_SLOTS;
+  const slots: u64 = <u64>1 << (meet ? nextLog : tabLog);
+  const end = min<u64>(slots, choreAt + allowed * perUnit);
+  if (meet) {
+    const upper = holes - level == level ? nextBase : tabBase;
+    const upperLog = holes - level == level ? nextLog : tabLog;
+    choreSum += meetSum(upper, upperLog, <u32>choreAt, <u32>end);
+  } else {
+    for (let i = choreAt; i < end; i++) {
+      const slot = tabBase + (<usize>i << 4);
+      const key = load<u64>(slot);
+      if (key != 0 && isFinish(key)) choreSum += load<u64>(slot, 8);
+    }
+  }
+  choreUsed = unitsFor(end - choreAt, perUnit);
+  choreAt = end;
+  return end >= slots;
+}
+
+/** What follows a finished chore: MORE to go on, or the search's end. */
+function afterChore(): i32 {
+  const done = chore;
+  chore = CHORE_NONE;
+  if (done == CHORE_GROW_FILL) {
+    startChore(CHORE_GROW_REHASH);
+  } else if (done == CHORE_GROW_REHASH) {
+    startChore(CHORE_GROW_COPY);
+  } else if (done == CHORE_GROW_COPY) {
+    nextLog++;
+    arenaRewind(nextBase + (<usize>16 << nextLog));
+  } else if (done == CHORE_LEVEL_COPY) {
+    const size: usize = <usize>16 << nextLog;
+    tabLog = nextLog;
+    tabCount = nextCount;
+    arenaRewind(tabBase + size);
+    if (level == finishPegs || tabCount == 0) {
+      choreSum = 0;
+      startChore(CHORE_FINISH_SUM);
+      return MORE;
+    }
+    // Start the following level's table at the size of this one.
+    nextBase = arenaAlloc(<u64>size);
+    notePeak();
+    if (nextBase == 0) return OUT_OF_MEMORY;
+    nextCount = 0;
+    scan = 0;
+    pregrowFailed = false;
+    startChore(CHORE_LEVEL_FILL);
+  } else if (done == CHORE_FINISH_SUM) {
+    total = choreSum;
+    level = finishPegs;
+    finished = true;
+    return DONE;
+  } else if (done == CHORE_MEET_SUM) {
+    total = choreSum;
+    finished = true;
+    return DONE;
+  }
+  return MORE;
+}
+
+export function runCount(budget: i32): i32 {
+  for (;;) {
+    if (chore != CHORE_NONE) {
+      if (budget <= 0) return MORE;
+      const finishedChore = chorePiece(budget);
+      budget -= choreUsed;
+      if (!finishedChore) return MORE;
+      const status = afterChore();
+      if (status != MORE) return status;
+      continue;
+    }
+    if (level <= finishPegs) return DONE;
+    const slots: u32 = <u32>1 << tabLog;
+    while (scan < slots) {
+      if (budget <= 0) return MORE;
+      const slot = tabBase + (<usize>scan << 4);
+      const key = load<u64>(slot);
+      if (key != 0 && !pregrowFailed && crowded(nextCount + <u32>jumps, nextLog)) {
+        // This position's children could crowd the table: grow it first, as chores.
+        choreFresh = arenaAlloc(<u64>16 << (nextLog + 1));
+        if (choreFresh != 0) {
+          notePeak();
+          startChore(CHORE_GROW_FILL);
+          break;
+        }
+        pregrowFailed = true;
+      }
+      scan++;
+      if (key == 0) continue;
+      budget--;
+      nodes++;
+      if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
+    }
+    if (chore != CHORE_NONE) continue;
+    // The level is done: the next level moves down into the place of this one.
+    level--;
+    set64(OUTPUT, level, <u64>nextCount);
+    choreSum = 0;
+    startChore(level == meetLevel ? CHORE_MEET_SUM : CHORE_LEVEL_COPY);
+  }
+  return DONE;
+}

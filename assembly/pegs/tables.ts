@@ -1,0 +1,111 @@
+// Peg solitaire: what the searches by levels share (COUNT, MOVES, SHARDS, and SOLVE's table of
+// dead positions): the growable hash tables and their state, the chores that do long table
+// work in pieces within the budget, and the start of every search (beginSearch).
+import { arenaAlloc, arenaRewind } from '../shared/bits';
+import { mode, finished, nodes, total, outputLength, notePeak } from './board';
+
+/** The multiplier of the tables' Fibonacci hashing (meet.ts hashes with it too). */
+export const GOLDEN: u64 = 0x9e3779b97f4a7c15;
+const MAX_LOAD_NUM: u32 = 7; // tables grow beyond 7/10 full
+const MAX_LOAD_DEN: u32 = 10;
+
+// Growable hash tables (key u64, value u64; key 0 is empty). The growing table is always
+// the arena's last allocation, so growth can move it back down over its old place.
+export let tabBase: usize = 0;   // COUNT: the level being expanded; MOVES: every position seen
+export let tabLog: u32 = 0;
+export let tabCount: u32 = 0;
+export let nextBase: usize = 0;  // COUNT: the level being built
+export let nextLog: u32 = 0;
+export let nextCount: u32 = 0;
+export let scan: u32 = 0;        // the slot reached in the table being expanded
+export let level: i32 = 0;       // COUNT: pegs of the level being expanded; MOVES: depth expanded
+
+// ---- hash tables -------------------------------------------------------------------------
+
+@inline export function slotIndex(key: u64, log: u32): u32 {
+  return <u32>((key * GOLDEN) >> (64 - <u64>log));
+}
+
+/** The slot of `key` in a table of 2^log slots: its own, or the empty one it would take. */
+@inline export function findSlot(base: usize, log: u32, key: u64): usize {
+  const mask: u32 = (<u32>1 << log) - 1;
+  let i = slotIndex(key, log);
+  for (;;) {
+    const slot = base + (<usize>i << 4);
+    const k = load<u64>(slot);
+    if (k == key || k == 0) return slot;
+    i = (i + 1) & mask;
+  }
+  return 0; // not reached: tables never fill
+}
+
+@inline export function crowded(count: u32, log: u32): bool {
+  return <u64>count * MAX_LOAD_DEN >= (<u64>MAX_LOAD_NUM << <u64>log);
+}
+
+/**
+ * Doubles a table that is the arena's last allocation: rehashes into fresh space above it,
+ * then moves the result down over the old place. Returns the new log, or 0 when out of memory.
+ */
+export function grow(base: usize, log: u32): u32 {
+  const newLog = log + 1;
+  const size: u64 = <u64>16 << newLog;
+  const fresh = arenaAlloc(size);
+  if (fresh == 0) return 0;
+  notePeak();
+  memory.fill(fresh, 0, <usize>size);
+  const slots: u32 = <u32>1 << log;
+  for (let i: u32 = 0; i < slots; i++) {
+    const slot = base + (<usize>i << 4);
+    const key = load<u64>(slot);
+    if (key == 0) continue;
+    const to = findSlot(fresh, newLog, key);
+    store<u64>(to, key);
+    store<u64>(to, load<u64>(slot, 8), 8);
+  }
+  memory.copy(base, fresh, <usize>size);
+  arenaRewind(base + <usize>size);
+  return newLog;
+}
+
+/** A fresh table of 2^log empty slots at the top of the arena, or 0. */
+export function newTable(log: u32): usize {
+  const base = arenaAlloc(<u64>16 << log);
+  if (base != 0) memory.fill(base, 0, <usize>16 << log);
+  notePeak();
+  return base;
+}
+
+// Chores: COUNT's and MOVES's long table work (a table's growth, a finished level moving down,
+// the final sums) runs in pieces between nodes, so that no pegsRun call does more than its
+// budget. Each search names its own kinds of chore (count.ts, moves.ts); a unit of budget is
+// BULK_SLOTS slots of sequential work (copies, fills) or PROBE_SLOTS of probing at random.
+export const CHORE_NONE: i32 = 0;
+export const BULK_SLOTS: u64 = 512;
+export const PROBE_SLOTS: u64 = 64;
+export let chore: i32 = CHORE_NONE;
+export let choreAt: u64 = 0;       // slots (or bytes, for fills and copies) done
+export let choreFresh: usize = 0;  // the doubled table
+export let choreUsed: i32 = 0;     // budget the last piece used
+
+/** Units of budget for `work` slots at `perUnit` slots a unit (at least 1). */
+@inline export function unitsFor(work: u64, perUnit: u64): i32 {
+  return <i32>max<u64>(1, (work + perUnit - 1) / perUnit);
+}
+
+@inline export function startChore(kind: i32): void {
+  chore = kind;
+  choreAt = 0;
+}
+
+// ---- start -------------------------------------------------------------------------------
+
+/** The state every search starts from: its mode, no nodes, no answer yet. */
+export function beginSearch(searchMode: i32): void {
+  mode = searchMode;
+  finished = false;
+  chore = CHORE_NONE;
+  nodes = 0;
+  total = 0;
+  outputLength = 0;
+}
