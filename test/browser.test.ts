@@ -180,12 +180,71 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       expect(last).toEqual({ frames: clicks + 1, marked: 0, caption: `after ${clicks} clicks: 0 blocks left` });
     });
 
+    it('the region editor draws its cells and toggles them by click and by keyboard; a hole changes the count', async () => {
+      await page.click('nav button[data-family=polyomino]');
+      await page.selectOption('#preset', { label: 'pentominoes, 8×8 minus the centre' });
+      const cells = page.locator('#editor .board.region [role=gridcell]');
+      expect(await cells.count()).toBe(64);
+      // Each cell is drawn: a box of its own with a visible border, holes dark.
+      const box = await cells.first().boundingBox();
+      expect(box!.width).toBeGreaterThanOrEqual(20);
+      expect(await cells.first().evaluate((c) => getComputedStyle(c).borderTopStyle)).toBe('solid');
+      const holes = () => page.$$eval('#editor [role=gridcell].hole', (els) => els.map((e) => `${(e as HTMLElement).dataset.x},${(e as HTMLElement).dataset.y}`));
+      expect(await holes()).toEqual(['3,3', '4,3', '3,4', '4,4']);
+      // A click fills the centre back in (cell 3,3), the keyboard does the same to 4,3: Tab
+      // reaches the grid's first cell, the arrows move, Space toggles.
+      await page.click('#editor [role=gridcell][data-x="3"][data-y="3"]');
+      await page.focus('#editor [role=gridcell][data-x="0"][data-y="0"]');
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', ' ']) await page.keyboard.press(key);
+      expect(await holes()).toEqual(['3,4', '4,4']);
+      expect(await page.getAttribute('#editor [role=gridcell][data-x="4"][data-y="3"]', 'aria-pressed')).toBe('false');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.x)).toBe('4');
+      // Two holes side by side leave 62 cells: no pentomino tiling (62 is not a multiple of 5).
+      await page.check('input[name=engine][value=wasm]');
+      await page.click('#solve');
+      await page.waitForSelector('body[data-state=idle]');
+      expect(await page.textContent('#status')).toMatch(/^UNSOLVABLE: the pieces cover 60 cells; the region has 62/);
+      await page.focus('#editor [role=gridcell][data-x="4"][data-y="3"]');
+      await page.keyboard.press('Enter'); // Enter toggles too: 4,3 is a hole again
+      await page.click('#editor [role=gridcell][data-x="3"][data-y="3"]');
+      expect(await holes()).toEqual(['3,3', '4,3', '3,4', '4,4']);
+      const { summary } = await solveOn('wasm');
+      expect(summary).toBe('520 tilings, 65 distinct');
+      await page.selectOption('#preset', { index: 0 });
+    });
+
     it('reports bad input with its line and column', async () => {
       await page.click('nav button[data-family=sudoku]');
       await page.fill('#editor textarea', '12..\n..x.\n....\n....');
       await page.click('#solve');
       await page.waitForSelector('body[data-state=idle]');
       expect(await page.textContent('#status')).toMatch(/^BAD_INPUT: .*line 2.*column 3/);
+    });
+
+    it('every family reads on a phone-width screen: no sideways scrolling, boards and drawings within the screen', async () => {
+      const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+      await phone.goto(`${server.url}/build/web/index.html`);
+      await phone.waitForSelector('body[data-ready=true]');
+      for (const family of ['queens', 'polyomino', 'sudoku', 'pegs', 'sliding', 'samegame']) {
+        await phone.click(`nav button[data-family=${family}]`);
+        await phone.click('#solve');
+        await phone.waitForSelector('body[data-state=idle]');
+        expect(await phone.textContent('#status'), family).toMatch(/^done in/);
+        await phone.screenshot({ path: `${shots}/phone-${family}.png`, fullPage: true });
+        const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${family}: the page scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+        // The editor's board and the drawing lie within the screen's width.
+        const boxes = await phone.$$eval('#editor .board, #drawing .board, #drawing svg', (els) =>
+          els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right, r.width]),
+        );
+        expect(boxes.length, family).toBeGreaterThan(0);
+        for (const [left, right, width] of boxes) {
+          expect(left, family).toBeGreaterThanOrEqual(0);
+          expect(right, family).toBeLessThanOrEqual(375);
+          expect(width, family).toBeGreaterThan(100);
+        }
+      }
+      await phone.close();
     });
 
     it('stays responsive while solving and cancels a long search', async () => {

@@ -5,6 +5,8 @@ export function board(width, height, decorate, className = '') {
   const grid = document.createElement('div');
   grid.className = `board ${className}`;
   grid.style.gridTemplateColumns = `repeat(${width}, auto)`;
+  // Cells shrink to fit a narrow screen (style.css): the column count sets their width there.
+  grid.style.setProperty('--cols', String(width));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const cell = document.createElement('div');

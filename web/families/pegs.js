@@ -33,6 +33,7 @@ function drawBoard(result, position, jump) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', String(height));
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`); // so that it scales down on a narrow screen
   svg.classList.add('pegs');
   const [from, to] = jump ? jump.split('-') : [];
   result.holes.forEach((hole, i) => {

@@ -1,4 +1,4 @@
-// Polyomino tiling: paint a region (click cells to cut holes), choose a piece set, count the
+// Polyomino tiling: paint a region (click cells, or use the keyboard, to cut holes), choose a piece set, count the
 // tilings and draw one in colour. With more than one layer the region is a box in space
 // (polycubes: Soma, Bedlam…), and the solution is drawn as its layers side by side.
 import { board, hint, numberInput } from './board.js';
@@ -33,21 +33,48 @@ export const polyominoFamily = {
         area.replaceChildren(hint(`A box of ${depth} layers of ${width}×${height}: the pieces turn in space.`));
         return;
       }
-      area.replaceChildren(
-        board(
-          width,
-          height,
-          (cell, x, y) => {
-            cell.classList.add(holes.has(`${x},${y}`) ? 'hole' : 'light');
-            cell.onclick = () => {
-              const key = `${x},${y}`;
-              if (!holes.delete(key)) holes.add(key);
-              redraw();
-            };
-          },
-          'editable',
-        ),
+      const grid = board(
+        width,
+        height,
+        (cell, x, y) => {
+          // Each cell a toggle: click it, or reach it with Tab and the arrow keys and press Space or Enter.
+          cell.setAttribute('role', 'gridcell');
+          cell.tabIndex = x === 0 && y === 0 ? 0 : -1;
+          show(cell, x, y);
+          cell.onclick = () => toggle(cell, x, y);
+          cell.onkeydown = (event) => {
+            const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+            if (event.key === ' ' || event.key === 'Enter') toggle(cell, x, y);
+            else if (moves[event.key]) {
+              const [dx, dy] = moves[event.key];
+              const next = grid.querySelector(`[data-x="${x + dx}"][data-y="${y + dy}"]`);
+              if (next) {
+                cell.tabIndex = -1;
+                next.tabIndex = 0;
+                next.focus();
+              }
+            } else return;
+            event.preventDefault();
+          };
+        },
+        'editable region',
       );
+      grid.setAttribute('role', 'grid');
+      grid.setAttribute('aria-label', `the region, ${width}×${height}: each cell a part of it or a hole`);
+      area.replaceChildren(grid);
+    };
+    /** A cell drawn as a part of the region or as a hole. */
+    const show = (cell, x, y) => {
+      const hole = holes.has(`${x},${y}`);
+      cell.classList.toggle('hole', hole);
+      cell.classList.toggle('light', !hole);
+      cell.setAttribute('aria-pressed', String(hole));
+      cell.setAttribute('aria-label', `column ${x + 1}, row ${y + 1}: ${hole ? 'a hole' : 'in the region'}`);
+    };
+    const toggle = (cell, x, y) => {
+      const key = `${x},${y}`;
+      if (!holes.delete(key)) holes.add(key);
+      show(cell, x, y);
     };
     const resize = (set) => (value) => {
       set(value);
@@ -61,7 +88,7 @@ export const polyominoFamily = {
       numberInput('height', height, 1, 30, resize((v) => (height = v))),
       numberInput('layers', depth, 1, 12, resize((v) => (depth = v))),
       label,
-      hint('Click cells to cut holes in the region (one layer). More layers make a box in space, drawn layer by layer, the top first.'),
+      hint('Click a cell (or move with the arrow keys and press Space) to cut a hole in the region, or to fill it again. More layers make a box in space, drawn layer by layer, the top first.'),
       area,
     );
     redraw();
