@@ -364,7 +364,7 @@ async function* fastChunks(prepared: Prepared, options: SlidingOptions): AsyncGe
       engine = wasmFastEngine(exports);
     } else {
       // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
-      engine = new (await import('./reference.js')).ReferenceFastEngine();
+      engine = new (await import('./referenceFast.js')).ReferenceFastEngine();
     }
     const view = engine.alloc(rows, cols);
     if (!view) checkStatus(Status.OUT_OF_MEMORY, `a ${cols}×${rows} board`, maxMemory);
