@@ -1,5 +1,5 @@
 // Peg solitaire: the fewest moves by iterative deepening on the number of moves (IDA*), for
-// boards where MOVES of assembly/pegs.ts (every position seen from both ends, in one table)
+// boards where MOVES (moves.ts: every position seen from both ends, in one table)
 // does not fit in memory. Depth-first by jumps; a jump costs no move when the peg that made
 // the last jump makes it (the chain goes on), else one. Each iteration searches every jump
 // sequence of at most `bound` moves whose positions pass two cuts:
@@ -40,7 +40,7 @@ let finishUnion: u64 = 0;  // holes some finish has a peg on
 // a move in it, and a finish lacks some hole of each: every full one costs a move of its own.
 let regions: usize = 0;
 let regionCount: i32 = 0;
-// The perimeter: a MOVES search of assembly/pegs.ts grown from the finishes' side alone for
+// The perimeter: a MOVES search (moves.ts) grown from the finishes' side alone for
 // `perimeter` complete levels, whose table gives the exact fewest moves from every position
 // within that many of a finish (as the distance of its complement), and more for the rest.
 let perimeter: i32 = -1;

@@ -1,5 +1,5 @@
 // Peg solitaire: every fewest-move solution, counted exactly (and the positions on them, for
-// listing). It runs after a MOVES search of assembly/pegs.ts has proved the fewest moves L and
+// listing). It runs after a MOVES search (moves.ts) has proved the fewest moves L and
 // left its table: every canonical position within depthA moves of the start (distance byte 0)
 // and every complement within depthB moves of the finishes' complements (byte 1), with
 // L = depthA + depthB.

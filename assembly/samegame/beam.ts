@@ -381,7 +381,7 @@ function playout(from: usize): i32 {
   return scoreOf(roll);
 }
 
-// playout() on a bitboard (samegameBits.ts): a block picked uniformly among those in groups
+// playout() on a bitboard (bitboards.ts): a block picked uniformly among those in groups
 // not of the tabu colour (of those of the tabu colour when there are none), its group removed.
 function playoutBits(from: usize): i32 {
   if (from != scratch || childCell < 0) {

@@ -14,7 +14,7 @@
 // not played while another group is left, so it can gather into one big group at the end;
 // playouts and adaptation see the same legal moves.
 //
-// Boards that fit a bitboard (samegameBits.ts; the standard 15×15) are played on one, a move
+// Boards that fit a bitboard (bitboards.ts; the standard 15×15) are played on one, a move
 // then coded by a hash of its colour and its cells' bits; larger boards on the byte boards.
 //
 // Beam NRPA (Cazenave and Teytaud 2012): with a beam of B > 1 the top level keeps the B best

@@ -1,4 +1,4 @@
-// Additive pattern databases for the sliding-tile IDA* (assembly/sliding.ts), built by
+// Additive pattern databases for the sliding-tile IDA* (sliding.ts), built by
 // breadth-first search in the engine and kept in the shared arena.
 //
 // Tiles are labelled by their goal cell, so a pattern is a list of goal cells. Its table has
@@ -26,7 +26,7 @@ export const SLOT_CELLS: usize = memory.data(MAX_SLOTS * MAX_PATTERN);
 export const SLOT_K: usize = memory.data(MAX_SLOTS * 4);
 export const SLOT_TABLE: usize = memory.data(MAX_SLOTS * 4);
 const SLOT_SIZE: usize = memory.data(MAX_SLOTS * 4);
-// Per slot: 1 when its table is packed, 4 bits an entry (assembly/pdbPacked.ts).
+// Per slot: 1 when its table is packed, 4 bits an entry (pdbPacked.ts).
 export const SLOT_PACKED: usize = memory.data(MAX_SLOTS * 4);
 // Neighbours of each cell in the order up, left, right, down (-1 off the board).
 const NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
@@ -121,7 +121,7 @@ export function fillNeighbours(table: usize, cells: i32, width: i32): void {
 /**
  * Defines slot `slot` as the k goal cells in the pattern input, on a board of `cells` cells
  * `width` wide, and allocates its table from the arena: a byte an entry, or with `packed` 4 bits
- * (built by assembly/pdbPacked.ts, following the blank). Returns the table's address (the
+ * (built by pdbPacked.ts, following the blank). Returns the table's address (the
  * host may fill it from a cache) or 0 when the memory limit refuses it.
  */
 export function pdbDefine(slot: i32, cells: i32, width: i32, k: i32, packed: i32): usize {

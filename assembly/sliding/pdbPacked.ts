@@ -6,7 +6,7 @@
 // smallest over the blank's places) and m the Manhattan distance of the pattern's tiles. Each
 // move of a pattern tile changes m by one, so d - m is even, and d = m + 2·entry. An excess
 // above 15 would be stored as 15 (still a lower bound; pdbPackedClamped counts them).
-// Entries are indexed like the byte tables of assembly/pdb.ts (rankCells), low nibble first.
+// Entries are indexed like the byte tables of pdb.ts (rankCells), low nibble first.
 //
 // The search's states are (placement, region of free cells the blank is in). It numbers them
 // apart from the table: a placement is the set of cells the tiles hold (a combination, ranked
@@ -268,7 +268,7 @@ function clearPiece(budget: i32): bool {
   return rank;
 }
 
-// The table index of the tiles at CELLS: rankCells of assembly/pdb.ts.
+// The table index of the tiles at CELLS: rankCells of pdb.ts.
 @inline function tableIndex(): u32 {
   let used: u32 = 0;
   let index: u32 = 0;

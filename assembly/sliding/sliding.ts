@@ -7,10 +7,10 @@
 //  - CONFLICT: Manhattan plus two moves per tile that must leave its row (column) so that
 //    the tiles of that row (column) already in their goal line can pass each other (the
 //    line's tiles minus its longest increasing run of goal positions);
-//  - PATTERNS: the sum of the additive pattern databases in the slots (assembly/pdb.ts),
+//  - PATTERNS: the sum of the additive pattern databases in the slots (pdb.ts),
 //    and on square boards whose blank goal lies on the diagonal, the max of that sum and the
 //    same sum for the board mirrored in its diagonal (the reflected lookup). Packed tables
-//    (assembly/pdbPacked.ts) hold each pattern's excess over its Manhattan distance in halves:
+//    (pdbPacked.ts) hold each pattern's excess over its Manhattan distance in halves:
 //    the sum is then Manhattan + 2 × the entries (the mirrored board has the same Manhattan).
 // The state of the search is an explicit stack in static memory, so run(budget) can stop
 // after any node and resume.

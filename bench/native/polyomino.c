@@ -1,10 +1,10 @@
-// The C yardstick for bench/polyomino.js: the search of assembly/polyomino.ts, step for step,
+// The C yardstick for bench/polyomino.js: the search of assembly/polyomino/polyomino.ts, step for step,
 // compiled by gcc. It reads the engine's own input words (Prepared.input) and the parts the
 // host would run, so both search exactly the same tables in the same order; its node count
 // must equal the Wasm engine's. Only counting (no emitting, no splitting, no budget).
 //
 // Usage: polyomino INPUT PARTS
-//   INPUT  the engine input words, raw little-endian u32 (layout: assembly/polyomino.ts)
+//   INPUT  the engine input words, raw little-endian u32 (layout: assembly/polyomino/polyomino.ts)
 //   PARTS  raw little-endian u32: part count, then per part: weight, mask low and high words, n, n placement ids
 // Plane regions and regions in space (6 directions) alike: the input says which.
 // Prints "total=<n> distinct=<n> nodes=<n> ms=<building the tables and searching>".

@@ -1,7 +1,7 @@
 // N-Queens counters in C, the yardsticks of the queens benchmarks.
 //   queens N                  plain recursive bitmask counter with only the half-first-row mirror;
 //                             prints "total=<count> ms=<milliseconds of counting> cpu=<CPU milliseconds>"
-//   queens N constellations   start constellations, the same method as assembly/queensConstellations.ts
+//   queens N constellations   start constellations, the same method as assembly/queens/constellations.ts
 //                             (the same constellations and orientation, most constrained line first,
 //                             the same choice of line and the same node count; recursion throughout,
 //                             where the engine keeps the top of each search on a stack in memory);

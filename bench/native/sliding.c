@@ -1,5 +1,5 @@
 // The C yardstick of the sliding-tile IDA* for bench/sliding.js: the same search as
-// assembly/sliding.ts with pattern databases (move order up, left, right, down; the blank never
+// assembly/sliding/sliding.ts with pattern databases (move order up, left, right, down; the blank never
 // undoes its last move; the sum of disjoint pattern databases, and on these square boards the
 // max with the same sum on the board mirrored in its diagonal, looked up only when the direct
 // sum does not cut the node), reading the very tables bitpuzzle caches on disk. So its node
@@ -7,7 +7,7 @@
 //
 // Usage: sliding SIDE PDB_DIR INSTANCES [NODE_LIMIT]
 //   SIDE 4: the 6-6-3 partition; 78: the 15-puzzle's packed 7-8 (4 bits an entry holding the
-//   pattern's excess over its Manhattan distance, in halves: assembly/pdbPacked.ts); SIDE 5:
+//   pattern's excess over its Manhattan distance, in halves: assembly/sliding/pdbPacked.ts); SIDE 5:
 //   6-6-6-6 (src/sliding/patterns.ts) a byte an entry, tables that ignore the blank; 55: the
 //   6-6-6-6 packed, following the blank (what bitpuzzle uses with the Wasm engine). Korf's goal
 //   (blank at cell 0, tile t's goal cell t). INSTANCES: one board a line (SIDE² tiles, then optionally

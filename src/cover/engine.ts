@@ -1,4 +1,4 @@
-// The exact-cover engine as the host drives it: the Wasm engine (assembly/dlx.ts) and its
+// The exact-cover engine as the host drives it: the Wasm engine (assembly/cover/dlx.ts) and its
 // pure-TS twin behind one interface, so that every search path can run on either.
 import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 

@@ -1,4 +1,4 @@
-// The pure-TS twin of assembly/dlx.ts: the same dancing links and the same search, step for
+// The pure-TS twin of assembly/cover/dlx.ts: the same dancing links and the same search, step for
 // step (so the same node counts), on Int32Arrays. It is the JS baseline in benchmarks, the
 // `engine: 'js'` option and the oracle of the differential tests; keep the two files in step.
 import { DEFAULT_MAX_MEMORY, Status, type StatusCode } from '../wasm/protocol.js';

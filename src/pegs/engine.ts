@@ -2,12 +2,12 @@
 // behind one interface (the twin has the solution search and the counting).
 import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
-/** Search modes, as in assembly/pegs.ts. */
+/** Search modes, as in assembly/pegs/board.ts. */
 export const MODE_SOLVE = 0;
 export const MODE_COUNT = 1;
 export const MODE_MOVES = 2;
 
-/** The search by moves keeps a position in 48 bits (assembly/pegs.ts). */
+/** The search by moves keeps a position in 48 bits (assembly/pegs/moves.ts). */
 export const MAX_MOVES_HOLES = 48;
 
 /** What the host process itself holds (Node, the module, the caller's data): kept out of the engine's share. */
@@ -19,7 +19,7 @@ export function engineShare(maxMemory: number): number {
 }
 
 export interface PegsEngine {
-  /** Loads a problem's input words (see assembly/pegs.ts). */
+  /** Loads a problem's input words (see assembly/pegs/board.ts). */
   load(input: Uint32Array): StatusCode;
   /** Starts a search; `log` is log2 of the first hash table's slots. */
   start(mode: number, log: number): StatusCode;

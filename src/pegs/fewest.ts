@@ -1,5 +1,5 @@
 // The fewest moves by iterative deepening on the calling thread's engine
-// (assembly/pegsFewest.ts): memory holds only a stack and a transposition table that is a
+// (assembly/pegs/fewest.ts): memory holds only a stack and a transposition table that is a
 // cache, so boards past 33 holes, where the search from both ends keeps too many positions,
 // are searched within maxMemory; time is what bounds them, and every finished iteration
 // proves one more move (`proved`).
@@ -69,7 +69,7 @@ export function mersonRegions(problem: PegsProblem): bigint[] {
 
 /**
  * The fewest moves and a shortest solution of `problem`. First the perimeter: the search by
- * moves of assembly/pegs.ts from the finishes' side alone, level by level within a sixteenth of
+ * moves of assembly/pegs/moves.ts from the finishes' side alone, level by level within a sixteenth of
  * the engine's memory (it may even meet the start and settle the problem); then iterative
  * deepening, with the perimeter's exact distances in its lower bound. Progress reports the
  * bound proved. `perimeter: false` (for the tests) goes without the perimeter.
@@ -155,7 +155,7 @@ export async function fewestByDeepening(
   }
 }
 
-/** Where the fewest moves by levels met (assembly/pegsMeet.ts, pegsMeetMeetPosition and after). */
+/** Where the fewest moves by levels met (assembly/pegs/meetFewest.ts, pegsMeetMeetPosition and after). */
 export interface Meeting {
   /** A position on a fewest-move solution. */
   position: bigint;

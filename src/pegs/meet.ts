@@ -1,4 +1,4 @@
-// The count from both ends on the calling thread's engine (assembly/pegsMeet.ts): forward
+// The count from both ends on the calling thread's engine (assembly/pegs/meet.ts): forward
 // from the start and backward from the finishes, meeting in the middle, with every level in
 // the engine's linear memory, so that maxMemory bounds what the count really holds; or, when
 // a level would not fit and the caller allows it, with the levels on disk (./spill.ts).
@@ -12,8 +12,8 @@ import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill } from './spill.js';
 import type { Meeting } from './fewest.js';
 
-const OVERFLOW = -3; // assembly/pegs.ts
-// Statuses of a count with its levels on disk (assembly/pegsMeet.ts): the host fills the
+const OVERFLOW = -3; // assembly/pegs/board.ts
+// Statuses of a count with its levels on disk (assembly/pegs/meetState.ts): the host fills the
 // engine's window, or takes the pairs of a part of a level.
 const NEED_PAIRS = 4;
 const HAVE_PAIRS = 5;

@@ -1,6 +1,6 @@
 // Every fewest-move solution: counted exactly (countOptimal) and listed in a stable order
 // (optimalSolutions). The fewest moves are proved first (the MOVES search), then the engine
-// counts the chain sequences of that length over the positions it kept (assembly/pegsOptimal.ts).
+// counts the chain sequences of that length over the positions it kept (assembly/pegs/optimal.ts).
 import { BitpuzzleError } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -46,7 +46,7 @@ export interface PegsOptimalSolution {
 }
 
 const KEYS = ['signal', 'engine', 'maxMemory', 'onProgress'];
-const OVERFLOW = -3; // assembly/pegsOptimal.ts
+const OVERFLOW = -3; // assembly/pegs/board.ts
 
 /** Checks the problem and options shared by both calls. */
 function prepare(input: PegsInput | PegsProblem | string, options: LevelOptions, what: string): { problem: PegsProblem; maxMemory: number; twin: boolean } {

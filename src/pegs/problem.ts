@@ -244,7 +244,7 @@ export function pagodasFor(board: Board, finishes: bigint[]): Array<{ weights: n
   return [{ weights, need }];
 }
 
-/** The engine's input words (see assembly/pegs.ts), with the jumps in the given order. */
+/** The engine's input words (see assembly/pegs/board.ts), with the jumps in the given order. */
 export function engineInput(problem: PegsProblem, jumpOrder: number[] = problem.board.jumps.map((_, i) => i)): Uint32Array {
   const { board, symmetries, pagodas, finishes } = problem;
   const n = board.holes.length;

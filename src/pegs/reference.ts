@@ -1,5 +1,6 @@
-// The pure-TS twin of assembly/pegs.ts for the solution search and the counting: the same
-// algorithms on positions held as two 32-bit words (lo: holes 0-31, hi: holes 32-63).
+// The pure-TS twin of assembly/pegs/ for the solution search and the counting (solve.ts,
+// count.ts): the same algorithms on positions held as two 32-bit words (lo: holes 0-31, hi:
+// holes 32-63).
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_SOLVE, type PegsEngine } from './engine.js';
 import { popcount32 } from '../bits.js';
@@ -346,7 +347,7 @@ export class ReferencePegsEngine implements PegsEngine {
     this.finished = true;
   }
 
-  /** The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs.ts). */
+  /** The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs/count.ts). */
   private meetCount(): void {
     const middle = this.next;
     const upper = this.holes - this.levelNow === this.levelNow ? this.next : this.current;

@@ -9,7 +9,7 @@ import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.j
 import { ENGINE_MAX_BYTES, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, popcount, reversedProblem, type PegsProblem } from './problem.js';
 
-/** Task kinds and route bits, as in assembly/pegs.ts. */
+/** Task kinds and route bits, as in assembly/pegs/shards.ts. */
 export const SHARD_EXPAND = 0;
 export const SHARD_MEET = 1;
 export const SHARD_FINISH = 2;

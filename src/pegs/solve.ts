@@ -469,7 +469,7 @@ const LEVELS_HOLES = 56;
 
 /**
  * minMoves by levels: the levels of pegs from both ends, as count's, with each position's
- * fewest moves (assembly/pegsMeet.ts, pegsMeetFewest), then (without lengthOnly) a solution
+ * fewest moves (assembly/pegs/meet.ts, pegsMeetFewest), then (without lengthOnly) a solution
  * through the position where the ends met (solutionThrough); null when no sequence of jumps
  * reaches a finish.
  */

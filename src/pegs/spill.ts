@@ -1,10 +1,10 @@
-// The levels of a count on disk (assembly/pegsMeet.ts, once a level would not fit in memory):
+// The levels of a count on disk (assembly/pegs/meetSpill.ts, once a level would not fit in memory):
 // one file a side and level in a temporary folder (and, while a level in parts is built, one
 // file per part of its children, each removed once summed), written from and read into the engine's
 // memory in pieces (the host holds no copy of its own: pages in the OS cache are not the
 // process's memory), checked against the free space (and maxDisk) before each write, removed
 // at the end. After each write and removal the engine hears how much more the files may take,
-// so that a level whose parts' files would not fit goes in rounds (assembly/pegsMeet.ts).
+// so that a level whose parts' files would not fit goes in rounds (assembly/pegs/meetSpill.ts).
 // Node only (the modules are imported when needed, so browsers never load them): in a
 // browser the levels stay in memory.
 import type { FileHandle } from 'node:fs/promises';

@@ -3,7 +3,7 @@
 import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
 export interface TilingEngine {
-  /** Loads a problem's input words (see assembly/polyomino.ts); a no-op when already loaded. */
+  /** Loads a problem's input words (see assembly/polyomino/polyomino.ts); a no-op when already loaded. */
   load(input: Uint32Array): StatusCode;
   /** Starts one part: `pre` placements fixed, `weight` per leaf, symmetry `mask` for distinct leaves. */
   start(pre: readonly number[], weight: number, mask: number, emit: boolean, split: number): StatusCode;

@@ -47,7 +47,7 @@ export interface Prepared {
   parts: Part[];
   /** Why the problem has no solution, found without searching; null if not known. */
   reason: string | null;
-  /** The engines' input (see assembly/polyomino.ts). */
+  /** The engines' input (see assembly/polyomino/polyomino.ts). */
   input: Uint32Array;
   /** A plain-data form of the problem, enough to prepare it again in a worker. */
   spec: ProblemSpec;

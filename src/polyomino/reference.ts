@@ -1,4 +1,4 @@
-// The pure-TS twin of assembly/polyomino.ts: the same search, step for step (so the same node
+// The pure-TS twin of assembly/polyomino/polyomino.ts: the same search, step for step (so the same node
 // counts), on spans of 32-bit words. The JS baseline of the benchmark, the engine for hosts
 // without Wasm, and the oracle of the differential tests.
 import { Status, type StatusCode } from '../wasm/protocol.js';

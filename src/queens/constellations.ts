@@ -1,4 +1,4 @@
-// Start constellations for counting N-Queens on an empty board (see assembly/queensConstellations.ts):
+// Start constellations for counting N-Queens on an empty board (see assembly/queens/constellations.ts):
 // the queens of row 0 (column i), row n-1 (column j), column 0 (row k) and column n-1 (row l),
 // coded (i << 15) | (j << 10) | (k << 5) | l. The list holds one constellation per class of the
 // 8 board symmetries, each in a fixed orientation (see orientationKey), most costly first.

@@ -1,4 +1,4 @@
-// The pure-TS twin of assembly/queensConstellations.ts: the same count by start
+// The pure-TS twin of assembly/queens/constellations.ts: the same count by start
 // constellations, most constrained line first, visiting the same nodes in the same order. The
 // diagonal words (u64 in the engine) are pairs of 32-bit halves here, and a line's choice key
 // is a double (exact below 2^53). The engine counts small subtrees by recursion and may overrun

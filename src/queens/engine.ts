@@ -2,7 +2,7 @@
 // one interface, so that every search path can run on either.
 import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
-/** Search modes, as in assembly/queens.ts. */
+/** Search modes, as in assembly/queens/queens.ts. */
 export const MODE_ALL = 0;
 export const MODE_DISTINCT = 1;
 /** The widest board the bitmask search handles (one u32 per row). */

@@ -1,4 +1,4 @@
-// The pure-TS twin of assembly/queens.ts: the same search, step for step, on 32-bit ints
+// The pure-TS twin of assembly/queens/queens.ts: the same search, step for step, on 32-bit ints
 // and typed arrays. It is the JS baseline in benchmarks, the `engine: 'js'` option and the
 // oracle of the differential tests; keep the two files in step.
 import { Status, type StatusCode } from '../wasm/protocol.js';

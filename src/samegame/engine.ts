@@ -75,7 +75,7 @@ export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
   };
 }
 
-/** Nested rollout policy adaptation for score (Wasm only; see assembly/samegameNrpa.ts). */
+/** Nested rollout policy adaptation for score (Wasm only; see assembly/samegame/nrpa.ts). */
 export interface SameGameNrpa {
   /**
    * `levels` nested levels of `iterations` iterations, a policy table of 2^tableBits weights

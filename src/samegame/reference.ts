@@ -1,4 +1,4 @@
-// The pure-TS twin of the fewest-left search in assembly/samegame.ts: the same boards
+// The pure-TS twin of the fewest-left search in assembly/samegame/samegame.ts: the same boards
 // (column-major bytes), the same move order, the same Zobrist keys and transposition table,
 // so that it visits the same nodes. 64-bit keys are kept as two 32-bit halves.
 import { Status, type StatusCode } from '../wasm/protocol.js';

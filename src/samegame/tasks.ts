@@ -215,7 +215,7 @@ const FILL = 0.85;
 
 /**
  * The widest beam whose buffers (two boards with their lines and a history entry per layer,
- * per position, and the table of children; see samegameScore.ts) take at most half of `maxMemory`.
+ * per position, and the table of children; see assembly/samegame/beam.ts) take at most half of `maxMemory`.
  */
 function widestBeam(width: number, height: number, maxMemory: number): number {
   const cells = width * height;

@@ -3,7 +3,7 @@
 // solver), so that every path can run on either.
 import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
-/** Heuristics of the optimal search, as in assembly/sliding.ts. */
+/** Heuristics of the optimal search, as in assembly/sliding/sliding.ts. */
 export const MANHATTAN = 0;
 export const CONFLICT = 1;
 export const PATTERNS = 2;
@@ -36,7 +36,7 @@ export interface OptimalEngine {
   /**
    * After start: one iteration at `bound` (at least the root's), split at `depth`: only the
    * frontier nodes there numbered first … first + count - 1 are searched below (see
-   * assembly/sliding.ts). nodes() then counts the nodes below the frontier, prefixNodes() those
+   * assembly/sliding/sliding.ts). nodes() then counts the nodes below the frontier, prefixNodes() those
    * above; frontier() the frontier nodes numbered so far; leastCut() the least f cut.
    */
   part(bound: number, depth: number, first: number, count: number): StatusCode;
@@ -62,7 +62,7 @@ const loaded = new WeakMap<EngineExports, { key: string; generation: number }>()
 export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
   const view = new MemoryView(exports.memory);
   const bytes = (at: number, length: number): Uint8Array => new Uint8Array(view.u32.buffer, at, length);
-  // Packed slots have their own builder (assembly/pdbPacked.ts).
+  // Packed slots have their own builder (assembly/sliding/pdbPacked.ts).
   const packedSlots = new Set<number>();
   let packedBuild = false;
   return {

@@ -17,7 +17,7 @@ export interface PatternSet {
   blank: number;
   /** Square boards whose blank's goal lies on the diagonal use the lookup mirrored in it as well. */
   reflect: boolean;
-  /** Tables of 4 bits an entry that follow the blank (assembly/pdbPacked.ts): the 15-puzzle's 7-8, boards above 16 cells. */
+  /** Tables of 4 bits an entry that follow the blank (assembly/sliding/pdbPacked.ts): the 15-puzzle's 7-8, boards above 16 cells. */
   packed: boolean;
   /** The tables' sizes, as the databases are named: '7-8', '6-6-3', '6-6-6-6', … */
   name: string;
@@ -60,7 +60,7 @@ const MAX_PATTERN_TILES = 6;
  * The patterns of a rows×cols board whose blank goal is `blankGoal`: fixed partitions for 4×4
  * (6-6-3, or with `pdb` '7-8' the packed 7-8) and 5×5 (6-6-6-6) with the blank at cell 0;
  * otherwise the tiles in row-major order cut into groups of six (the last one smaller). Boards
- * of more than 16 cells get packed tables that follow the blank (assembly/pdbPacked.ts) unless
+ * of more than 16 cells get packed tables that follow the blank (assembly/sliding/pdbPacked.ts) unless
  * `packedLarge` is false (the TS twin's byte tables, which ignore the blank there).
  */
 export function patternSet(rows: number, cols: number, blankGoal: number, pdb: PdbChoice = '6-6-3', packedLarge = true): PatternSet {

@@ -2,7 +2,7 @@
 // that drives `run(budget)` in slices so that the caller can abort and the event loop breathes.
 import { BitpuzzleError, throwIfAborted } from '../errors.js';
 
-/** Statuses of `<engine>Run(budget)`; mirrored from assembly/bits.ts. */
+/** Statuses of `<engine>Run(budget)`; mirrored from assembly/shared/bits.ts. */
 export const Status = {
   DONE: 0,
   SOLUTION: 1,
@@ -55,7 +55,7 @@ export interface EngineExports {
   dlxNodes(): bigint;
   dlxOutputPtr(): number;
   dlxOutputLength(): number;
-  // SameGame (assembly/samegame.ts, assembly/samegameScore.ts): the fewest-left search and
+  // SameGame (assembly/samegame/samegame.ts, beam.ts): the fewest-left search and
   // the beam search for score share the input (board cells) and output (clicks) regions.
   samegameInputPtr(): number;
   samegameOutputPtr(): number;
@@ -78,7 +78,7 @@ export interface EngineExports {
   samegameNrpaRestarts(): number;
   samegameNrpaIteration(): number;
   samegameNrpaLine(): number;
-  // Peg solitaire (assembly/pegs.ts)
+  // Peg solitaire (assembly/pegs/pegs.ts and the parts it names)
   pegsInputAlloc(words: number): number;
   pegsLoad(): StatusCode;
   pegsStart(mode: number, log: number): StatusCode;
@@ -98,7 +98,7 @@ export interface EngineExports {
   pegsShardPairs(): number;
   pegsShardBuckets(): number;
   pegsShardDistinct(): number;
-  // Peg solitaire, every fewest-move solution (assembly/pegsOptimal.ts)
+  // Peg solitaire, every fewest-move solution (assembly/pegs/optimal.ts)
   pegsOptimalStart(list: number): StatusCode;
   pegsOptimalRun(budget: number): StatusCode;
   pegsOptimalTotal(): bigint;
@@ -107,7 +107,7 @@ export interface EngineExports {
   pegsOptimalSteps(): number;
   pegsOptimalSplit(): number;
   pegsOptimalOnPath(lo: number, hi: number, index: number): number;
-  // Peg solitaire, the count from both ends on one engine (assembly/pegsMeet.ts)
+  // Peg solitaire, the count from both ends on one engine (assembly/pegs/meet.ts)
   pegsMeetStart(forwardPagodas: number, dual: number, narrowBits: number, spill: number, windowSize: number, fewestParts: number, mostSumSlots: number): StatusCode;
   pegsMeetFewest(on: number): void;
   pegsMeetNarrow(): number;
@@ -135,7 +135,7 @@ export interface EngineExports {
   pegsMeetMeetPosition(): bigint;
   pegsMeetMeetMoves(side: number): number;
   pegsMeetMeetShared(): bigint;
-  // Peg solitaire, the fewest moves by iterative deepening (assembly/pegsFewest.ts)
+  // Peg solitaire, the fewest moves by iterative deepening (assembly/pegs/fewest.ts)
   pegsFewestStart(regions: number, usePerimeter: number, fromBound: number, firstLanding: number, finishLandings: bigint): StatusCode;
   pegsMovesBackwardOnly(): void;
   pegsFewestRun(budget: number): StatusCode;
@@ -145,7 +145,7 @@ export interface EngineExports {
   pegsFewestLength(): number;
   pegsFewestTableBytes(): bigint;
   // Sliding-tile puzzles: the optimal IDA* (sliding*), its pattern databases (pdb*) and the
-  // constructive solver (fast*); see assembly/sliding.ts, pdb.ts and slidingFast.ts.
+  // constructive solver (fast*); see assembly/sliding/ (sliding.ts, pdb.ts, pdbPacked.ts, fast.ts).
   slidingInputPtr(): number;
   slidingOutputPtr(): number;
   slidingStart(rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: number): StatusCode;
