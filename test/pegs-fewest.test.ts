@@ -104,7 +104,7 @@ describe('fewest moves by iterative deepening (boards past 33 holes)', () => {
   // triangle, 9 on the 15-hole and 9 on the 21-hole one.
   it("finds Bell's shortest single-vacancy solutions on the triangles of side 4, 5 and 6", async () => {
     for (const [side, published] of [[4, 5], [5, 9], [6, 9]]) {
-      const board = pegs.builtinBoard(`triangle${side}`);
+      const board = pegs.builtinBoard(`triangle${side}`)!;
       let least = Infinity;
       for (const hole of board.holes) {
         let problem;

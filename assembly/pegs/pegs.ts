@@ -1,7 +1,7 @@
 // Peg solitaire on boards of up to 64 holes: a position is a u64 with a bit per peg.
 // The host lists the board's jumps (from, over, to), the symmetries of the problem (the
 // permutations of the holes that keep the start and the set of finishes; the identity
-// first), pagoda functions and the finish positions. Three resumable searches:
+// first), pagoda functions and the finish positions. Four resumable searches:
 //
 //   SOLVE  depth-first search by jumps; positions proved dead go into a bounded hash set
 //          keyed by their canonical form (the least image under the symmetries).

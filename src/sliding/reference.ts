@@ -5,20 +5,14 @@
 import { BitpuzzleError } from '../errors.js';
 import { Status, type StatusCode } from '../wasm/protocol.js';
 import { CONFLICT, MAX_DEPTH, PATTERNS, type OptimalEngine } from './engine.js';
+import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
 
 const UNSEEN = 0xff;
 /** Boards up to this size follow the blank in the table builds (as in assembly/sliding/pdb.ts). */
 const BLANK_AWARE_CELLS = 16;
 
-const ctz = (x: number): number => 31 - Math.clz32(x & -x);
 const NO_MOVE = 4;
 const NO_GROUP = 0xff;
-
-function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 /** The rank of k cells (in pattern order) among the placements on n cells. */
 function rankCells(at: Int32Array, k: number, n: number): number {
