@@ -22,7 +22,13 @@ describe('SameGame score: the method by budget', () => {
         if (update.method === 'nrpa') controller.abort();
       },
     });
-    await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
+    // Aborted at NRPA's first report during its round, or finished when NRPA's first report is
+    // the round's end (a fast machine plays the round before a periodic report is due).
+    const outcome = await run.then(
+      () => 'finished',
+      (error: { code?: string }) => error.code,
+    );
+    expect(['finished', 'ABORTED']).toContain(outcome);
     expect(methods).toEqual(['beam', 'nrpa']);
     expect(samegame.replay(samegame.parseBoard(standard[0]), best!.clicks).score).toBe(best!.score);
   });
