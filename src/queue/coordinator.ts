@@ -4,7 +4,7 @@
 // second coordinator) reuses them.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BitpuzzleError, aborted, badInput, type ErrorCode } from '../errors.js';
 import { TASK_KINDS } from '../parallel/kinds.js';
@@ -19,6 +19,8 @@ export const MAX_PART_BYTES = 8 << 20;
 const KEEP_SECONDS = 7 * 24 * 3600;
 /** A Redis that stays unreachable this long fails the run. */
 const LOST_MS = 3000;
+/** How often every open part is polled, whatever the events say. */
+const FULL_POLL_MS = 1000;
 
 /** What a job holds: the part, and what the worker checks before running it. */
 export interface PartData {
@@ -87,8 +89,22 @@ export async function runOnQueue(options: {
   const client = await openClient(target);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target, false), prefix: target.prefix });
   queue.on('error', () => undefined); // failures surface through the polls below
+  // The coordinator learns of finished parts from the queue's events, and reads those parts at
+  // once; a slow poll of every open part remains, for what events cannot tell (a part removed
+  // by someone else, an event missed while Redis was away).
+  const events = new QueueEvents(QUEUE_NAME, { connection: bullConnection(target, true), prefix: target.prefix });
+  events.on('error', () => undefined);
+  const finished = new Set<string>();
+  let wake = (): void => undefined;
+  const onFinished = ({ jobId }: { jobId: string }): void => {
+    if (!jobId.startsWith(`${problem}-`)) return;
+    finished.add(jobId);
+    wake();
+  };
+  events.on('completed', onFinished);
+  events.on('failed', onFinished);
   try {
-    await withTimeout(queue.waitUntilReady(), 5000, 'no answer').catch((error) => {
+    await withTimeout(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), 5000, 'no answer').catch((error) => {
       throw unavailable(target, error);
     });
     const poller = new Poller(client, queue, target, slots);
@@ -116,12 +132,25 @@ export async function runOnQueue(options: {
     const report = (): void => onProgress?.({ done: slots.length - poller.open.length, total: slots.length, workers, reused });
     report();
     let lastWorkers = 0;
+    let lastFullPoll = Date.now();
     while (poller.open.length > 0) {
-      // Short pauses while few parts are open (a small count ends soon); longer ones spare Redis
-      // when thousands are.
-      await pause(Math.min(2000, 20 + poller.open.length), signal);
+      // Woken by an event (or the signal); every FULL_POLL_MS a poll of every open part.
+      await new Promise<void>((resolve) => {
+        if (finished.size > 0) return resolve();
+        wake = resolve;
+        void pause(Math.max(0, FULL_POLL_MS - (Date.now() - lastFullPoll)), signal).then(resolve);
+      });
+      wake = () => undefined;
       if (signal?.aborted) break;
-      await poller.poll(poller.open);
+      if (Date.now() - lastFullPoll >= FULL_POLL_MS) {
+        lastFullPoll = Date.now();
+        finished.clear();
+        await poller.poll(poller.open);
+      } else {
+        const ids = new Set(finished);
+        finished.clear();
+        await poller.poll(poller.open.filter((slot) => ids.has(slot.id)));
+      }
       if (poller.failed.length) {
         const slot = poller.failed[0];
         throw partError(String(slot.result), slots.indexOf(slot), slots.length);
@@ -156,6 +185,7 @@ export async function runOnQueue(options: {
     throw unavailable(target, error, 'the queue failed');
   } finally {
     // A queue whose Redis is gone may never finish closing: it is left to the garbage collector.
+    await withTimeout(events.close(), 1000, 'timeout').catch(() => void events.disconnect().catch(() => undefined));
     await withTimeout(queue.close(), 1000, 'timeout').catch(() => void queue.disconnect().catch(() => undefined));
     client.disconnect();
   }
