@@ -7,7 +7,7 @@ import { Queue } from 'bullmq';
 import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Progress } from '../dist/index.js';
 import { warmPool } from '../dist/parallel/pool.js';
 import { queueStatus } from '../dist/queue/admin.js';
-import { engineVersion } from '../dist/queue/coordinator.js';
+import { MAX_JOBS, MAX_PART_BYTES, dealParts, engineVersion } from '../dist/queue/coordinator.js';
 import { checkPart } from '../dist/queue/worker.js';
 import { REDIS_REQUIRED, freePort, redisAvailable, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
 import { tempDir } from './helpers.js';
@@ -28,9 +28,13 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-/** Lines "PROBLEM part K of N" a worker logged for finished parts of `problem`. */
-const partsRun = (log: string, problem: string): string[] =>
-  log.split('\n').filter((line) => line.includes(`${problem} part`) && / \d+ ms$/.test(line)).map((line) => line.replace(/^\S+ /, '').replace(/: \d+ ms$/, ''));
+/** The jobs ("job K of N") a worker logged as finished for `problem`, with the parts each ran. */
+const jobsRun = (log: string, problem: string): { job: string; parts: number }[] =>
+  log
+    .split('\n')
+    .map((line) => new RegExp(` ${problem.replace('.', '\\.')} (job \\d+ of \\d+) \\((\\d+) parts?\\): \\d+ ms$`).exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ job: match[1], parts: Number(match[2]) }));
 
 it.runIf(REDIS_REQUIRED && !redisAvailable)('finds redis-server', () => {
   expect(redisAvailable).toBe(true);
@@ -94,7 +98,7 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
     const extra = startWorker(redis.url);
     await extra.waitFor(/worker ready/);
     const counting = queens.count(15, { queue: redis.url });
-    await extra.waitFor(/queens\.\S+ part \d+ of \d+: \d+ ms/);
+    await extra.waitFor(/queens\.\S+ job \d+ of \d+ \(\d+ parts?\): \d+ ms/);
     extra.process.kill('SIGKILL');
     const result = await counting;
     expect(result.total).toBe(2279184n);
@@ -118,25 +122,31 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
     expect(again.total).toBe(14772512n);
     const reused = progress.find((p) => p.reused !== undefined)!.reused!;
     expect(reused).toBeGreaterThanOrEqual(20);
-    // Every part was run exactly once over both runs, by one worker or the other.
-    const runs = workers.flatMap((w) => partsRun(w.log(), problem));
-    expect(runs.length).toBe(again.stats.parts);
-    expect(new Set(runs).size).toBe(runs.length);
+    // Every job was run exactly once over both runs, by one worker or the other, and the
+    // jobs together ran every part (thousands of constellation runs dealt into at most 128 jobs).
+    const runs = workers.flatMap((w) => jobsRun(w.log(), problem));
+    expect(new Set(runs.map((run) => run.job)).size).toBe(runs.length);
+    expect(runs.length).toBeLessThanOrEqual(128);
+    expect(runs.reduce((sum, run) => sum + run.parts, 0)).toBe(again.stats.parts);
+    expect(again.stats.parts).toBeGreaterThan(1000);
   });
 
   it('a bad payload fails its job with BAD_INPUT and the worker goes on serving', async () => {
     const queue = new Queue('parts', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'bitpuzzle' });
     try {
       const engine = await engineVersion();
-      const part = { v: 1, kind: 'queens', problem: 'hostile', engine, index: 0, of: 1 };
+      const part = { v: 2, kind: 'queens', problem: 'hostile', engine, index: 0, of: 1 };
       const good = { engine: 'wasm', n: 8, mode: 0, allowed: Array(8).fill(255) };
       const payloads = [
-        { ...part, task: { ...good, n: 1e9 } }, // a huge n
-        { ...part, task: { ...good, allowed: 'all' } }, // wrong types
-        { ...part, kind: 'chess', task: good }, // an unknown family
-        { ...part, v: 2, task: good }, // another format version
-        { ...part, task: { ...good, extra: 'x'.repeat(9 << 20) } }, // an oversized body
-        { ...part, kind: 'cover', task: { engine: 'wasm', matrix: { primary: 2, secondary: 0, rowStarts: { $int32: [0, 5] }, cells: { $int32: [0, 1, 2, 3, 4] } }, forced: [], maxMemory: 1 << 20 } },
+        { ...part, tasks: [{ ...good, n: 1e9 }] }, // a huge n
+        { ...part, tasks: [{ ...good, allowed: 'all' }] }, // wrong types
+        { ...part, kind: 'chess', tasks: [good] }, // an unknown family
+        { ...part, v: 1, tasks: [good] }, // another format version
+        { ...part, tasks: [{ ...good, extra: 'x'.repeat(9 << 20) }] }, // an oversized body
+        { ...part, kind: 'cover', tasks: [{ engine: 'wasm', matrix: { primary: 2, secondary: 0, rowStarts: { $int32: [0, 5] }, cells: { $int32: [0, 1, 2, 3, 4] } }, forced: [], maxMemory: 1 << 20 }] },
+        { ...part, tasks: [good, good, { ...good, n: -1 }] }, // one bad part among good ones
+        { ...part, tasks: [] }, // no parts
+        { ...part, task: good }, // the format of version 1
       ];
       const jobs = await Promise.all(payloads.map((data, i) => queue.add('evil', data, { jobId: `hostile-${i}` })));
       const reasons: string[] = [];
@@ -147,7 +157,10 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
       for (const reason of reasons) expect(JSON.parse(reason).code).toBe('BAD_INPUT');
       expect(JSON.parse(reasons[0]).message).toMatch(/n must be an integer from 1 to 32/);
       expect(JSON.parse(reasons[2]).message).toMatch(/unknown kind of part "chess"/);
-      expect(JSON.parse(reasons[3]).message).toMatch(/format 2/);
+      expect(JSON.parse(reasons[3]).message).toMatch(/format 1; this worker reads format 2/);
+      expect(JSON.parse(reasons[6]).message).toMatch(/^part 3 of the job: n must be an integer/);
+      expect(JSON.parse(reasons[7]).message).toMatch(/must list from 1 to \d+ parts/);
+      expect(JSON.parse(reasons[8]).message).toMatch(/must list from 1 to \d+ parts/);
       // The workers are still serving.
       expect(workers.every((w) => w.process.exitCode === null)).toBe(true);
       expect((await queens.count(10, { queue: redis.url })).total).toBe(724n);
@@ -294,11 +307,29 @@ describe('the warm pool', () => {
   });
 });
 
+describe('parts dealt into jobs (no Redis needed)', () => {
+  it('at most 128 jobs, each part in one of them, dealt in turn; more where a job would pass the byte limit', () => {
+    const small = Array.from({ length: 1000 }, (_, i) => `part ${i}`);
+    const jobs = dealParts(small);
+    expect(jobs.length).toBe(MAX_JOBS);
+    expect(jobs.flat().sort((a, b) => a - b)).toEqual(small.map((_, i) => i));
+    expect(jobs[3].slice(0, 3)).toEqual([3, 3 + MAX_JOBS, 3 + 2 * MAX_JOBS]);
+    expect(dealParts(small.slice(0, 5))).toEqual([[0], [1], [2], [3], [4]]);
+    // 1,000 parts of 1/200 of the limit: 128 jobs of 8 would fit, 16 would not.
+    const big = Array.from({ length: 1000 }, () => 'x'.repeat(Math.floor(MAX_PART_BYTES / 200)));
+    expect(dealParts(big).length).toBe(MAX_JOBS);
+    const bigger = Array.from({ length: 1000 }, () => 'x'.repeat(Math.floor(MAX_PART_BYTES / 5)));
+    const dealt = dealParts(bigger);
+    expect(dealt.length).toBeGreaterThan(MAX_JOBS);
+    for (const job of dealt) expect(job.reduce((sum, i) => sum + bigger[i].length + 1, 0)).toBeLessThanOrEqual(MAX_PART_BYTES);
+  });
+});
+
 describe('a part checked as untrusted input (no Redis needed)', () => {
   it('a BigInt where an integer belongs is BAD_INPUT with a readable message, not a crash of the message', () => {
-    const part = (task: unknown) => ({ v: 1, kind: 'queens', engine: 'e', index: 0, of: 1, problem: 'p', task });
+    const part = (task: unknown) => ({ v: 2, kind: 'queens', engine: 'e', index: 0, of: 1, problem: 'p', tasks: [task] });
     const good = checkPart(part({ engine: 'wasm', n: 8, mode: 0, allowed: Array(8).fill(255) }), 'e');
-    expect(good.task).toMatchObject({ n: 8 });
+    expect(good.tasks[0]).toMatchObject({ n: 8 });
     for (const task of [
       { engine: 'wasm', n: { $bigint: '8' }, mode: 0, allowed: Array(8).fill(255) },
       { engine: 'wasm', n: 8, mode: 0, allowed: [{ $bigint: '255' }] },

@@ -60,11 +60,11 @@ export function queueProgress(label: string): { onProgress: (p: Progress) => voi
 
 export function queueCommand(): Command {
   const command = new Command('queue').summary('list or remove the problems on a Redis queue').description(
-    'Lists the problems on a queue with their parts by state (status), or removes them (clean). URL: redis://[user:password@]host[:port][/db] or rediss:// for TLS; omitted, $BITPUZZLE_QUEUE.',
+    'Lists the problems on a queue with their jobs by state (status), or removes them (clean). URL: redis://[user:password@]host[:port][/db] or rediss:// for TLS; omitted, $BITPUZZLE_QUEUE.',
   );
   command
     .command('status')
-    .description('list the problems on the queue, their parts by state, and the workers connected')
+    .description('list the problems on the queue, their jobs by state, and the workers connected')
     .argument('[url]', 'the queue (default: $BITPUZZLE_QUEUE)')
     .option('--prefix <P>', 'key prefix shared with the workers (default: bitpuzzle)')
     .option('--json', 'print one JSON object')

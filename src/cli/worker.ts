@@ -22,7 +22,7 @@ export function workerCommand(): Command {
     .argument('[url]', 'the queue (default: $BITPUZZLE_QUEUE)')
     .option('--queue <URL>', 'the queue (same as the argument)')
     .option('--threads <N>', 'threads that run parts (default: all cores)')
-    .option('--concurrency <K>', 'parts taken at once (default: the threads)')
+    .option('--concurrency <K>', 'jobs (lists of parts) taken at once (default: the threads)')
     .option('--prefix <P>', 'key prefix shared with the coordinators (default: bitpuzzle)')
     .option('--lock <MS>', "how long a silent worker's part stays claimed before another takes it (default 5000)")
     .addHelpText('after', '\nExamples:\n  redis-server --port 6379 --requirepass secret &\n  BITPUZZLE_QUEUE=redis://:secret@127.0.0.1:6379 bitpuzzle worker --threads 4')

@@ -100,9 +100,31 @@ function badLength(what: string, length: number): never {
   throw badInput(`${what} must have ${length} items`);
 }
 
+/** Specs checked lately, by their JSON: a problem's parts all carry the same spec (~1.5 ms to check). */
+const checkedSpecs = new Map<string, ReturnType<typeof preparePolyomino>>();
+
 function checkPolyomino(value: unknown): TilingTask {
   const task = object(value, 'a polyomino part', ['engine', 'spec', 'part', 'maxMemory']);
-  const spec = object(task.spec, 'spec', ['region', 'pieces']);
+  const key = JSON.stringify(task.spec);
+  let prepared = checkedSpecs.get(key);
+  if (!prepared) {
+    prepared = checkPolyominoSpec(task.spec);
+    if (checkedSpecs.size >= 8) checkedSpecs.delete(checkedSpecs.keys().next().value!);
+    checkedSpecs.set(key, prepared);
+  }
+  const part = object(task.part, 'part', ['pre', 'weight', 'mask']);
+  const pre = integers(part.pre, 'part.pre', 0, prepared.placements.length - 1, prepared.pieces.reduce((sum, p) => sum + p.count, 0));
+  if (new Set(pre).size !== pre.length) throw badInput('part.pre lists a placement twice');
+  return {
+    engine: engineKind(task.engine),
+    spec: prepared.spec,
+    part: { pre, weight: integer(part.weight, 'part.weight', 1, 1024), mask: integer(part.mask, 'part.mask', 0, 2 ** prepared.symmetries.length - 1) },
+    maxMemory: memory(task.maxMemory),
+  };
+}
+
+function checkPolyominoSpec(value: unknown): ReturnType<typeof preparePolyomino> {
+  const spec = object(value, 'spec', ['region', 'pieces']);
   if (typeof spec.region !== 'string' || spec.region.length > 1 << 20) throw badInput('spec.region must be a region picture');
   if (!Array.isArray(spec.pieces) || spec.pieces.length > 4096) throw badInput('spec.pieces must be a list of pieces');
   // The pieces are rebuilt by the API's own checks; their cells come back normalised.
@@ -114,16 +136,7 @@ function checkPolyomino(value: unknown): TilingTask {
     }),
   );
   checkPieceSet(pieces);
-  const prepared = preparePolyomino({ region: spec.region, pieces });
-  const part = object(task.part, 'part', ['pre', 'weight', 'mask']);
-  const pre = integers(part.pre, 'part.pre', 0, prepared.placements.length - 1, prepared.pieces.reduce((sum, p) => sum + p.count, 0));
-  if (new Set(pre).size !== pre.length) throw badInput('part.pre lists a placement twice');
-  return {
-    engine: engineKind(task.engine),
-    spec: prepared.spec,
-    part: { pre, weight: integer(part.weight, 'part.weight', 1, 1024), mask: integer(part.mask, 'part.mask', 0, 2 ** prepared.symmetries.length - 1) },
-    maxMemory: memory(task.maxMemory),
-  };
+  return preparePolyomino({ region: spec.region, pieces });
 }
 
 function checkCover(value: unknown): CoverTask {

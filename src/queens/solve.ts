@@ -129,8 +129,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const shard = parseShard(options.shard);
   const root = rootTask(problem, engine);
   // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
-  let parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal, threads), shard);
-  if (options.queue) parts = queueParts(parts);
+  const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal, threads), shard);
   const results = await runTasks({
     tasks: parts,
     threads,
@@ -139,8 +138,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
     runInline: runQueensTask,
     engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
     signal: options.signal,
-    // A queue's progress counts its parts (with its workers and the parts reused); local threads count constellations.
-    onProgress: options.onProgress && (options.queue ? options.onProgress : constellationProgress(parts, options.onProgress)),
+    onProgress: options.onProgress && constellationProgress(parts, options.onProgress),
   });
   const { total, distinct, nodes } = sumCounts(results);
   return {
@@ -158,25 +156,6 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   };
 }
 
-/** About as many parts as a queue takes of a count by constellations (each part costs a round trip of about 1.3 ms). */
-const QUEUE_PARTS = 128;
-
-/**
- * A queue's parts: the constellations dealt out in turn to QUEUE_PARTS parts, so that each part
- * gets costly and cheap ones alike (they come costliest first) and the parts cost about the same.
- * Deterministic, so that a run again reuses the parts an earlier one finished.
- */
-function queueParts(parts: QueensTask[]): QueensTask[] {
-  if (parts.length <= QUEUE_PARTS || !parts.every((part) => 'constellations' in part)) return parts;
-  const list = parts.flatMap((part) => ('constellations' in part ? part.constellations : []));
-  const first = parts[0] as { engine: EngineKind; n: number };
-  return Array.from({ length: QUEUE_PARTS }, (_, k) => ({
-    engine: first.engine,
-    n: first.n,
-    constellations: list.filter((_, i) => i % QUEUE_PARTS === k),
-  }));
-}
-
 /**
  * Progress of a count by start constellations counts constellations: parts are runs of an equal
  * number of them (the last may be shorter), so `done` parts are that many runs, up to the whole.
@@ -186,7 +165,13 @@ function constellationProgress(parts: QueensTask[], onProgress: (progress: Progr
   if (first === undefined || !('constellations' in first) || parts.length === 1) return onProgress;
   const run = first.constellations.length;
   const total = parts.reduce((sum, part) => sum + ('constellations' in part ? part.constellations.length : 0), 0);
-  return (progress) => onProgress({ ...progress, done: Math.min(total, progress.done * run), total });
+  return (progress) =>
+    onProgress({
+      ...progress,
+      done: Math.min(total, progress.done * run),
+      total,
+      ...(progress.reused !== undefined && { reused: Math.min(total, progress.reused * run) }),
+    });
 }
 
 /**

@@ -3,8 +3,8 @@
 // nothing else that is not plain JSON, and never builds objects with a prototype of their own.
 import { badInput } from '../errors.js';
 
-/** The version of the part format; a worker refuses parts of any other. */
-export const FORMAT_VERSION = 1;
+/** The version of the job format; a worker refuses jobs of any other (2: a job carries a list of parts). */
+export const FORMAT_VERSION = 2;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { BitpuzzleError, aborted, badInput, type ErrorCode } from '../errors.js';
+import { BitpuzzleError, aborted, badInput, describeValue, type ErrorCode } from '../errors.js';
 import { TASK_KINDS } from '../parallel/kinds.js';
 import type { Progress, QueueOption, TaskKindName } from '../parallel/pool.js';
 import { engineUrl } from '../wasm/module.js';
@@ -21,17 +21,39 @@ const KEEP_SECONDS = 7 * 24 * 3600;
 const LOST_MS = 3000;
 /** How often every open part is polled, whatever the events say. */
 const FULL_POLL_MS = 1000;
+/**
+ * At most this many jobs a run: more parts are dealt out in turn into this many jobs. A job costs
+ * the coordinator and Redis about 0.5 ms (see docs/queue.md), whatever its parts cost; dealing
+ * in turn mixes the costly parts (splits list them first) with the cheap ones.
+ */
+export const MAX_JOBS = 128;
 
-/** What a job holds: the part, and what the worker checks before running it. */
+/** What a job holds: its parts, and what the worker checks before running them. */
 export interface PartData {
   v: number;
   kind: TaskKindName;
   /** The problem's id: the first part of every one of its job ids. */
   problem: string;
   engine: string;
+  /** This job's number, and how many jobs the problem has. */
   index: number;
   of: number;
-  task: unknown;
+  /** The parts this job runs (a problem's parts `index`, `index + of`, `index + 2 × of`, …). */
+  tasks: unknown[];
+}
+
+/**
+ * The jobs of `count` parts whose JSON texts are `texts`: at most MAX_JOBS, and more where the
+ * parts dealt into that many would make a job bigger than MAX_PART_BYTES.
+ */
+export function dealParts(texts: string[]): number[][] {
+  let jobs = Math.min(texts.length, MAX_JOBS);
+  for (;;) {
+    const dealt = Array.from({ length: jobs }, (_, job) => texts.map((_, i) => i).filter((i) => i % jobs === job));
+    const fits = dealt.every((parts) => parts.reduce((bytes, i) => bytes + texts[i].length + 1, 0) <= MAX_PART_BYTES);
+    if (fits || jobs === texts.length) return dealt;
+    jobs = Math.min(texts.length, jobs * 2);
+  }
 }
 
 let version: Promise<string> | undefined;
@@ -49,7 +71,7 @@ export function engineVersion(): Promise<string> {
 /** The job id of part `index`: the problem's hash, then the part number. */
 export const jobId = (problem: string, index: number): string => `${problem}-${index}`;
 
-/** The error a failed part reported (see the worker), or ENGINE_FAILURE for anything else. */
+/** The error a failed job reported (see the worker), or ENGINE_FAILURE for anything else. */
 export function partError(reason: string, index: number, of: number): BitpuzzleError {
   try {
     const { code, message } = JSON.parse(reason) as { code: ErrorCode; message: string };
@@ -57,11 +79,13 @@ export function partError(reason: string, index: number, of: number): BitpuzzleE
   } catch {
     // not one of ours: BullMQ's own reasons (a part that stalled too often)
   }
-  return new BitpuzzleError('ENGINE_FAILURE', `part ${index + 1} of ${of} failed on the queue: ${reason}`);
+  return new BitpuzzleError('ENGINE_FAILURE', `job ${index + 1} of ${of} failed on the queue: ${reason}`);
 }
 
 interface Slot {
   id: string;
+  /** The parts the job runs. */
+  size: number;
   /** JSON of the result, once known. */
   result?: unknown;
 }
@@ -83,8 +107,15 @@ export async function runOnQueue(options: {
   if (big >= 0) throw badInput(`part ${big + 1} is ${texts[big].length} bytes, more than the queue takes (${MAX_PART_BYTES})`);
   const hash = createHash('sha256').update(JSON.stringify({ v: FORMAT_VERSION, kind, engine, parts: tasks.length }));
   for (const text of texts) hash.update('\n').update(text);
+  const jobs = dealParts(texts);
+  hash.update(`\n${jobs.length} jobs`);
   const problem = `${kind}.${hash.digest('hex').slice(0, 20)}`;
-  const slots: Slot[] = tasks.map((_, index) => ({ id: jobId(problem, index) }));
+  const slots: Slot[] = jobs.map((parts, index) => ({ id: jobId(problem, index), size: parts.length }));
+  const job = (index: number) => ({
+    name: kind,
+    data: { v: FORMAT_VERSION, kind, problem, engine, index, of: jobs.length, tasks: jobs[index].map((i) => encoded[i]) } satisfies PartData,
+    opts: { jobId: slots[index].id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+  });
 
   const client = await openClient(target);
   const queue = new Queue(QUEUE_NAME, { connection: bullConnection(target, false), prefix: target.prefix });
@@ -110,7 +141,9 @@ export async function runOnQueue(options: {
     const poller = new Poller(client, queue, target, slots);
     // Parts finished earlier are reused; parts that failed earlier are tried again.
     await poller.poll(slots);
-    const reused = slots.filter((slot) => 'result' in slot).length;
+    // Progress counts parts: a job counts as many as it runs.
+    const partsOf = (list: Slot[]): number => list.reduce((sum, slot) => sum + slot.size, 0);
+    const reused = partsOf(slots.filter((slot) => 'result' in slot));
     const failed = poller.failed.splice(0);
     for (const slot of failed) delete slot.result;
     if (failed.length) await withTimeout(Promise.all(failed.map((slot) => queue.remove(slot.id))), 5000, 'no answer');
@@ -119,27 +152,19 @@ export async function runOnQueue(options: {
     const missing = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !('result' in slot));
     await withTimeout(queue
       .addBulk(
-        missing.map(({ slot, index }) => ({
-          name: kind,
-          data: { v: FORMAT_VERSION, kind, problem, engine, index, of: tasks.length, task: encoded[index] },
-          opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
-        })),
+        missing.map(({ index }) => job(index)),
       ), 30_000, 'no answer')
       .catch((error: unknown) => {
         throw unavailable(target, error, 'cannot add the parts to the queue');
       });
     let workers: number | undefined;
-    const report = (): void => onProgress?.({ done: slots.length - poller.open.length, total: slots.length, workers, reused });
+    const report = (): void => onProgress?.({ done: tasks.length - partsOf(poller.open), total: tasks.length, workers, reused });
     report();
     let lastWorkers = 0;
     let lastFullPoll = Date.now();
     while (poller.open.length > 0) {
       // Woken by an event (or the signal); every FULL_POLL_MS a poll of every open part.
-      await new Promise<void>((resolve) => {
-        if (finished.size > 0) return resolve();
-        wake = resolve;
-        void pause(Math.max(0, FULL_POLL_MS - (Date.now() - lastFullPoll)), signal).then(resolve);
-      });
+      if (finished.size === 0) await pause(Math.max(0, FULL_POLL_MS - (Date.now() - lastFullPoll)), signal, (done) => (wake = done));
       wake = () => undefined;
       if (signal?.aborted) break;
       if (Date.now() - lastFullPoll >= FULL_POLL_MS) {
@@ -158,14 +183,7 @@ export async function runOnQueue(options: {
       if (poller.missing.length) {
         // Removed by someone else (another coordinator stopped, or a clean): add them again.
         await withTimeout(queue.addBulk(
-          poller.missing.splice(0).map((slot) => {
-            const index = slots.indexOf(slot);
-            return {
-              name: kind,
-              data: { v: FORMAT_VERSION, kind, problem, engine, index, of: tasks.length, task: encoded[index] },
-              opts: { jobId: slot.id, attempts: 1, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
-            };
-          }),
+          poller.missing.splice(0).map((slot) => job(slots.indexOf(slot))),
         ), 5000, 'no answer');
       }
       if (Date.now() - lastWorkers > 2000) {
@@ -179,7 +197,13 @@ export async function runOnQueue(options: {
       await withTimeout(Promise.all(poller.open.map((slot) => queue.remove(slot.id).catch(() => 0))), 3000, 'timeout').catch(() => undefined);
       throw aborted(signal);
     }
-    return slots.map((slot) => decode(slot.result));
+    const results: unknown[] = new Array(tasks.length);
+    slots.forEach((slot, job) => {
+      const list = decode(slot.result);
+      if (!Array.isArray(list) || list.length !== jobs[job].length) throw new BitpuzzleError('ENGINE_FAILURE', `job ${job + 1} of ${slots.length} returned ${describeValue(list)}`);
+      jobs[job].forEach((part, i) => (results[part] = list[i]));
+    });
+    return results;
   } catch (error) {
     if (error instanceof BitpuzzleError) throw error;
     throw unavailable(target, error, 'the queue failed');
@@ -244,7 +268,8 @@ class Poller {
   }
 }
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or until the signal aborts, or until the function given to `onWake` is called. */
+function pause(ms: number, signal?: AbortSignal, onWake?: (wake: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done(): void {
@@ -253,5 +278,6 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }
     signal?.addEventListener('abort', done, { once: true });
+    onWake?.(done);
   });
 }

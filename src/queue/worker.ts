@@ -1,5 +1,5 @@
-// A queue worker: takes parts from the queue, checks each like any input, runs it on this
-// process's warm thread pool, and stores the result. A part that fails fails its job only
+// A queue worker: takes jobs (lists of parts) from the queue, checks each part like any input, runs them on this
+// process's warm thread pool, and stores their results. A part that fails fails its job only
 // (with its error code, never retried); the worker goes on serving.
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { BitpuzzleError, badInput } from '../errors.js';
@@ -16,7 +16,7 @@ export interface WorkerOptions {
   prefix?: string;
   /** Threads that run parts (default 1). */
   threads?: number;
-  /** Parts taken at once (default: threads). */
+  /** Jobs (each a list of parts) taken at once (default: threads). */
   concurrency?: number;
   /**
    * How long a part stays claimed by a worker that stopped answering (ms, default 5000); the
@@ -30,25 +30,41 @@ export interface WorkerOptions {
 export interface QueueWorker {
   /** Stops taking parts and waits for those under way (`force`: hands them back at once). */
   close(force?: boolean): Promise<void>;
-  /** Parts finished and failed so far. */
+  /** Parts finished, and jobs failed, so far. */
   readonly done: number;
   readonly failed: number;
 }
 
-/** Checks a job's data as untrusted input: the task the engines may run, or BAD_INPUT. */
-export function checkPart(data: unknown, engine: string): { kind: TaskKindName; task: unknown; index: number; of: number; problem: string } {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badInput('a part must be a JSON object');
+/** How long a stopping worker waits for Redis once its jobs are done. */
+const CLOSE_MS = 3000;
+
+/** The most parts one job may carry. */
+const MAX_JOB_PARTS = 1 << 16;
+
+/** Checks a job's data as untrusted input: the parts the engines may run, or BAD_INPUT. */
+export function checkPart(data: unknown, engine: string): { kind: TaskKindName; tasks: unknown[]; index: number; of: number; problem: string } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badInput('a job must be a JSON object');
   const part = data as Partial<PartData>;
-  if (part.v !== FORMAT_VERSION) throw badInput(`a part of format ${JSON.stringify(part.v)}; this worker reads format ${FORMAT_VERSION}`);
+  if (part.v !== FORMAT_VERSION) throw badInput(`a job of format ${JSON.stringify(part.v)}; this worker reads format ${FORMAT_VERSION}`);
   const kind = taskKind(part.kind);
-  if (JSON.stringify(data).length > MAX_PART_BYTES) throw badInput(`a part of more than ${MAX_PART_BYTES} bytes`);
+  if (JSON.stringify(data).length > MAX_PART_BYTES) throw badInput(`a job of more than ${MAX_PART_BYTES} bytes`);
   if (part.engine !== engine) {
-    throw badInput(`a part made for engine ${JSON.stringify(part.engine)}; this worker runs ${engine} (run the same bitpuzzle everywhere)`);
+    throw badInput(`a job made for engine ${JSON.stringify(part.engine)}; this worker runs ${engine} (run the same bitpuzzle everywhere)`);
   }
-  if (typeof part.of !== 'number' || !Number.isInteger(part.of) || part.of < 1) throw badInput('a part must say how many parts there are');
-  if (typeof part.index !== 'number' || !Number.isInteger(part.index) || part.index < 0 || part.index >= part.of) throw badInput('a part index out of range');
-  if (typeof part.problem !== 'string' || part.problem.length > 100) throw badInput('a part must name its problem');
-  return { kind: part.kind as TaskKindName, task: kind.check(decode(part.task)), index: part.index, of: part.of, problem: part.problem };
+  if (typeof part.of !== 'number' || !Number.isInteger(part.of) || part.of < 1) throw badInput('a job must say how many jobs there are');
+  if (typeof part.index !== 'number' || !Number.isInteger(part.index) || part.index < 0 || part.index >= part.of) throw badInput('a job index out of range');
+  if (typeof part.problem !== 'string' || part.problem.length > 100) throw badInput('a job must name its problem');
+  if (!Array.isArray(part.tasks) || part.tasks.length < 1 || part.tasks.length > MAX_JOB_PARTS) throw badInput(`a job must list from 1 to ${MAX_JOB_PARTS} parts`);
+  const tasks = part.tasks.map((task, i) => {
+    try {
+      return kind.check(decode(task));
+    } catch (error) {
+      // Which part of the job is wrong, when there are several.
+      if (error instanceof BitpuzzleError && part.tasks!.length > 1) throw new BitpuzzleError(error.code, `part ${i + 1} of the job: ${error.message}`);
+      throw error;
+    }
+  });
+  return { kind: part.kind as TaskKindName, tasks, index: part.index, of: part.of, problem: part.problem };
 }
 
 export async function startWorker(options: WorkerOptions): Promise<QueueWorker> {
@@ -81,22 +97,36 @@ export async function startWorker(options: WorkerOptions): Promise<QueueWorker> 
 
   let done = 0;
   let failed = 0;
+  let jobsUnderWay = 0;
+  let whenIdle: (() => void) | undefined;
   const processor = async (job: Job): Promise<unknown> => {
+    jobsUnderWay++;
+    try {
+      return await runJob(job);
+    } finally {
+      if (--jobsUnderWay === 0) whenIdle?.();
+    }
+  };
+  const runJob = async (job: Job): Promise<unknown> => {
     const started = performance.now();
-    const where = `part ${typeof job.data?.index === 'number' ? job.data.index + 1 : '?'} of ${job.data?.of ?? '?'}`;
+    const where = `job ${typeof job.data?.index === 'number' ? job.data.index + 1 : '?'} of ${job.data?.of ?? '?'}`;
     const name = `${String(job.data?.problem ?? job.name).slice(0, 40)} ${where}`;
     try {
       const part = checkPart(job.data, engine);
-      await slot();
-      let result: unknown;
-      try {
-        result = await pool.run(part.kind, part.task, module);
-      } finally {
-        free();
-      }
-      done++;
-      log(`${name}: ${Math.round(performance.now() - started)} ms`);
-      return encode(result);
+      // The job's parts run on as many of the pool's threads as are free.
+      const results = await Promise.all(
+        part.tasks.map(async (task) => {
+          await slot();
+          try {
+            return await pool.run(part.kind, task, module);
+          } finally {
+            free();
+          }
+        }),
+      );
+      done += results.length;
+      log(`${name} (${results.length} part${results.length === 1 ? '' : 's'}): ${Math.round(performance.now() - started)} ms`);
+      return encode(results);
     } catch (error) {
       failed++;
       const known = error instanceof BitpuzzleError ? error : new BitpuzzleError('ENGINE_FAILURE', error instanceof Error ? error.message : String(error));
@@ -130,7 +160,12 @@ export async function startWorker(options: WorkerOptions): Promise<QueueWorker> 
   void worker.run().catch((error) => log(`error QUEUE_UNAVAILABLE: ${target.display}: ${error instanceof Error ? error.message : String(error)}`));
   return {
     async close(force = false) {
-      await worker.close(force);
+      const closing = worker.close(force);
+      // BullMQ's close waits on Redis, and on a Redis gone away it waits for ever (it reconnects):
+      // once no job is under way, it has CLOSE_MS more, then the connections are dropped.
+      if (!force && jobsUnderWay > 0) await new Promise<void>((resolve) => (whenIdle = resolve));
+      const closed = await withTimeout(closing, CLOSE_MS, 'timeout').then(() => true, () => false);
+      if (!closed) void worker.disconnect().catch(() => undefined); // may never settle either
       await pool.close();
     },
     get done() {
