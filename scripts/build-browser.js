@@ -4,6 +4,8 @@
 //   bitpuzzle.d.ts      its types: the Node API's, which the bundle is built from
 //   workers/<family>.js one worker script per family, for the Web Worker pools
 //   bitpuzzle.wasm      the engine, fetched beside bitpuzzle.js
+//   sliding-shared.wasm the optimal sliding search over tables that threads share
+//                       (cross-origin-isolated pages only)
 // The host finds its workers and its engine through `new URL('<literal>', import.meta.url)`;
 // bundling moves the files, so each such URL is rewritten to where the file is in this layout.
 // Literal URLs are what bundlers such as Vite follow, so they keep working one level up.
@@ -19,6 +21,7 @@ const families = readdirSync(dist).filter(
   (name) => existsSync(path.join(dist, name, 'index.js')) && existsSync(path.join(dist, name, 'worker.js')),
 );
 const tasksWorker = path.join(dist, 'parallel', 'tasks-worker.js');
+const WASM = ['bitpuzzle.wasm', 'sliding-shared.wasm'];
 
 /** Rewrites the module-relative URLs of dist/ files for a bundle that will live in `bundleDir`. */
 function relocateUrls(bundleDir) {
@@ -39,8 +42,8 @@ function relocateUrls(bundleDir) {
                 ? path.join(out, 'workers', `${family}.js`)
                 : target === tasksWorker
                   ? path.join(out, 'workers', 'tasks.js')
-                  : target === path.join(dist, 'bitpuzzle.wasm')
-                  ? path.join(out, 'bitpuzzle.wasm')
+                  : WASM.some((name) => target === path.join(dist, name))
+                  ? path.join(out, path.basename(target))
                   : undefined;
             if (!moved) throw new Error(`${args.path}: no browser location for ${match}`);
             let url = path.relative(bundleDir, moved).split(path.sep).join('/');
@@ -98,7 +101,7 @@ async function bundle(entry, outfile, chunks = false) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(path.join(out, 'workers'), { recursive: true });
-copyFileSync(path.join(dist, 'bitpuzzle.wasm'), path.join(out, 'bitpuzzle.wasm'));
+for (const name of WASM) copyFileSync(path.join(dist, name), path.join(out, name));
 await bundle(path.join(dist, 'index.js'), path.join(out, 'bitpuzzle.js'), true);
 writeFileSync(path.join(out, 'bitpuzzle.d.ts'), "export * from '../index.js';\n");
 await bundle(tasksWorker, path.join(out, 'workers', 'tasks.js'));

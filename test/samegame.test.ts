@@ -679,9 +679,9 @@ describe('bitpuzzle samegame', () => {
 
 describe('NRPA parts on the queue', () => {
   it('a part is checked like any input: NRPA levels from 1 to 6, a known line of cells', () => {
-    const part = (task: unknown) => ({ v: 1, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', task });
+    const part = (task: unknown) => ({ v: 2, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', tasks: [task] });
     const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, nrpaBeam: 4, maxMemory: 1 << 24, known: [0], knownScore: 0 };
-    expect(checkPart(part(task), 'e').task).toMatchObject({ method: 'nrpa', level: 3 });
+    expect(checkPart(part(task), 'e').tasks[0]).toMatchObject({ method: 'nrpa', level: 3 });
     for (const [bad, message] of [
       [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
       [{ ...task, nrpaBeam: 17 }, /nrpaBeam must be an integer from 1 to 16/],

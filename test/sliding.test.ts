@@ -492,6 +492,60 @@ describe('pattern databases', () => {
     }
   });
 
+  it('tables shared by the threads hold the bytes an engine of its own builds, from a build or the disk', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { loadPatterns } = await import('../dist/sliding/patterns.js');
+    const { loadSharedTables } = await import('../dist/sliding/shared.js');
+    const dir = tempDir('bitpuzzle-shared-');
+    for (const packed of [true, false]) {
+      const set = { rows: 3, cols: 4, patterns: [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], blank: 0, reflect: false, packed, name: '6-5', key: `3x4b0-shared-${packed}` };
+      const exports = await acquireEngine();
+      try {
+        const engine = wasmOptimalEngine(exports);
+        await loadPatterns(engine, { ...set, key: `${set.key}-own` }, { cacheDir: false });
+        const own = set.patterns.map((_, slot) => engine.table(slot).slice());
+        engine.clearPatterns();
+        // Built (no cache), read from the cache folder the build wrote, then from a damaged file:
+        // the read is checked while the threads may search, then rebuilt in place. Byte tables
+        // this small are kept in memory after the first build: read from there.
+        for (const cache of packed ? (['none', 'disk', 'damaged'] as const) : (['none', 'kept'] as const)) {
+          if (cache === 'damaged') {
+            const file = join(dir, 'sliding-3x4-b0-6-7-8-9-10-11.packed.pdb');
+            const bytes = readFileSync(file);
+            bytes[bytes.length - 3] ^= 0x21;
+            writeFileSync(file, bytes);
+          }
+          const { shared, verified } = await loadSharedTables({ ...set, key: `${set.key}-${cache}` }, { cacheDir: cache === 'none' ? false : dir });
+          expect(shared.memory.buffer).toBeInstanceOf(SharedArrayBuffer);
+          expect(await verified).toBe(cache !== 'damaged');
+          own.forEach((table, slot) => {
+            expect(Buffer.from(new Uint8Array(shared.memory.buffer, shared.tables[slot], table.length)).equals(Buffer.from(table))).toBe(true);
+          });
+          if (cache === 'none') await loadPatterns(engine, set, { cacheDir: dir });
+        }
+        engine.clearPatterns();
+      } finally {
+        releaseEngine(exports);
+      }
+    }
+  });
+
+  it('threads share one copy of the tables: a maxMemory that holds one copy but not one per thread', async () => {
+    const boards = [9, 12, 30, 42].map((i) => korf[i - 1].board);
+    // The 6-6-3 tables are 11.5 MB; 20 MB held them once, not three times.
+    const one = await sliding.solveBatch(boards, { goal: KORF_GOAL, pdb: '6-6-3', threads: 1, cacheDir });
+    const three = await sliding.solveBatch(boards, { goal: KORF_GOAL, pdb: '6-6-3', threads: 3, cacheDir, maxMemory: 20 << 20 });
+    expect(three.map((r) => r.moves)).toEqual(one.map((r) => r.moves));
+    expect(three.map((r) => r.stats.nodes)).toEqual(one.map((r) => r.stats.nodes));
+    const split = await sliding.solve(korf[29].board, { goal: KORF_GOAL, pdb: '6-6-3', threads: 3, cacheDir, maxMemory: 20 << 20 });
+    expect([split.moves, split.stats.nodes]).toEqual([one[2].moves, one[2].stats.nodes]);
+    // Less than one copy: refused, naming the tables.
+    const error = await rejection(sliding.solveBatch(boards, { goal: KORF_GOAL, pdb: '6-6-3', threads: 3, cacheDir, maxMemory: 8 << 20 }));
+    expect(error.code).toBe('OUT_OF_MEMORY');
+    expect(error.message).toMatch(/pattern databases of the 4×4 puzzle/);
+  });
+
   it('packed tables go through the cache like the others: written, read back, rebuilt when damaged', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');

@@ -19,15 +19,28 @@ export const MAX_PATTERN: i32 = 8;
 export const MAX_CELLS: i32 = 32;
 const UNSEEN: u8 = 0xff;
 
+// Variables, not constants, only for the build whose memory threads share (shared.ts), which
+// moves them to each instance's block (pdbPlaceState); the engine's own build never does.
 // Host-written: the goal cells of the pattern being defined.
-const PATTERN_INPUT: usize = memory.data(MAX_PATTERN);
+let PATTERN_INPUT: usize = memory.data(MAX_PATTERN);
 // Per slot: its cells (MAX_PATTERN bytes), its size k, its table and the table's entries.
-export const SLOT_CELLS: usize = memory.data(MAX_SLOTS * MAX_PATTERN);
-export const SLOT_K: usize = memory.data(MAX_SLOTS * 4);
-export const SLOT_TABLE: usize = memory.data(MAX_SLOTS * 4);
-const SLOT_SIZE: usize = memory.data(MAX_SLOTS * 4);
+let SLOT_CELLS: usize = memory.data(MAX_SLOTS * MAX_PATTERN);
+let SLOT_K: usize = memory.data(MAX_SLOTS * 4);
+let SLOT_TABLE: usize = memory.data(MAX_SLOTS * 4);
+let SLOT_SIZE: usize = memory.data(MAX_SLOTS * 4);
 // Per slot: 1 when its table is packed, 4 bits an entry (pdbPacked.ts).
-export const SLOT_PACKED: usize = memory.data(MAX_SLOTS * 4);
+let SLOT_PACKED: usize = memory.data(MAX_SLOTS * 4);
+
+/** Moves the pattern input and the slots to a block at `base` (16-byte aligned); returns its end. */
+export function pdbPlaceState(base: usize): usize {
+  PATTERN_INPUT = base;
+  SLOT_CELLS = base + 16;
+  SLOT_K = SLOT_CELLS + <usize>(MAX_SLOTS * MAX_PATTERN);
+  SLOT_TABLE = SLOT_K + <usize>(MAX_SLOTS * 4);
+  SLOT_SIZE = SLOT_TABLE + <usize>(MAX_SLOTS * 4);
+  SLOT_PACKED = SLOT_SIZE + <usize>(MAX_SLOTS * 4);
+  return SLOT_PACKED + <usize>(MAX_SLOTS * 4);
+}
 // Neighbours of each cell in the order up, left, right, down (-1 off the board).
 const NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
 // Scratch of the build: digits and cells of the entry being expanded.
@@ -61,7 +74,8 @@ let notFirstColumn: u32 = 0; // cells with a left neighbour
 let notLastColumn: u32 = 0;  // cells with a right neighbour
 
 @inline export function slotK(slot: i32): i32 { return load<i32>(SLOT_K + (<usize>slot << 2)); }
-@inline export function slotCell(slot: i32, i: i32): i32 { return load<u8>(SLOT_CELLS + <usize>(slot * MAX_PATTERN + i)); }
+@inline export function slotCells(slot: i32): usize { return SLOT_CELLS + <usize>(slot * MAX_PATTERN); }
+@inline export function slotCell(slot: i32, i: i32): i32 { return load<u8>(slotCells(slot) + <usize>i); }
 @inline export function slotTable(slot: i32): usize { return load<u32>(SLOT_TABLE + (<usize>slot << 2)); }
 
 export function pdbPatternPtr(): usize { return PATTERN_INPUT; }
@@ -131,12 +145,28 @@ export function pdbDefine(slot: i32, cells: i32, width: i32, k: i32, packed: i32
   const table = arenaAlloc(packed != 0 ? (size + 1) >> 1 : size);
   if (table == 0) return 0;
   setBoard(cells, width);
-  for (let i = 0; i < k; i++) store<u8>(SLOT_CELLS + <usize>(slot * MAX_PATTERN + i), load<u8>(PATTERN_INPUT + <usize>i));
+  setSlot(slot, k, table, <u32>size, packed);
+  return table;
+}
+
+/**
+ * Defines slot `slot` as pdbDefine does, over a table already filled at `table` (the tables a
+ * host loaded once into a memory that threads share); 0 for arguments pdbDefine refuses.
+ */
+export function pdbAdopt(slot: i32, cells: i32, k: i32, packed: i32, table: usize): usize {
+  if (slot < 0 || slot >= MAX_SLOTS || k < 1 || k > MAX_PATTERN || cells > MAX_CELLS || k >= cells || table == 0) return 0;
+  const size = tableSize(cells, k);
+  if (size > 0xffffffff) return 0;
+  setSlot(slot, k, table, <u32>size, packed);
+  return table;
+}
+
+function setSlot(slot: i32, k: i32, table: usize, size: u32, packed: i32): void {
+  for (let i = 0; i < k; i++) store<u8>(slotCells(slot) + <usize>i, load<u8>(PATTERN_INPUT + <usize>i));
   store<i32>(SLOT_K + (<usize>slot << 2), k);
   store<u32>(SLOT_TABLE + (<usize>slot << 2), <u32>table);
-  store<u32>(SLOT_SIZE + (<usize>slot << 2), <u32>size);
+  store<u32>(SLOT_SIZE + (<usize>slot << 2), size);
   store<i32>(SLOT_PACKED + (<usize>slot << 2), packed != 0 ? 1 : 0);
-  return table;
 }
 
 /** Entries of a slot's table. */

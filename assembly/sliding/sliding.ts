@@ -12,10 +12,10 @@
 //    same sum for the board mirrored in its diagonal (the reflected lookup). Packed tables
 //    (pdbPacked.ts) hold each pattern's excess over its Manhattan distance in halves:
 //    the sum is then Manhattan + 2 × the entries (the mirrored board has the same Manhattan).
-// The state of the search is an explicit stack in static memory, so run(budget) can stop
-// after any node and resume.
+// The state of the search is an explicit stack in memory, so run(budget) can stop after any
+// node and resume.
 import { DONE, SOLUTION, MORE, BAD_INPUT } from '../shared/bits';
-import { MAX_SLOTS, MAX_PATTERN, SLOT_K, SLOT_CELLS, slotCell, slotTable, slotPacked, fillNeighbours } from './pdb';
+import { MAX_SLOTS, MAX_PATTERN, slotK, slotCells, slotCell, slotTable, slotPacked, fillNeighbours } from './pdb';
 
 export const MANHATTAN: i32 = 0;
 export const CONFLICT: i32 = 1;
@@ -25,26 +25,54 @@ export const MAX_DEPTH: i32 = 1000;
 const NO_MOVE: i32 = 4;
 const NO_GROUP: u8 = 0xff;
 
+// The search's state. These addresses are constants in the engine's own memory; the build
+// whose memory threads share (shared.ts) places each instance's state in a block of its own
+// (slidingPlaceState), so the regions are variables that only that build ever moves.
 // Host-written: the start board, the label (goal cell) of the tile in each cell.
-const INPUT: usize = memory.data(MAX_CELLS);
+let INPUT: usize = memory.data(MAX_CELLS);
 // Engine-written: the blank's moves of the solution (0 up, 1 left, 2 right, 3 down).
-const OUTPUT: usize = memory.data(MAX_DEPTH);
+let OUTPUT: usize = memory.data(MAX_DEPTH);
 
-const BOARD: usize = memory.data(MAX_CELLS);     // label in each cell
-const POS: usize = memory.data(MAX_CELLS * 4);   // cell of each label (i32)
-const NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
-const DISTANCE: usize = memory.data(MAX_CELLS * MAX_CELLS); // Manhattan distance of label l at cell c
-const MIRROR: usize = memory.data(MAX_CELLS);    // the cell mirrored in the diagonal
-const GROUP: usize = memory.data(MAX_CELLS);     // the slot whose pattern holds label l
-const LINE_CONFLICTS: usize = memory.data(MAX_CELLS * 2 * 4); // rows then columns (i32)
-const MIRRORED_LABELS: usize = memory.data(MAX_SLOTS * MAX_PATTERN); // per slot: mirror of each label
-const RUN: usize = memory.data(MAX_CELLS * 4);
+let BOARD: usize = memory.data(MAX_CELLS);     // label in each cell
+let POS: usize = memory.data(MAX_CELLS * 4);   // cell of each label (i32)
+let NEIGHBOURS: usize = memory.data(MAX_CELLS * 4);
+let DISTANCE: usize = memory.data(MAX_CELLS * MAX_CELLS); // Manhattan distance of label l at cell c
+let MIRROR: usize = memory.data(MAX_CELLS);    // the cell mirrored in the diagonal
+let GROUP: usize = memory.data(MAX_CELLS);     // the slot whose pattern holds label l
+let LINE_CONFLICTS: usize = memory.data(MAX_CELLS * 2 * 4); // rows then columns (i32)
+let MIRRORED_LABELS: usize = memory.data(MAX_SLOTS * MAX_PATTERN); // per slot: mirror of each label
+let RUN: usize = memory.data(MAX_CELLS * 4);
 // Per depth: the next direction to try, the move made, the Manhattan sum, the pattern values.
-const NEXT: usize = memory.data(MAX_DEPTH + 1);
-const MOVES: usize = memory.data(MAX_DEPTH + 1);
-const MD: usize = memory.data((MAX_DEPTH + 1) * 4);
-const VALUES: usize = memory.data((MAX_DEPTH + 1) * 8); // byte s: slot s; byte 4+s: slot s mirrored
-const SUMS: usize = memory.data((MAX_DEPTH + 1) * 8);   // the slots' sum (low word) and the mirrored sum
+let NEXT: usize = memory.data(MAX_DEPTH + 1);
+let MOVES: usize = memory.data(MAX_DEPTH + 1);
+let MD: usize = memory.data((MAX_DEPTH + 1) * 4);
+let VALUES: usize = memory.data((MAX_DEPTH + 1) * 8); // byte s: slot s; byte 4+s: slot s mirrored
+let SUMS: usize = memory.data((MAX_DEPTH + 1) * 8);   // the slots' sum (low word) and the mirrored sum
+
+// The address after a region of `bytes` at `at`, 16-byte aligned as memory.data places them.
+@inline function take(bytes: i32, at: usize): usize { return (at + <usize>bytes + 15) & ~15; }
+
+/** Moves the state's regions to a block at `base` (16-byte aligned); returns the block's end. */
+export function slidingPlaceState(base: usize): usize {
+  let at = base;
+  INPUT = at; at = take(MAX_CELLS, at);
+  OUTPUT = at; at = take(MAX_DEPTH, at);
+  BOARD = at; at = take(MAX_CELLS, at);
+  POS = at; at = take(MAX_CELLS * 4, at);
+  NEIGHBOURS = at; at = take(MAX_CELLS * 4, at);
+  DISTANCE = at; at = take(MAX_CELLS * MAX_CELLS, at);
+  MIRROR = at; at = take(MAX_CELLS, at);
+  GROUP = at; at = take(MAX_CELLS, at);
+  LINE_CONFLICTS = at; at = take(MAX_CELLS * 2 * 4, at);
+  MIRRORED_LABELS = at; at = take(MAX_SLOTS * MAX_PATTERN, at);
+  RUN = at; at = take(MAX_CELLS * 4, at);
+  NEXT = at; at = take(MAX_DEPTH + 1, at);
+  MOVES = at; at = take(MAX_DEPTH + 1, at);
+  MD = at; at = take((MAX_DEPTH + 1) * 4, at);
+  VALUES = at; at = take((MAX_DEPTH + 1) * 8, at);
+  SUMS = at; at = take((MAX_DEPTH + 1) * 8, at);
+  return at;
+}
 
 let cells: i32 = 0;
 let width: i32 = 0;
@@ -147,9 +175,9 @@ function updateLine(line: i32): void {
 
 // The pattern value of slot s, on the board or on its mirror image.
 @inline function patternValue(s: i32, reflect: bool): u32 {
-  const k = load<i32>(SLOT_K + (<usize>s << 2));
+  const k = slotK(s);
   // Mirrored board: tile l sits at the mirror of the cell holding tile mirror(l).
-  const labels = (reflect ? MIRRORED_LABELS : SLOT_CELLS) + <usize>(s * MAX_PATTERN);
+  const labels = (reflect ? MIRRORED_LABELS + <usize>(s * MAX_PATTERN) : slotCells(s));
   let used: u32 = 0;
   let index: u32 = 0;
   for (let i = 0; i < k; i++) {
@@ -206,7 +234,7 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   packed = slots > 0 && slotPacked(0);
   for (let s = 0; s < slots; s++) {
     if (slotTable(s) == 0 || slotPacked(s) != packed) return BAD_INPUT;
-    const k = load<i32>(SLOT_K + (<usize>s << 2));
+    const k = slotK(s);
     for (let i = 0; i < k; i++) {
       store<u8>(GROUP + <usize>slotCell(s, i), <u8>s);
       store<u8>(MIRRORED_LABELS + <usize>(s * MAX_PATTERN + i), <u8>mirror(slotCell(s, i)));

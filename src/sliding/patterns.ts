@@ -2,7 +2,7 @@
 // engine or loaded from a cache on disk (Node), checked by a SHA-256 of their bytes.
 import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
-import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { Status, checkStatus, runSliced, yieldToEventLoop } from '../wasm/protocol.js';
 import type { OptimalEngine } from './engine.js';
 
 /** The patterns of a board and its goal, as lists of goal cells. */
@@ -164,9 +164,18 @@ function fileName(set: PatternSet, slot: number): string {
   return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}${set.packed ? '.packed' : ''}.pdb`;
 }
 
+// Hashed in pieces with a turn of the event loop between them: a 260 MB table is about 140 ms
+// of hashing, more than a call may hold the thread.
+const HASH_PIECE = 8 << 20;
+
 async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
   const { createHash } = await import('node:crypto');
-  return createHash('sha256').update(bytes).digest();
+  const hash = createHash('sha256');
+  for (let at = 0; at < bytes.length; at += HASH_PIECE) {
+    if (at > 0) await yieldToEventLoop();
+    hash.update(bytes.subarray(at, at + HASH_PIECE));
+  }
+  return hash.digest();
 }
 
 /**
@@ -188,21 +197,23 @@ export function onPatternWarning(handler: ((message: string) => void) | null): v
 }
 
 /**
- * Reads a cached table into `target`; false when it must be built: missing (silently), or of
- * another version, the wrong size or a checksum that does not match (said in a warning).
+ * Reads a cached table into `target`; null when it must be built: missing (silently), or of
+ * another version or the wrong size (said in a warning). Else the verdict of its checksum, a
+ * promise apart (in an object, which an async function does not flatten), so that a caller may
+ * start searching while the bytes are checked: false (said in a warning) when they do not match.
  */
-async function readCached(dir: string, name: string, target: Uint8Array): Promise<boolean> {
+async function readCached(dir: string, name: string, target: Uint8Array): Promise<{ checked: Promise<boolean> } | null> {
   const { open } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const path = join(dir, name);
   const header = MAGIC.length + 32;
   let problem: string | null = null;
+  const head = Buffer.alloc(header);
   try {
     // Read straight into the engine's table (the 7-8's half a gigabyte is not copied twice).
     const file = await open(path, 'r');
     try {
       const { size } = await file.stat();
-      const head = Buffer.alloc(header);
       const { bytesRead } = await file.read(head, 0, header, 0);
       const magic = head.toString('latin1', 0, Math.min(bytesRead, MAGIC.length));
       if (bytesRead < MAGIC.length || !magic.startsWith('bitpuzzle-pdb-')) problem = 'is not a bitpuzzle pattern database';
@@ -214,7 +225,6 @@ async function readCached(dir: string, name: string, target: Uint8Array): Promis
           if (got === 0) break;
           at += got;
         }
-        if (!Buffer.from(await sha256(target)).equals(head.subarray(MAGIC.length, header))) problem = 'does not match its checksum (corrupt)';
       }
     } finally {
       await file.close();
@@ -222,13 +232,18 @@ async function readCached(dir: string, name: string, target: Uint8Array): Promis
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') warn(`cannot read the pattern database ${path} (${code ?? String(error)}): building it`);
-    return false;
+    return null;
   }
   if (problem) {
     warn(`the pattern database ${path} ${problem}: rebuilding it`);
-    return false;
+    return null;
   }
-  return true;
+  const checked = sha256(target).then((actual) => {
+    if (Buffer.from(actual).equals(head.subarray(MAGIC.length, header))) return true;
+    warn(`the pattern database ${path} does not match its checksum (corrupt): rebuilding it`);
+    return false;
+  });
+  return { checked };
 }
 
 /**
@@ -268,6 +283,27 @@ const memoryCache = new Map<string, Uint8Array>();
 // Small tables only (6-6-3, 3×4 …): a big one would double its memory in every thread.
 const MAX_MEMORY_CACHED = 16 * 1024 * 1024;
 
+/**
+ * Fills `target` with a slot's table from this thread's memory cache or the disk cache `dir`;
+ * null when it must be built, else the verdict of the file's checksum (as readCached). Packed
+ * tables (the 7-8, 5×5: tens or hundreds of MB) are read from disk, never kept twice.
+ */
+export async function fillFromCache(set: PatternSet, slot: number, target: Uint8Array, dir: string | null): Promise<{ checked: Promise<boolean> } | null> {
+  const name = fileName(set, slot);
+  const kept = set.packed ? undefined : memoryCache.get(name);
+  if (kept) {
+    target.set(kept);
+    return { checked: Promise.resolve(true) };
+  }
+  const read = dir ? await readCached(dir, name, target) : null;
+  if (!read) return null;
+  const checked = read.checked.then((intact) => {
+    if (intact) onDisk.add(`${dir}\0${name}`);
+    return intact;
+  });
+  return { checked };
+}
+
 /** Statistics of loading a pattern set. */
 export interface PatternLoad {
   milliseconds: number;
@@ -297,13 +333,8 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
       checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${describeBytes(tableBytes(set))} of tables)`, options.maxMemory);
     }
     const name = names[slot];
-    // Packed tables (the 7-8, 5×5: tens or hundreds of MB) are read from disk, never kept twice.
-    const kept = set.packed ? undefined : memoryCache.get(name);
-    if (kept) {
-      engine.table(slot).set(kept);
-    } else if (dir && (await readCached(dir, name, engine.table(slot)))) {
-      onDisk.add(`${dir}\0${name}`);
-    } else {
+    const read = await fillFromCache(set, slot, engine.table(slot), dir);
+    if (!(read && (await read.checked))) {
       built = true;
       checkStatus(engine.buildStart(slot, set.blank), `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
       const base = done;
@@ -316,7 +347,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
       if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
     }
     const table = engine.table(slot);
-    if (!kept && !set.packed && table.length <= MAX_MEMORY_CACHED) memoryCache.set(name, table.slice());
+    if (!set.packed && table.length <= MAX_MEMORY_CACHED && !memoryCache.has(name)) memoryCache.set(name, table.slice());
     done += table.length;
     options.onProgress?.({ done, total });
   }

@@ -29,11 +29,13 @@ import {
   type GoalInput,
 } from './parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, PDB_CHOICES, cacheDirectory, defaultPdb, loadPatterns, patternSet, tablesOf, type PdbChoice } from './patterns.js';
+import { canShareTables, loadSharedTables } from './shared.js';
 import {
   preparePatterns,
   runOptimalBatch,
   searchInstance,
   withOptimalEngine,
+  type OptimalBatchTask,
   type OptimalInstance,
   type OptimalResult,
   type OptimalSettings,
@@ -73,7 +75,8 @@ export interface SlidingOptions {
   /**
    * The 15-puzzle's pattern databases: '7-8' (Korf & Felner's, 4 bits an entry: 288 MB in
    * memory, a build of about 700 MB once) or '6-6-3' (12 MB). Default: '7-8' in Node with the
-   * Wasm engine when maxMemory allows (each thread's share holds the tables), else '6-6-3';
+   * Wasm engine when maxMemory allows (one copy shared by the threads where memory can be
+   * shared, else a copy in each thread's share), else '6-6-3';
    * $BITPUZZLE_PDB sets another default.
    */
   pdb?: PdbChoice;
@@ -268,7 +271,9 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number, e
   // The 7-8 databases are the 15-puzzle's with its blank goal in a corner (cell 0 in this frame).
   const fifteen = board.rows === 4 && board.cols === 4 && blankGoal === 0;
   if (options.pdb === '7-8' && !fifteen) throw badInput(`pdb '7-8' is for the 15-puzzle (4×4) with the blank's goal in a corner`);
-  const pdb = fifteen ? (options.pdb ?? defaultPdb(engine, maxMemory, engines)) : '6-6-3';
+  // Threads that share one copy of the tables need room for one only.
+  const copies = engine === 'wasm' && canShareTables() ? 1 : engines;
+  const pdb = fifteen ? (options.pdb ?? defaultPdb(engine, maxMemory, copies)) : '6-6-3';
   return {
     engine,
     heuristic: HEURISTICS[name],
@@ -577,7 +582,14 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
   const frame = frameOf(prepared.board, prepared.goal);
   const settings = settingsFor(prepared.board, options, frame.instance.blankGoal, threads);
   let patternMilliseconds = 0;
-  if (settings.patterns) {
+  if (settings.patterns && settings.engine === 'wasm' && canShareTables()) {
+    // Loaded once into a memory that every thread's engine reads, this one's too.
+    const loadStarted = performance.now();
+    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, onProgress: options.onProgress, maxMemory: settings.maxMemory });
+    await load.verified; // a table found damaged is rebuilt before the search starts
+    settings.shared = load.shared;
+    patternMilliseconds = performance.now() - loadStarted;
+  } else if (settings.patterns) {
     // Built (or loaded) once here; the workers read the disk cache, or get the bytes.
     const dir = await cacheDirectory(settings.cacheDir);
     patternMilliseconds = await withOptimalEngine(settings.engine, settings.maxMemory, async (engine) => {
@@ -588,7 +600,7 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
     if (patternMilliseconds < 0) return solveOptimal(prepared, options);
     settings.cacheDir = dir ?? false;
   }
-  // The workers' engines, each with its own copy of the tables, share maxMemory.
+  // The workers' engines share maxMemory (with shared tables, they allocate nothing).
   const taskSettings: OptimalSettings = { ...settings, maxMemory: memoryShare(settings.maxMemory, threads) };
   const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
   const searchStarted = performance.now();
@@ -711,7 +723,14 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   const frames = prepared.map((p) => frameOf(p.board, p.goal));
   const settings = settingsFor(prepared[0].board, options, frames[0].instance.blankGoal, options.queue ? 1 : workers);
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
-  if (settings.patterns && workers > 1 && !options.queue) {
+  // Shared tables are checked against their checksums while the threads search.
+  let verified: Promise<boolean> | true = true;
+  if (settings.patterns && workers > 1 && !options.queue && settings.engine === 'wasm' && canShareTables()) {
+    // Loaded once into a memory that every thread's engine reads.
+    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory });
+    settings.shared = load.shared;
+    verified = load.verified;
+  } else if (settings.patterns && workers > 1 && !options.queue) {
     // Build (or load) the tables once; workers read the disk cache, or get the bytes (no cache
     // folder, or one that cannot be written).
     const dir = await cacheDirectory(settings.cacheDir);
@@ -721,10 +740,10 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     });
     settings.cacheDir = dir ?? false;
   }
-  const tasks = [];
+  const tasks: OptimalBatchTask[] = [];
   // On a queue, one board a part: the same parts (and job ids) whatever the thread count.
   const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
-  // The threads' engines (each with its own copy of the tables) together stay within maxMemory;
+  // The threads' engines (each with its own copy of the tables, unless shared) together stay within maxMemory;
   // a queue's workers each have their own.
   const taskSettings = options.queue
     ? settings
@@ -732,16 +751,21 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   for (let i = 0; i < frames.length; i += perTask) {
     tasks.push({ settings: taskSettings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
   }
-  const results = await runTasks({
-    tasks,
-    threads: workers,
-    kind: 'sliding',
-    queue: options.queue,
-    runInline: runOptimalBatch,
-    engineModule: settings.engine === 'wasm' ? await loadEngineModule() : undefined,
-    signal: options.signal,
-    onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
-  });
+  const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
+  const run = (): Promise<OptimalResult[][]> =>
+    runTasks({
+      tasks,
+      threads: workers,
+      kind: 'sliding',
+      queue: options.queue,
+      runInline: runOptimalBatch,
+      engineModule,
+      signal: options.signal,
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+    });
+  // A table found damaged was rebuilt meanwhile: the searches run again on the whole one.
+  const [first, intact] = await Promise.all([run(), verified]);
+  const results = intact ? first : await run();
   const solutions = results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
   // Boards a limit stopped get their anytime answers here (a constructive solve each, milliseconds).
   for (let i = 0; i < solutions.length; i++) solutions[i] = await anytime(prepared[i], solutions[i], options);

@@ -5,6 +5,7 @@ import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { PATTERNS, wasmOptimalEngine, type OptimalEngine } from './engine.js';
 import { loadPatterns, useTables, type PatternSet } from './patterns.js';
+import { acquireSharedEngine, type SharedTables } from './shared.js';
 
 export interface OptimalInstance {
   rows: number;
@@ -20,6 +21,8 @@ export interface OptimalSettings {
   patterns: PatternSet | null;
   /** Tables handed over as bytes (when there is no disk cache to load them from). */
   tables?: Uint8Array[];
+  /** Tables in a memory the threads share (shared.ts): the search runs on an instance over it. */
+  shared?: SharedTables;
   cacheDir?: string | false;
   /** Stop after this many nodes, or this many milliseconds (per instance). */
   nodeLimit: number;
@@ -55,10 +58,23 @@ export interface OptimalBatchTask {
 // A status of our own: a limit stopped the search.
 const STOPPED = 100;
 
-/** Runs `work` with an optimal engine of the requested kind. */
-export async function withOptimalEngine<R>(kind: EngineKind, maxMemory: number, work: (engine: OptimalEngine) => Promise<R>): Promise<R> {
+/** Runs `work` with an optimal engine of the requested kind (over the shared tables when given). */
+export async function withOptimalEngine<R>(
+  kind: EngineKind,
+  maxMemory: number,
+  work: (engine: OptimalEngine) => Promise<R>,
+  shared?: SharedTables,
+): Promise<R> {
   // The twin is loaded when asked for (browsers then fetch it as a chunk of its own).
   if (kind === 'js') return work((jsEngine ??= new (await import('./reference.js')).ReferenceOptimalEngine()));
+  if (shared) {
+    const { engine, release } = acquireSharedEngine(shared);
+    try {
+      return await work(engine);
+    } finally {
+      release();
+    }
+  }
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, maxMemory);
@@ -77,7 +93,8 @@ export async function preparePatterns(
   signal?: AbortSignal,
   onProgress?: (p: { done: number; total: number }) => void,
 ): Promise<number> {
-  if (settings.heuristic !== PATTERNS || !settings.patterns) return 0;
+  // Shared tables are in place when the engine is made.
+  if (settings.heuristic !== PATTERNS || !settings.patterns || settings.shared) return 0;
   if (settings.tables && engine.loadedPatterns() !== settings.patterns.key) {
     const started = performance.now();
     useTables(engine, settings.patterns, settings.tables);
@@ -134,14 +151,19 @@ export async function searchInstance(
 /** Solves a batch of instances with the same settings (the worker task). */
 export function runOptimalBatch(task: OptimalBatchTask, signal?: AbortSignal): Promise<OptimalResult[]> {
   const { settings } = task;
-  return withOptimalEngine(settings.engine, settings.maxMemory ?? DEFAULT_MAX_MEMORY, async (engine) => {
-    const patternMilliseconds = await preparePatterns(engine, settings, signal);
-    const results: OptimalResult[] = [];
-    for (const instance of task.instances) {
-      results.push({ ...(await searchInstance(engine, instance, settings, signal)), patternMilliseconds });
-    }
-    return results;
-  });
+  return withOptimalEngine(
+    settings.engine,
+    settings.maxMemory ?? DEFAULT_MAX_MEMORY,
+    async (engine) => {
+      const patternMilliseconds = await preparePatterns(engine, settings, signal);
+      const results: OptimalResult[] = [];
+      for (const instance of task.instances) {
+        results.push({ ...(await searchInstance(engine, instance, settings, signal)), patternMilliseconds });
+      }
+      return results;
+    },
+    settings.shared,
+  );
 }
 
 /**
@@ -176,25 +198,30 @@ export interface SplitResult {
 /** Searches a part of one iteration (the worker task of a board's search on several threads). */
 export function runSplitPart(task: SplitTask, signal?: AbortSignal): Promise<SplitResult> {
   const { settings, instance } = task;
-  return withOptimalEngine(settings.engine, settings.maxMemory ?? DEFAULT_MAX_MEMORY, async (engine) => {
-    await preparePatterns(engine, settings, signal);
-    const slots = settings.patterns?.patterns.length ?? 0;
-    const reflect = settings.patterns?.reflect ?? false;
-    checkStatus(
-      engine.start(instance.labels, instance.rows, instance.cols, instance.blankGoal, settings.heuristic, slots, reflect),
-      'the sliding-tile search',
-    );
-    checkStatus(engine.part(task.bound, task.depth, task.first, task.count), 'the sliding-tile search');
-    const status = await runSliced((budget) => engine.run(budget), signal);
-    checkStatus(status, 'the sliding-tile search', settings.maxMemory);
-    const solved = status === Status.SOLUTION;
-    return {
-      nodes: engine.nodes(),
-      prefixNodes: engine.prefixNodes(),
-      frontier: engine.frontier(),
-      leastCut: engine.leastCut(),
-      bound: engine.bound(),
-      codes: solved ? Array.from(engine.solution()) : null,
-    };
-  });
+  return withOptimalEngine(
+    settings.engine,
+    settings.maxMemory ?? DEFAULT_MAX_MEMORY,
+    async (engine) => {
+      await preparePatterns(engine, settings, signal);
+      const slots = settings.patterns?.patterns.length ?? 0;
+      const reflect = settings.patterns?.reflect ?? false;
+      checkStatus(
+        engine.start(instance.labels, instance.rows, instance.cols, instance.blankGoal, settings.heuristic, slots, reflect),
+        'the sliding-tile search',
+      );
+      checkStatus(engine.part(task.bound, task.depth, task.first, task.count), 'the sliding-tile search');
+      const status = await runSliced((budget) => engine.run(budget), signal);
+      checkStatus(status, 'the sliding-tile search', settings.maxMemory);
+      const solved = status === Status.SOLUTION;
+      return {
+        nodes: engine.nodes(),
+        prefixNodes: engine.prefixNodes(),
+        frontier: engine.frontier(),
+        leastCut: engine.leastCut(),
+        bound: engine.bound(),
+        codes: solved ? Array.from(engine.solution()) : null,
+      };
+    },
+    settings.shared,
+  );
 }

@@ -67,9 +67,9 @@ export function useEngineModule(module: WebAssembly.Module): void {
   compiled = Promise.resolve(module);
 }
 
-/** A fresh instance with its own memory. */
-export function instantiateEngine(module: WebAssembly.Module): EngineExports {
-  return instantiateSync(module, {}).exports as unknown as EngineExports;
+/** A fresh instance with its own memory (or with the memory that `imports` gives). */
+export function instantiateEngine(module: WebAssembly.Module, imports: Record<string, Record<string, unknown>> = {}): EngineExports {
+  return instantiateSync(module, imports).exports as unknown as EngineExports;
 }
 
 // Instances not in use. Each search holds one instance for its whole life, so searches that

@@ -280,7 +280,7 @@ const YIELD_MS = 25;
 // in the same turn of the loop, before its timers, which a second one comes after.
 const nextTurn: (callback: () => void) => unknown =
   typeof setImmediate === 'function' ? (callback) => setImmediate(() => setImmediate(callback)) : (callback) => setTimeout(callback, 0);
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => nextTurn(resolve));
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => nextTurn(resolve));
 
 // When this thread last gave the event loop a turn. Shared by all searches, so that many
 // short searches in a row (the parts of a count) yield as often as one long one.
