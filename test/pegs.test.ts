@@ -263,7 +263,13 @@ describe('counting on threads', () => {
     const one = await countBothEnds(french, 64 << 20, {});
     expect(one.total).toBe(648648n);
     expect((await countBothEnds(french, 64 << 20, { dual: false, narrowBits: 0 })).total).toBe(648648n);
-    expect((await pegs.count(french, { threads: 2 })).total).toBe(648648n);
+    // Threads on a board of 30 holes or more count on the calling thread from both ends (the
+    // sharded count was slower and ran out of memory first): the same count and nodes, one thread,
+    // within a maxMemory that holds one thread's levels.
+    const oneThread = await pegs.count(french, { threads: 1, maxMemory: 64 << 20 });
+    const fourThreads = await pegs.count(french, { threads: 4, maxMemory: 64 << 20 });
+    expect(fourThreads.total).toBe(648648n);
+    expect([fourThreads.stats.nodes, fourThreads.stats.threads]).toEqual([oneThread.stats.nodes, 1]);
     // Out of memory, the message names the one side that serves for both.
     await expectCode(countBothEnds(french, 1 << 20, {}), 'OUT_OF_MEMORY', /levels deep \(forward to \d+ pegs, which serve the finish's side too/);
   });
