@@ -165,3 +165,13 @@ describe('bitpuzzle tour', () => {
     expect(stdout).toMatch(/100 new minimal puzzles \(\d+ to \d+ clues\), each checked unique by a batch: 100 unique/);
   });
 });
+
+describe('node flags', () => {
+  it('V8 flags given to node (a bigger heap, --expose-gc) do not stop the worker threads from starting', () => {
+    const result = spawnSync(process.execPath, ['--max-old-space-size=512', '--expose-gc', bin, 'queens', '15', '--count', '--threads', '2', '--json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const answer = JSON.parse(result.stdout);
+    expect([answer.total, answer.stats.threads]).toEqual([2279184, 2]);
+  });
+});

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { BitpuzzleError, polyomino, queens, samegame, sliding, sudoku, type Progress } from '../dist/index.js';
 import { warmPool } from '../dist/parallel/pool.js';
-import { queueStatus } from '../dist/queue/admin.js';
+import { queueClean, queueStatus } from '../dist/queue/admin.js';
 import { MAX_JOBS, MAX_PART_BYTES, dealParts, engineVersion } from '../dist/queue/coordinator.js';
 import { checkPart } from '../dist/queue/worker.js';
 import { REDIS_REQUIRED, freePort, redisAvailable, startRedis, startWorker, type RedisServer, type WorkerProcess } from './redis.js';
@@ -92,6 +92,36 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
     const board = readFileSync('test/data/samegame-standard.txt', 'utf8').split(/\n\s*\n/)[0];
     const played = await samegame.score(board, { maxNodes: 4000, threads: 2, queue: url });
     expect(answer(played)).toEqual(answer(await samegame.score(board, { maxNodes: 4000, threads: 2 })));
+  });
+
+  it.runIf(process.platform === 'linux')('a worker that serves thousands of parts keeps a flat RSS', async () => {
+    // A worker of its own whose JavaScript heap may not pass 32 MiB: a leak of what it served
+    // would end it (heap out of memory) or show in its RSS. Without the cap V8 lets the heap grow
+    // lazily, and the RSS with it, so a leak could not be told from that.
+    await Promise.all(workers.map((w) => w.stop('SIGTERM')));
+    const capped = startWorker(redis.url, [], { NODE_OPTIONS: '--max-old-space-size=32' });
+    try {
+      await capped.waitFor(/worker ready/);
+      const rss = (): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${capped.process.pid}/status`, 'utf8'))![1]) * 1024;
+      const expected = (await queens.count(14, { threads: 1 })).total;
+      const after: number[] = [];
+      let parts = 0;
+      for (let round = 0; round < 7; round++) {
+        await queueClean(redis.url); // else the finished jobs would be reused, not run again
+        const result = await queens.count(14, { queue: redis.url, threads: 1 });
+        expect(result.total).toBe(expected);
+        parts += result.stats.parts;
+        after.push(rss());
+      }
+      expect(parts).toBeGreaterThan(7000);
+      expect(capped.process.exitCode).toBe(null);
+      // After the first rounds (the engine, the pool, the heap up to its cap), flat within a few MiB.
+      expect(after[6] - after[2]).toBeLessThan(12 << 20);
+    } finally {
+      await capped.stop('SIGKILL');
+      workers = [startWorker(redis.url), startWorker(redis.url)];
+      await Promise.all(workers.map((w) => w.waitFor(/worker ready/)));
+    }
   });
 
   it('a worker killed with SIGKILL mid-run: its part goes to another worker, counted once', async () => {

@@ -72,9 +72,11 @@ export interface WorkerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function startWorker(url: string, args: string[] = []): WorkerProcess {
+/** A `bitpuzzle worker` on `url` (one thread); `env` adds to its environment. */
+export function startWorker(url: string, args: string[] = [], env: Record<string, string> = {}): WorkerProcess {
   const child = spawn(process.execPath, ['bin/bitpuzzle', 'worker', url, '--threads', '1', '--lock', '1500', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let text = '';
   const waiters: Array<() => void> = [];

@@ -311,9 +311,18 @@ async function startThread(): Promise<ThreadHandle> {
   if (threadScript.protocol === 'file:') {
     const { Worker } = await import('node:worker_threads');
     const { fileURLToPath } = await import('node:url');
-    // Flags for the main script (such as --input-type) make a worker thread fail to start.
-    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type') && flag !== '--eval' && flag !== '-e');
-    return new Worker(fileURLToPath(threadScript), { execArgv });
+    // Flags for the main script (such as --input-type) make a worker thread fail to start, and
+    // so do V8's flags (--max-old-space-size, --expose-gc …), which the thread shares with the
+    // process anyway: those Node names in its error are left out and the thread started again.
+    let execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type') && flag !== '--eval' && flag !== '-e');
+    try {
+      return new Worker(fileURLToPath(threadScript), { execArgv });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+      const refused = (error as Error).message.replace(/^[^:]*:\s*/, '').split(/,\s*/);
+      execArgv = execArgv.filter((flag) => !refused.includes(flag));
+      return new Worker(fileURLToPath(threadScript), { execArgv });
+    }
   }
   return new Worker(threadScript, { type: 'module' });
 }
