@@ -10,15 +10,22 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const BROWSER_REQUIRED = process.env.BITPUZZLE_BROWSER_TESTS === 'required';
 export const chromiumAvailable = existsSync(CHROMIUM);
 
-/** Serves `root` over HTTP on a free port (application/wasm for .wasm, as a real host would). */
-export async function serve(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves `root` over HTTP on a free port (application/wasm for .wasm, as a real host would);
+ * `isolated` sends the headers that make its pages cross-origin isolated (SharedArrayBuffer).
+ */
+export async function serve(root: string, options: { isolated?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const files = sirv(root, { dev: true });
-  const server = http.createServer((req, res) =>
+  const server = http.createServer((req, res) => {
+    if (options.isolated) {
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    }
     files(req, res, () => {
       res.statusCode = 404;
       res.end('not found');
-    }),
-  );
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
