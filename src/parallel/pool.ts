@@ -163,6 +163,8 @@ export class WarmPool {
   private nextTaskId = 1;
   /** Threads started since the process began (for tests: a warm pool starts none for a second call). */
   started = 0;
+  /** Threads being started (counted against the limit). */
+  private starting = 0;
 
   constructor(private limit: number) {}
 
@@ -174,6 +176,20 @@ export class WarmPool {
   /** Threads alive now. */
   get size(): number {
     return this.threads.length;
+  }
+
+  /**
+   * Starts idle threads up to `threads` (within the limit) without waiting for them, so that
+   * they boot while the caller prepares its tasks (a table to load, say).
+   */
+  prestart(threads: number): void {
+    this.allow(threads);
+    for (let i = this.threads.length + this.starting; i < Math.min(threads, this.limit); i++) {
+      this.spawn().then(
+        (thread) => this.release(thread),
+        () => undefined, // a thread that cannot start fails the first task that needs one
+      );
+    }
   }
 
   /** Runs one task of `kind` on a thread; rejects at once (and cancels it there) when `signal` fires. */
@@ -213,7 +229,7 @@ export class WarmPool {
   private async acquire(signal?: AbortSignal): Promise<Thread> {
     const idle = this.threads.find((t) => !t.busy);
     if (idle) return this.claim(idle);
-    if (this.threads.length < this.limit) return this.claim(await this.spawn());
+    if (this.threads.length + this.starting < this.limit) return this.claim(await this.spawn());
     return new Promise<Thread>((resolve, reject) => {
       const take = (thread: Thread): void => {
         signal?.removeEventListener('abort', onAbort);
@@ -276,7 +292,14 @@ export class WarmPool {
   }
 
   private async spawn(): Promise<Thread> {
-    const thread: Thread = { id: this.nextThreadId++, handle: await startThread(), busy: false };
+    this.starting++;
+    let started: ThreadHandle;
+    try {
+      started = await startThread();
+    } finally {
+      this.starting--;
+    }
+    const thread: Thread = { id: this.nextThreadId++, handle: started, busy: false };
     this.threads.push(thread);
     this.started++;
     const onReply = (data: { reply: WorkerReply<unknown> }): void => thread.settle?.(data.reply);

@@ -726,7 +726,8 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   // Shared tables are checked against their checksums while the threads search.
   let verified: Promise<boolean> | true = true;
   if (settings.patterns && workers > 1 && !options.queue && settings.engine === 'wasm' && canShareTables()) {
-    // Loaded once into a memory that every thread's engine reads.
+    // Loaded once into a memory that every thread's engine reads; the threads boot meanwhile.
+    (await warmPool()).prestart(workers);
     const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory });
     settings.shared = load.shared;
     verified = load.verified;
