@@ -1,6 +1,6 @@
 // The module's exports: every engine's entry points. Numbers only cross the boundary;
 // bulk data lives in regions whose pointers the engines export.
-export { setMemoryLimitPages, memoryPages, arenaGeneration } from './shared/bits';
+export { setMemoryLimitPages, memoryPages, arenaGeneration, arenaTop } from './shared/bits';
 export {
   queensInputPtr,
   queensOutputPtr,

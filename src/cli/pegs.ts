@@ -19,6 +19,7 @@ interface PegsFlags {
   spillDir?: string;
   spillAbove?: string;
   maxDisk?: string;
+  checkpoint?: string;
   all?: boolean;
   limit?: string;
   json?: boolean;
@@ -65,6 +66,7 @@ export function pegsCommand(): Command {
     .option('--spill-dir <DIR>', 'with --count or --length-only: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
     .option('--no-spill', 'with --count or --length-only: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
     .option('--max-disk <SIZE>', 'with --count or --length-only: the most disk the levels on disk take, e.g. 20G (default: the free space less 64M); a level that would need more is built in rounds')
+    .option('--checkpoint <DIR>', 'with --count or --min-moves --length-only: keep checkpoints in DIR (levels in memory, on the calling thread) and resume from the one there; Ctrl-C saves one and exits 3')
     .option('--spill-above <SIZE>', 'with --count: the most memory the levels take before they go to disk, e.g. 2G (default 480M, at most --max-memory)')
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -86,6 +88,8 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
   if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
   if (!flags.minMoves) rejectFlags('without --min-moves', { '--length-only': flags.lengthOnly, '--method': flags.method });
+  const checkpointed = (flags.count && !flags.minMoves) || (flags.minMoves && flags.lengthOnly && !flags.count);
+  if (!checkpointed) rejectFlags('without --count, or --min-moves --length-only (checkpoints are of those counts by levels)', { '--checkpoint': flags.checkpoint });
   if (flags.count || flags.all || flags.limit !== undefined) rejectFlags('with --count, --all or --limit (they take the search from both ends)', { '--method': flags.method });
   if (flags.count || flags.all || flags.limit !== undefined) rejectFlags('with --count, --all or --limit (it proves the fewest moves alone)', { '--length-only': flags.lengthOnly });
   // Counting every solution, and the fewest moves by levels, put levels on disk.
@@ -104,7 +108,9 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   // Ctrl-C aborts the run, which ends with ABORTED (as JSON with --json); a count (or the
   // fewest moves by levels) then removes its levels on disk (gigabytes, perhaps).
   const counting = flags.count && !flags.minMoves;
-  const interrupt = abortOnInterrupt(counting || byLevels ? 'removing the levels on disk, if any' : 'ending the search');
+  const interrupt = abortOnInterrupt(
+    flags.checkpoint !== undefined ? `saving a checkpoint in ${flags.checkpoint}` : counting || byLevels ? 'removing the levels on disk, if any' : 'ending the search',
+  );
   const options = { engine: flags.engine, maxMemory, signal: interrupt.signal };
   try {
     if (flags.minMoves && flags.count) return await countOptimal(input, options, flags);
@@ -115,8 +121,11 @@ async function runPegs(flags: PegsFlags): Promise<number> {
       ...(spillAbove !== undefined ? { spillAbove } : {}),
       ...(maxDisk !== undefined ? { maxDisk } : {}),
     };
-    if (counting) return await countAll(input, { ...options, threads, ...spill }, flags);
-    if (flags.lengthOnly) return await fewestLength(input, { ...options, ...spill, method: flags.method }, flags);
+    if (counting) return await countAll(input, { ...options, threads, ...spill, ...(flags.checkpoint !== undefined ? { checkpoint: flags.checkpoint, onCheckpoint: sayCheckpoint } : {}) }, flags);
+    if (flags.lengthOnly) {
+      const checkpoint = flags.checkpoint !== undefined ? { checkpoint: flags.checkpoint, onCheckpoint: sayCheckpoint } : {};
+      return await fewestLength(input, { ...options, ...spill, ...checkpoint, method: flags.method }, flags);
+    }
     return await solveOne(input, { ...options, ...spill, method: flags.method }, flags);
   } finally {
     interrupt.dispose();
@@ -137,6 +146,14 @@ async function withBar<R>(label: string, unit: string, search: (onProgress: (p: 
 function printedJson(input: pegs.PegsInput, result: object, flags: PegsFlags): boolean {
   if (flags.json) console.log(toJson({ board: pegs.toBoard(input.board).name, ...result }));
   return flags.json === true;
+}
+
+/** What a count with --checkpoint says on stderr: where it resumed from, and each save. */
+function sayCheckpoint(event: pegs.CheckpointEvent): void {
+  const mb = `${(event.bytes / 2 ** 20).toFixed(1)} MiB`;
+  if (event.kind === 'resumed') console.error(`bitpuzzle: resuming from the checkpoint in ${event.dir}: level ${event.step} of ${event.steps}, ${mb} of engine state kept`);
+  else if (event.kind === 'saved') console.error(`bitpuzzle: checkpoint saved in ${event.dir}: level ${event.step} of ${event.steps}, ${mb}`);
+  else if (event.kind === 'answered') console.error(`bitpuzzle: ${event.dir} holds a finished answer: it is printed again`);
 }
 
 /** --count: every jump sequence from the start to the finish. */

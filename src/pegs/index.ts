@@ -1,5 +1,6 @@
 export { solve, solutions, count, reachable, minMoves } from './solve.js';
 export { countOptimal, optimalSolutions } from './optimal.js';
+export type { CheckpointEvent } from './checkpoint.js';
 export type { PegsOptimalCount, PegsOptimalSolution } from './optimal.js';
 export type { PegsOptions, LevelOptions, CountOptions, MinMovesOptions, MinMovesMethod, PegsStats, PegsSolution, PegsMinMoves, PegsMinMovesLength, PegsCount } from './solve.js';
 export { builtinBoard, parseBoard, positionPicture, readPosition, holeIndex, BOARD_NAMES, MAX_HOLES } from './board.js';

@@ -2,7 +2,7 @@
 // from the start and backward from the finishes, meeting in the middle, with every level in
 // the engine's linear memory, so that maxMemory bounds what the count really holds; or, when
 // a level would not fit and the caller allows it, with the levels on disk (./spill.ts).
-import { BitpuzzleError } from '../errors.js';
+import { BitpuzzleError, aborted } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from '../wasm/protocol.js';
@@ -11,6 +11,7 @@ import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill } from './spill.js';
 import type { Meeting } from './fewest.js';
+import { Checkpoint, type CheckpointEvent } from './checkpoint.js';
 
 const OVERFLOW = -3; // assembly/pegs/board.ts
 // Statuses of a count with its levels on disk (assembly/pegs/meetState.ts): the host fills the
@@ -21,6 +22,9 @@ const DROP_PART = 6; // a part's file summed: the host may remove it
 const DISCARD_PART = 7; // a part dropped from a round for want of disk: the host removes its file
 /** The window a count on disk reads its levels through: big enough that a read costs little. */
 const WINDOW_BYTES = 4 << 20;
+// Statuses of our own: a checkpoint is due (taken before the next run call); the signal fired.
+const CHECKPOINT_DUE = 100;
+const STOPPED = 101;
 /**
  * The engine's memory by default when its levels may go to disk: with the host's own, the
  * process stays under 600 MB, and on disk a count goes about as fast (the levels are built
@@ -61,6 +65,11 @@ export async function countBothEnds(
     reserveBytes?: number;
     // The fewest moves instead of the count: `total` is the moves (-1n: no solution).
     fewest?: boolean;
+    // Keeps checkpoints in this folder (levels in memory only) and resumes from the one there;
+    // checkpointEvery (ms) is for the tests.
+    checkpoint?: string;
+    checkpointEvery?: number;
+    onCheckpoint?: (event: CheckpointEvent) => void;
   },
 ): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number; meeting?: Meeting }> {
   const startPegs = popcount(problem.start);
@@ -68,7 +77,30 @@ export async function countBothEnds(
   // The backward side's pagodas: its complements must be reachable from the start.
   const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
-  const spillMode = !canSpill() ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
+  const spillMode = !canSpill() || options.checkpoint ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
+  // The count's name and key for a checkpoint: the engine's input (board, start, finishes,
+  // pagodas) and what shapes the count; a folder of another count is refused.
+  const checkpoint =
+    options.checkpoint === undefined
+      ? undefined
+      : await Checkpoint.open(
+          options.checkpoint,
+          describeCount(problem, maxMemory, options.fewest === true),
+          JSON.stringify({
+            fewest: options.fewest === true,
+            maxMemory,
+            dual: options.dual ?? true,
+            narrowBits: options.narrowBits ?? 64,
+            input: Array.from(input),
+          }),
+          options.checkpointEvery,
+        );
+  const resumed = checkpoint?.resumed;
+  if (resumed && 'answer' in resumed) {
+    const { answer } = resumed;
+    options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes) });
+    return { total: BigInt(answer.total), levels: answer.levels, nodes: BigInt(answer.nodes), memory: answer.memory, partFiles: 0, partWrites: 0, joinPasses: 0, rounds: 0 };
+  }
   // maxMemory bounds the process's part in the count: the engine gets it less the host's
   // own (from 256 MiB up; below, the engine has it all); when the levels may go to disk, at
   // most spillAbove.
@@ -106,13 +138,21 @@ export async function countBothEnds(
     // 12-byte pairs first; a count too big for them means counting again with 16-byte ones.
     let narrowBits = options.narrowBits ?? 64;
     let status: number;
+    let restore = resumed !== null && resumed !== undefined;
     for (;;) {
-      if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
-      exports.pegsMeetFewest(options.fewest ? 1 : 0);
-      const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes, options.fewestParts ?? 1, options.sumSlots ?? 0);
-      if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
-      checkStatus(started, task, maxMemory);
-      steps = exports.pegsMeetSteps();
+      if (restore) {
+        // The engine as the checkpoint left it (a restart with 16-byte pairs below starts afresh).
+        ({ narrowBits, steps } = checkpoint!.restore(exports));
+        restore = false;
+        options.onCheckpoint?.({ kind: 'resumed', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes: exports.arenaTop(), nodes: BigInt.asUintN(64, exports.pegsMeetNodes()) });
+      } else {
+        if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
+        exports.pegsMeetFewest(options.fewest ? 1 : 0);
+        const started = exports.pegsMeetStart(problem.pagodas.length, dual ? 1 : 0, narrowBits, spillMode, windowBytes, options.fewestParts ?? 1, options.sumSlots ?? 0);
+        if (started === Status.OUT_OF_MEMORY) throw outOfMemory();
+        checkStatus(started, task, maxMemory);
+        steps = exports.pegsMeetSteps();
+      }
       if (spill) exports.pegsMeetDiskRoom(await spill.room());
       let reported = -1;
       let phase: string | undefined;
@@ -126,10 +166,32 @@ export async function countBothEnds(
         budget = slice;
         const done = exports.pegsMeetStep();
         if (done !== reported) report(done);
+        // An abort heard in the progress report stops before the next run call.
+        if (options.signal?.aborted) return STOPPED;
+        // A checkpoint is taken between two run calls, where the engine's state is whole.
+        if (checkpoint?.due(done)) return CHECKPOINT_DUE;
         return exports.pegsMeetRun(slice);
       };
+      const save = async (): Promise<void> => {
+        const bytes = await checkpoint!.save(exports, { narrowBits, steps }, exports.pegsMeetStep());
+        options.onCheckpoint?.({ kind: 'saved', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes, nodes: BigInt.asUintN(64, exports.pegsMeetNodes()) });
+      };
       for (;;) {
-        status = await runSliced(step, options.signal, budget);
+        try {
+          status = await runSliced(step, options.signal, budget);
+        } catch (error) {
+          // Stopped (Ctrl-C, an abort): the state as it stands is kept, to go on from later.
+          if (checkpoint && error instanceof BitpuzzleError && error.code === 'ABORTED') await save();
+          throw error;
+        }
+        if (status === CHECKPOINT_DUE) {
+          await save();
+          continue;
+        }
+        if (status === STOPPED) {
+          if (checkpoint) await save();
+          throw aborted(options.signal!);
+        }
         if ((status !== NEED_PAIRS && status !== HAVE_PAIRS && status !== DROP_PART && status !== DISCARD_PART) || !spill) break;
         // The levels are on disk: the engine's window to fill, pairs to keep, or a file to remove.
         if (status === DROP_PART || status === DISCARD_PART) await spill.dropPart(exports, status === DROP_PART);
@@ -156,13 +218,20 @@ export async function countBothEnds(
     checkStatus(status, task, maxMemory);
     options.onProgress?.({ done: steps, total: steps });
     const view = new BigUint64Array(exports.memory.buffer, exports.pegsOutputPtr(), startPegs + 1);
-    return {
+    const answer = {
       total: options.fewest
         ? BigInt.asIntN(64, exports.pegsMeetTotal())
         : (BigInt.asUintN(64, exports.pegsMeetTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsMeetTotal()),
       levels: Array.from(view, Number),
       nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
       memory: Number(exports.pegsMemory()),
+    };
+    if (checkpoint) {
+      await checkpoint.finish({ ...answer, total: answer.total.toString(), nodes: answer.nodes.toString() }, steps);
+      options.onCheckpoint?.({ kind: 'finished', dir: checkpoint.dir, step: steps, steps, bytes: 0, nodes: answer.nodes });
+    }
+    return {
+      ...answer,
       // Levels built in parts in one pass over their parents: the parts' files summed.
       partFiles: spill?.partFiles ?? 0,
       partWrites: spill?.partWrites ?? 0,
@@ -189,6 +258,15 @@ export async function countBothEnds(
       releaseEngine(exports);
     }
   }
+}
+
+/** A count as a checkpoint names it: the board, the start's empty holes, the finish, maxMemory. */
+function describeCount(problem: PegsProblem, maxMemory: number, fewest: boolean): string {
+  const { holes } = problem.board;
+  const names = (position: bigint, pegs: boolean): string[] => holes.filter((_, i) => ((position >> BigInt(i)) & 1n) === (pegs ? 1n : 0n)).map((h) => h.name);
+  const list = (items: string[]): string => (items.length <= 6 ? items.join(',') : `${items.length} holes`);
+  const finish = problem.finishes.length === 1 ? `pegs at ${list(names(problem.finishes[0], true))}` : `any of ${problem.finishes.length} finishes`;
+  return `${fewest ? 'the fewest moves' : 'the count'} on ${problem.board.name} (${holes.length} holes) from ${list(names(problem.start, false))} empty to ${finish}, maxMemory ${maxMemory}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
+import type { CheckpointEvent } from './checkpoint.js';
 import { countBothEnds } from './meet.js';
 import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
@@ -60,6 +61,16 @@ export interface CountOptions extends LevelOptions {
    * its parents each; a count that cannot fit even so stops with OUT_OF_DISK.
    */
   maxDisk?: number;
+  /**
+   * A folder for checkpoints (Node): the count from both ends (on the calling thread, levels in
+   * memory) saves its engine's state there after a level when the last save is 30 s old, and
+   * every 2 minutes within a level ($BITPUZZLE_CHECKPOINT_MS sets that), and when it is aborted; the same call with the same folder
+   * resumes from the last whole checkpoint, and a folder of a finished count answers at once. A
+   * folder of another count (board, start, finish, maxMemory) or a damaged one is BAD_INPUT.
+   */
+  checkpoint?: string;
+  /** Told of each checkpoint saved, and when a count resumes from one (or finds it finished). */
+  onCheckpoint?: (event: CheckpointEvent) => void;
 }
 
 /** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
@@ -117,7 +128,7 @@ export type MinMovesMethod = 'auto' | 'moves' | 'deepening' | 'levels';
 const MIN_MOVES_METHODS: readonly MinMovesMethod[] = ['auto', 'moves', 'deepening', 'levels'];
 
 /** Options of pegs.minMoves. */
-export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk'> {
+export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill' | 'spillDir' | 'spillAbove' | 'maxDisk' | 'checkpoint' | 'onCheckpoint'> {
   /**
    * 'moves': breadth-first by moves from both ends, every position seen in one table (boards
    * up to 48 holes; fast, but past 33 holes it outgrows memory); 'deepening': iterative
@@ -129,7 +140,10 @@ export interface MinMovesOptions extends LevelOptions, Pick<CountOptions, 'spill
    * holes and 'deepening' past them.
    */
   method?: MinMovesMethod;
-  /** The fewest moves alone (jumps and moves null), by levels: no solution is looked for. */
+  /**
+   * The fewest moves alone (jumps and moves null), by levels: no solution is looked for. Only
+   * this search keeps checkpoints (`checkpoint`, as count's).
+   */
   lengthOnly?: boolean;
 }
 
@@ -179,6 +193,36 @@ const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
 /** Which of spillDir, spillAbove and maxDisk the options give. */
 function diskOptionsGiven(options: CountOptions): string[] {
   return (['spillDir', 'spillAbove', 'maxDisk'] as const).filter((key) => options[key] !== undefined);
+}
+
+/** How often a count saves a checkpoint within a level: $BITPUZZLE_CHECKPOINT_MS, default 2 minutes. */
+function checkpointEvery(): number | undefined {
+  const text = typeof process !== 'undefined' ? process.env?.BITPUZZLE_CHECKPOINT_MS : undefined;
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isSafeInteger(ms) || ms < 1) throw badInput(`BITPUZZLE_CHECKPOINT_MS must be a whole number of milliseconds from 1 up, got ${JSON.stringify(text)}`);
+  return ms;
+}
+
+/** count's checkpoint: a folder's path, for the Wasm count on the calling thread with its levels in memory. */
+function checkCheckpoint(options: CountOptions | MinMovesOptions): void {
+  if (options.onCheckpoint !== undefined && typeof options.onCheckpoint !== 'function') {
+    throw badInput(`onCheckpoint must be a function, got ${describeValue(options.onCheckpoint)}`);
+  }
+  if (options.checkpoint === undefined) {
+    if (options.onCheckpoint !== undefined) throw badInput('onCheckpoint goes with checkpoint');
+    return;
+  }
+  if (typeof options.checkpoint !== 'string' || options.checkpoint === '') throw badInput(`checkpoint must be a folder's path, got ${describeValue(options.checkpoint)}`);
+  const why =
+    options.engine === 'js'
+      ? "engine: 'js'"
+      : 'threads' in options && typeof options.threads === 'number' && options.threads > 1
+        ? `threads: ${options.threads}`
+        : options.spill === true || diskOptionsGiven(options).length > 0
+          ? [...(options.spill === true ? ['spill'] : []), ...diskOptionsGiven(options)].join(', ')
+          : null;
+  if (why) throw badInput(`checkpoint cannot go with ${why}: checkpoints are of the Wasm count on the calling thread with its levels in memory`);
 }
 
 /** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove and maxDisk bytes. */
@@ -379,8 +423,9 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
  * over positions up to symmetry, level by level.
  */
 export async function count(input: PegsInput | PegsProblem | string, options: CountOptions = {}): Promise<PegsCount> {
-  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.count');
+  options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove', 'maxDisk', 'checkpoint', 'onCheckpoint'], 'pegs.count');
   checkSpill(options);
+  checkCheckpoint(options);
   return countFrom(input, options, false);
 }
 
@@ -403,7 +448,9 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   // Boards of 30 holes or more count from both ends (from the start, and back from the
   // finishes), meeting in the middle: on the calling thread by default, every level in one
   // engine's memory; on worker threads when `threads` asks for them.
-  const big = !forwardOnly && holes >= BOTH_ENDS_HOLES && startPegs > popcount(problem.finishes[0]) + 1;
+  // With a checkpoint, any board counts that way (the count the checkpoints are of).
+  const bothEnds = !forwardOnly && startPegs > popcount(problem.finishes[0]) + 1;
+  const big = bothEnds && (holes >= BOTH_ENDS_HOLES || options.checkpoint !== undefined);
   const threads = options.threads === undefined ? 1 : checkThreads(options.threads);
   const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
   if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
@@ -415,7 +462,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const onOneThread = big && threads > 1;
     const { total, levels, nodes, memory } =
       big && threads === 1
-        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true })
+        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.checkpoint ? false : (options.spill ?? true), checkpointEvery: checkpointEvery() })
         : onOneThread
           ? await countBothEnds(problem, maxMemory, { ...options, spill: false })
           : meeting && problem.finishes.length === 1
@@ -494,7 +541,7 @@ async function minMovesByLevels(problem: PegsProblem, options: MinMovesOptions, 
     if (!found || !options.lengthOnly) return found && { ...found, stats: { ...found.stats, milliseconds: performance.now() - started } };
     return { jumps: null, moves: null, length: found.length, memory: found.memory, stats: { ...found.stats, milliseconds: performance.now() - started } };
   }
-  const levels = await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, fewest: true });
+  const levels = await countBothEnds(problem, maxMemory, { ...options, spill: options.checkpoint ? false : (options.spill ?? true), fewest: true, checkpointEvery: checkpointEvery() });
   if (levels.total < 0n) return null;
   const length = Number(levels.total);
   if (options.lengthOnly) {
@@ -551,9 +598,11 @@ export async function minMoves(input: PegsInput | PegsProblem | string, options?
 export async function minMoves(input: PegsInput | PegsProblem | string, options?: MinMovesOptions): Promise<PegsMinMoves | PegsMinMovesLength | null>;
 export async function minMoves(input: PegsInput | PegsProblem | string, options: MinMovesOptions = {}): Promise<PegsMinMoves | PegsMinMovesLength | null> {
   const started = performance.now();
-  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress', 'method', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk'], 'pegs.minMoves');
+  options = checkOptions(options, [...SOLVE_KEYS, 'onProgress', 'method', 'lengthOnly', 'spill', 'spillDir', 'spillAbove', 'maxDisk', 'checkpoint', 'onCheckpoint'], 'pegs.minMoves');
   if (options.lengthOnly !== undefined && typeof options.lengthOnly !== 'boolean') throw badInput(`lengthOnly must be true or false, got ${describeValue(options.lengthOnly)}`);
   checkSpill(options);
+  checkCheckpoint(options);
+  if (options.checkpoint !== undefined && options.lengthOnly !== true) throw badInput('checkpoint goes with lengthOnly: true (the fewest moves by levels, without a solution)');
   const problem = toProblem(input);
   const method = minMovesMethod(options, problem);
   if (method !== 'levels') {

@@ -3,13 +3,14 @@
 // Finished parts stay in Redis, so running the same problem again (after a crash, or from a
 // second coordinator) reuses them.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BitpuzzleError, aborted, badInput, describeValue, type ErrorCode } from '../errors.js';
 import { TASK_KINDS } from '../parallel/kinds.js';
 import type { Progress, QueueOption, TaskKindName } from '../parallel/pool.js';
-import { engineUrl } from '../wasm/module.js';
+import { engineVersion } from '../wasm/module.js';
+
+export { engineVersion };
 import { FORMAT_VERSION, decode, encode } from './codec.js';
 import { QUEUE_NAME, bullConnection, openClient, parseQueue, unavailable, withTimeout, type QueueTarget } from './connection.js';
 
@@ -56,17 +57,6 @@ export function dealParts(texts: string[]): number[][] {
   }
 }
 
-let version: Promise<string> | undefined;
-
-/** The package version and a hash of the engine: parts of different engines never mix. */
-export function engineVersion(): Promise<string> {
-  version ??= (async () => {
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    const wasm = createHash('sha256').update(await readFile(engineUrl)).digest('hex').slice(0, 12);
-    return `${pkg.version}+${wasm}`;
-  })();
-  return version;
-}
 
 /** The job id of part `index`: the problem's hash, then the part number. */
 export const jobId = (problem: string, index: number): string => `${problem}-${index}`;

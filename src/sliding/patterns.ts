@@ -2,7 +2,8 @@
 // engine or loaded from a cache on disk (Node), checked by a SHA-256 of their bytes.
 import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
-import { Status, checkStatus, runSliced, yieldToEventLoop } from '../wasm/protocol.js';
+import { sha256 } from '../digest.js';
+import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import type { OptimalEngine } from './engine.js';
 
 /** The patterns of a board and its goal, as lists of goal cells. */
@@ -162,20 +163,6 @@ const MAGIC = 'bitpuzzle-pdb-2\n';
 
 function fileName(set: PatternSet, slot: number): string {
   return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}${set.packed ? '.packed' : ''}.pdb`;
-}
-
-// Hashed in pieces with a turn of the event loop between them: a 260 MB table is about 140 ms
-// of hashing, more than a call may hold the thread.
-const HASH_PIECE = 8 << 20;
-
-async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  const { createHash } = await import('node:crypto');
-  const hash = createHash('sha256');
-  for (let at = 0; at < bytes.length; at += HASH_PIECE) {
-    if (at > 0) await yieldToEventLoop();
-    hash.update(bytes.subarray(at, at + HASH_PIECE));
-  }
-  return hash.digest();
 }
 
 /**

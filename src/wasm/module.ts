@@ -53,6 +53,25 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+let version: Promise<string> | undefined;
+// Not a literal in new URL(): bundlers would copy the file into a browser build, which never reads it.
+const PACKAGE_JSON = '../../package.json';
+
+/**
+ * The package version and a hash of the engine file (Node): queue parts and checkpoints of
+ * different engines never mix.
+ */
+export function engineVersion(): Promise<string> {
+  version ??= (async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { createHash } = await import('node:crypto');
+    const pkg = JSON.parse(await readFile(new URL(PACKAGE_JSON, import.meta.url), 'utf8')) as { version: string };
+    const wasm = createHash('sha256').update(await readFile(engineUrl)).digest('hex').slice(0, 12);
+    return `${pkg.version}+${wasm}`;
+  })();
+  return version;
+}
+
 /** The compiled engine, compiled on first use. */
 export function loadEngineModule(): Promise<WebAssembly.Module> {
   compiled ??= compileEngineModule(engineLocation).catch((error: unknown) => {

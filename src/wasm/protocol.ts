@@ -34,6 +34,8 @@ export interface EngineExports {
   queensConstellationsDistinct(): bigint;
   queensConstellationsNodes(): bigint;
   arenaGeneration(): number;
+  /** The end of the arena's last allocation: what a snapshot of the instance keeps (wasm/snapshot.ts). */
+  arenaTop(): number;
   polyInputAlloc(words: number): number;
   polyLoad(): StatusCode;
   polyPartPtr(): number;

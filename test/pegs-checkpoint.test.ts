@@ -1,0 +1,157 @@
+// Checkpoints of peg counts: a count stopped (an abort, SIGKILL) and resumed from its folder
+// gives the total of an uninterrupted count, doing less work than a fresh one; a folder of
+// another count, or a damaged one, is a clear error, never a wrong count.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { pegs } from '../dist/index.js';
+import { rejection, tempDir } from './helpers.js';
+import { bruteCount } from './pegs-helpers.js';
+
+const bin = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
+const ENGLISH = 40861647040079968n;
+
+/** Counts `problem` with a checkpoint in `dir`, aborted once the count reaches level `stopAt`. */
+async function stoppedAt(problem: pegs.PegsProblem, dir: string, stopAt: number): Promise<pegs.CheckpointEvent[]> {
+  const events: pegs.CheckpointEvent[] = [];
+  const controller = new AbortController();
+  const error = await rejection(
+    pegs.count(problem, { checkpoint: dir, signal: controller.signal, onCheckpoint: (e) => events.push(e), onProgress: (p) => p.done >= stopAt && controller.abort() }),
+  );
+  expect(error.code).toBe('ABORTED');
+  return events;
+}
+
+describe('peg count checkpoints', () => {
+  it('stopped at each level and resumed, small boards give the brute force total with less work', async () => {
+    // Counts of several steps of work (a small one is done in the first run call, before any stop).
+    const problems = [
+      ...['c5', 'a1', 'c3'].map((start) => pegs.toProblem({ board: 'triangle6', start, finish: 'any' })),
+      ...['c5', 'a1', 'c3'].map((hole) => pegs.toProblem({ board: 'triangle6', start: hole, finish: hole })),
+    ];
+    let resumedMidway = 0;
+    for (const problem of problems) {
+      const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
+      const plain = await pegs.count(problem, { checkpoint: tempDir('bitpuzzle-ck-') });
+      expect(plain.total).toBe(expected);
+      for (const stopAt of [1, 2, 4]) {
+        const dir = tempDir('bitpuzzle-ck-');
+        const saved = await stoppedAt(problem, dir, stopAt);
+        expect(saved.map((e) => e.kind)).toEqual(['saved']);
+        const events: pegs.CheckpointEvent[] = [];
+        const resumed = await pegs.count(problem, { checkpoint: dir, onCheckpoint: (e) => events.push(e) });
+        expect(resumed.total).toBe(expected);
+        expect(resumed.stats.nodes).toBe(plain.stats.nodes);
+        expect(resumed.levels).toEqual(plain.levels);
+        expect(events.map((e) => e.kind)).toEqual(['resumed', 'finished']);
+        expect(events[0].step).toBe(saved[0].step);
+        if (events[0].nodes > 0n) resumedMidway++;
+        // A finished folder answers at once, with the same answer.
+        const again: pegs.CheckpointEvent[] = [];
+        const answered = await pegs.count(problem, { checkpoint: dir, onCheckpoint: (e) => again.push(e) });
+        expect([answered.total, answered.levels]).toEqual([expected, plain.levels]);
+        expect(again.map((e) => e.kind)).toEqual(['answered']);
+        expect(readdirSync(dir)).toEqual(['checkpoint.json']);
+      }
+    }
+    // The resumed counts went on from work done before the stop (the nodes it had expanded).
+    expect(resumedMidway).toBeGreaterThanOrEqual(problems.length);
+  });
+
+  it('the fewest moves by levels (lengthOnly) stop and resume the same way', async () => {
+    for (const start of ['c5', 'a1']) {
+      const problem = pegs.toProblem({ board: 'triangle6', start, finish: 'any' });
+      const plain = (await pegs.minMoves(problem, { lengthOnly: true }))!;
+      const dir = tempDir('bitpuzzle-ck-');
+      const controller = new AbortController();
+      const stop = pegs.minMoves(problem, { lengthOnly: true, checkpoint: dir, signal: controller.signal, onProgress: (p) => p.done >= 3 && controller.abort() });
+      expect((await rejection(stop)).code).toBe('ABORTED');
+      const events: pegs.CheckpointEvent[] = [];
+      const resumed = (await pegs.minMoves(problem, { lengthOnly: true, checkpoint: dir, onCheckpoint: (e) => events.push(e) }))!;
+      expect([resumed.length, resumed.stats.nodes]).toEqual([plain.length, plain.stats.nodes]);
+      expect(events.map((e) => e.kind)).toEqual(['resumed', 'finished']);
+      // A count may not take the folder of a search for the fewest moves, nor the other way.
+      expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/another count \(the fewest moves on triangle6/);
+    }
+    expect((await rejection(pegs.minMoves('triangle5', { checkpoint: tempDir('bitpuzzle-ck-') }))).message).toMatch(/checkpoint goes with lengthOnly: true/);
+  });
+
+  it('another count, another maxMemory, a damaged or missing engine file: BAD_INPUT, never a wrong count', async () => {
+    const problem = pegs.toProblem({ board: 'triangle6', start: 'c5', finish: 'any' });
+    const dir = tempDir('bitpuzzle-ck-');
+    await stoppedAt(problem, dir, 3);
+    const other = pegs.toProblem({ board: 'triangle6', start: 'a1', finish: 'any' });
+    const wrong = await rejection(pegs.count(other, { checkpoint: dir }));
+    expect(wrong.code).toBe('BAD_INPUT');
+    expect(wrong.message).toMatch(
+      /holds the checkpoint of another count \(the count on triangle6 \(21 holes\) from c5 empty to any of \d+ finishes, maxMemory 1073741824\); this one is the count on triangle6 \(21 holes\) from a1 empty/,
+    );
+    expect((await rejection(pegs.count(problem, { checkpoint: dir, maxMemory: 64 << 20 }))).message).toMatch(/another count/);
+    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.mem'))!);
+    const bytes = readFileSync(file);
+    bytes[bytes.length >> 1] ^= 0x40;
+    writeFileSync(file, bytes);
+    const damaged = await rejection(pegs.count(problem, { checkpoint: dir }));
+    expect(damaged.code).toBe('BAD_INPUT');
+    expect(damaged.message).toMatch(/checkpoint\.json is damaged \(its engine file does not match its checksum\); remove the folder/);
+    writeFileSync(file, bytes.subarray(0, 100));
+    expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/its engine file has 100 bytes/);
+    writeFileSync(join(dir, 'checkpoint.json'), '{"format":');
+    expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/damaged \(not JSON\)/);
+    // Options that cannot keep a checkpoint are refused up front.
+    for (const [options, message] of [
+      [{ checkpoint: dir, threads: 2 }, /checkpoint cannot go with threads: 2/],
+      [{ checkpoint: dir, engine: 'js' }, /checkpoint cannot go with engine: 'js'/],
+      [{ checkpoint: dir, spill: true }, /checkpoint cannot go with spill/],
+      [{ checkpoint: dir, spillDir: dir }, /checkpoint cannot go with spillDir/],
+      [{ checkpoint: '' }, /checkpoint must be a folder's path/],
+      [{ onCheckpoint: () => undefined }, /onCheckpoint goes with checkpoint/],
+    ] as const) {
+      const error = await rejection(pegs.count(problem, options as pegs.CountOptions));
+      expect(error.code).toBe('BAD_INPUT');
+      expect(error.message).toMatch(message);
+    }
+  });
+
+  it('the CLI: killed with SIGKILL again and again (during levels, saves and the join), the English count resumes to its total', async () => {
+    const dir = tempDir('bitpuzzle-ck-');
+    const args = [bin, 'pegs', '--count', '--checkpoint', dir, '--json'];
+    const env = { ...process.env, BITPUZZLE_CHECKPOINT_MS: '150' };
+    const resumedAt: number[] = [];
+    for (const killAfter of [700, 1300, 1900, 2500]) {
+      const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const timer = setTimeout(() => child.kill('SIGKILL'), killAfter);
+      const code = await exited;
+      clearTimeout(timer);
+      const at = /resuming from the checkpoint in .*: level (\d+) of 16/.exec(stderr);
+      if (at) resumedAt.push(Number(at[1]));
+      if (code === 0) break; // finished before the kill: the machine was fast
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp')).length).toBeLessThanOrEqual(2);
+    }
+    expect(resumedAt.length).toBeGreaterThanOrEqual(2);
+    const last = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 120_000 });
+    expect(last.status).toBe(0);
+    expect(JSON.parse(last.stdout).total).toBe(Number(ENGLISH)); // toJson writes it as a number
+    // Ctrl-C (SIGINT) saves a checkpoint and exits 3; the same command then goes on.
+    const fresh = tempDir('bitpuzzle-ck-');
+    const child = spawn(process.execPath, [bin, 'pegs', '--count', '--checkpoint', fresh], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    await new Promise((r) => setTimeout(r, 1200));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/stopping on SIGINT: saving a checkpoint in/);
+    expect(stderr).toMatch(/checkpoint saved in .*: level \d+ of 16/);
+    expect(existsSync(join(fresh, 'checkpoint.json'))).toBe(true);
+    const after = spawnSync(process.execPath, [bin, 'pegs', '--count', '--checkpoint', fresh], { encoding: 'utf8', timeout: 120_000 });
+    expect(after.status).toBe(0);
+    expect(after.stdout).toMatch(new RegExp(`^${ENGLISH} solutions`));
+    expect(after.stderr).toMatch(/resuming from the checkpoint in .*: level \d+ of 16, [\d.]+ MiB of engine state kept/);
+  }, 180_000);
+});
