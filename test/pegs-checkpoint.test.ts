@@ -60,6 +60,62 @@ describe('peg count checkpoints', () => {
     expect(resumedMidway).toBeGreaterThanOrEqual(problems.length);
   });
 
+  it('with the levels on disk: stopped after one save or several (levels in parts, joins), resumed to the total of a count forward', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const problems = [pegs.toProblem({ board: 'triangle6', start: 'c5', finish: 'any' }), pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start: 'c3', finish: 'c3' })];
+    for (const problem of problems) {
+      // The count forward from the start alone (the engine's other method, on one thread).
+      const expected = (await pegs.count(problem, { threads: 1 })).total;
+      // On disk from the first level, in parts, a checkpoint every 20 ms (about 10 a count).
+      const options = { spill: 'always', windowBytes: 4096, fewestParts: 3, checkpointEvery: 20 } as const;
+      const plain = await countBothEnds(problem, 64 << 20, { ...options, checkpoint: tempDir('bitpuzzle-ck-') });
+      expect(plain.total).toBe(expected);
+      expect(plain.partFiles).toBeGreaterThan(0);
+      for (const stopAfter of [1, 3, 6, 9]) {
+        const dir = tempDir('bitpuzzle-ck-');
+        const controller = new AbortController();
+        let saves = 0;
+        const stopped = countBothEnds(problem, 64 << 20, {
+          ...options,
+          checkpoint: dir,
+          signal: controller.signal,
+          onCheckpoint: (e: pegs.CheckpointEvent) => e.kind === 'saved' && ++saves >= stopAfter && controller.abort(),
+        });
+        const error = await stopped.then(() => null, (e: unknown) => e as { code: string });
+        if (error === null) continue; // done before that many saves
+        expect(error.code).toBe('ABORTED');
+        expect(readdirSync(join(dir, 'levels')).length).toBeGreaterThan(0); // the levels stay for the resume
+        const events: pegs.CheckpointEvent[] = [];
+        const resumed = await countBothEnds(problem, 64 << 20, { ...options, checkpoint: dir, onCheckpoint: (e: pegs.CheckpointEvent) => events.push(e) });
+        expect(resumed.total).toBe(expected);
+        expect(resumed.nodes).toBe(plain.nodes);
+        expect(events[0].kind).toBe('resumed');
+        expect(existsSync(join(dir, 'levels'))).toBe(false); // removed once the count is done
+      }
+    }
+  });
+
+  it('OUT_OF_DISK leaves the last checkpoint, which resumes once there is room', async () => {
+    const { countBothEnds } = await import('../dist/pegs/meet.js');
+    const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', start: 'c3', finish: 'c3' });
+    const expected = (await pegs.count(problem, { threads: 1 })).total;
+    const options = { spill: 'always', windowBytes: 4096, fewestParts: 3, checkpointEvery: 10 } as const;
+    const dir = tempDir('bitpuzzle-ck-');
+    let saves = 0;
+    const full = await countBothEnds(problem, 64 << 20, { ...options, checkpoint: dir, maxDisk: 600_000, onCheckpoint: (e: pegs.CheckpointEvent) => e.kind === 'saved' && saves++ }).then(
+      () => null,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(full?.code).toBe('OUT_OF_DISK');
+    expect(saves).toBeGreaterThan(0);
+    expect(existsSync(join(dir, 'checkpoint.json'))).toBe(true);
+    const events: pegs.CheckpointEvent[] = [];
+    const resumed = await countBothEnds(problem, 64 << 20, { ...options, checkpoint: dir, onCheckpoint: (e: pegs.CheckpointEvent) => events.push(e) });
+    expect(resumed.total).toBe(expected);
+    expect(events[0]).toMatchObject({ kind: 'resumed' });
+    expect(events[0].nodes).toBeGreaterThan(0n);
+  });
+
   it('the fewest moves by levels (lengthOnly) stop and resume the same way', async () => {
     for (const start of ['c5', 'a1']) {
       const problem = pegs.toProblem({ board: 'triangle6', start, finish: 'any' });
@@ -104,8 +160,7 @@ describe('peg count checkpoints', () => {
     for (const [options, message] of [
       [{ checkpoint: dir, threads: 2 }, /checkpoint cannot go with threads: 2/],
       [{ checkpoint: dir, engine: 'js' }, /checkpoint cannot go with engine: 'js'/],
-      [{ checkpoint: dir, spill: true }, /checkpoint cannot go with spill/],
-      [{ checkpoint: dir, spillDir: dir }, /checkpoint cannot go with spillDir/],
+      [{ checkpoint: dir, spillDir: dir }, /checkpoint cannot go with spillDir: checkpoints are of the Wasm count on the calling thread, its levels on disk in the checkpoint's folder/],
       [{ checkpoint: '' }, /checkpoint must be a folder's path/],
       [{ onCheckpoint: () => undefined }, /onCheckpoint goes with checkpoint/],
     ] as const) {
@@ -115,12 +170,14 @@ describe('peg count checkpoints', () => {
     }
   });
 
-  it('the CLI: killed with SIGKILL again and again (during levels, saves and the join), the English count resumes to its total', async () => {
-    const dir = tempDir('bitpuzzle-ck-');
-    const args = [bin, 'pegs', '--count', '--checkpoint', dir, '--json'];
-    const env = { ...process.env, BITPUZZLE_CHECKPOINT_MS: '150' };
-    const resumedAt: number[] = [];
-    for (const killAfter of [700, 1300, 1900, 2500]) {
+  /**
+   * Runs `bitpuzzle ARGS` and kills it with SIGKILL after each of `kills` milliseconds in turn
+   * (until a run finishes first); returns the levels it resumed at, and the lines that said so.
+   */
+  async function killRepeatedly(args: string[], env: NodeJS.ProcessEnv, kills: number[], dir: string): Promise<number[] & { lines?: string[] }> {
+    const resumedAt: number[] & { lines?: string[] } = [];
+    resumedAt.lines = [];
+    for (const killAfter of kills) {
       const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
@@ -128,11 +185,35 @@ describe('peg count checkpoints', () => {
       const timer = setTimeout(() => child.kill('SIGKILL'), killAfter);
       const code = await exited;
       clearTimeout(timer);
-      const at = /resuming from the checkpoint in .*: level (\d+) of 16/.exec(stderr);
-      if (at) resumedAt.push(Number(at[1]));
+      const at = /resuming from the checkpoint in .*: level (\d+) of \d+.*/.exec(stderr);
+      if (at) {
+        resumedAt.push(Number(at[1]));
+        resumedAt.lines!.push(at[0]);
+      }
       if (code === 0) break; // finished before the kill: the machine was fast
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp')).length).toBeLessThanOrEqual(2);
     }
+    return resumedAt;
+  }
+
+  it('the CLI with the levels on disk: killed again and again (during writes of levels and saves), the English count resumes to its total', async () => {
+    const dir = tempDir('bitpuzzle-ck-');
+    const args = [bin, 'pegs', '--count', '--spill-above', '16M', '--checkpoint', dir];
+    const env = { ...process.env, BITPUZZLE_CHECKPOINT_MS: '300' };
+    const resumedAt = await killRepeatedly(args, env, [900, 1500, 2100, 2700, 3300], dir);
+    expect(resumedAt.length).toBeGreaterThanOrEqual(2);
+    const last = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 120_000 });
+    expect(last.status).toBe(0);
+    expect(last.stdout).toMatch(new RegExp(`^${ENGLISH} solutions`));
+    expect(readdirSync(dir)).toEqual(['checkpoint.json']); // the levels on disk went with the end of the count
+    expect(resumedAt.lines!.some((line) => /level \d+ of 16, [\d.]+ MiB of engine state kept and [\d.]+ MiB of levels on disk; [\d.]+ [MG]iB free$/.test(line))).toBe(true);
+  }, 180_000);
+
+  it('the CLI: killed with SIGKILL again and again (during levels, saves and the join), the English count resumes to its total', async () => {
+    const dir = tempDir('bitpuzzle-ck-');
+    const args = [bin, 'pegs', '--count', '--checkpoint', dir, '--json'];
+    const env = { ...process.env, BITPUZZLE_CHECKPOINT_MS: '150' };
+    const resumedAt = await killRepeatedly(args, env, [700, 1300, 1900, 2500], dir);
     expect(resumedAt.length).toBeGreaterThanOrEqual(2);
     const last = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 120_000 });
     expect(last.status).toBe(0);
@@ -152,6 +233,6 @@ describe('peg count checkpoints', () => {
     const after = spawnSync(process.execPath, [bin, 'pegs', '--count', '--checkpoint', fresh], { encoding: 'utf8', timeout: 120_000 });
     expect(after.status).toBe(0);
     expect(after.stdout).toMatch(new RegExp(`^${ENGLISH} solutions`));
-    expect(after.stderr).toMatch(/resuming from the checkpoint in .*: level \d+ of 16, [\d.]+ MiB of engine state kept/);
+    expect(after.stderr).toMatch(/resuming from the checkpoint in .*: level \d+ of 16, [\d.]+ MiB of engine state kept; [\d.]+ [MG]iB free/);
   }, 180_000);
 });

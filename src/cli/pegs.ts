@@ -66,7 +66,7 @@ export function pegsCommand(): Command {
     .option('--spill-dir <DIR>', 'with --count or --length-only: where levels that do not fit in --max-memory go to disk, in a temporary folder removed at the end (default the OS temporary folder)')
     .option('--no-spill', 'with --count or --length-only: keep every level in memory (OUT_OF_MEMORY when they do not fit)')
     .option('--max-disk <SIZE>', 'with --count or --length-only: the most disk the levels on disk take, e.g. 20G (default: the free space less 64M); a level that would need more is built in rounds')
-    .option('--checkpoint <DIR>', 'with --count or --min-moves --length-only: keep checkpoints in DIR (levels in memory, on the calling thread) and resume from the one there; Ctrl-C saves one and exits 3')
+    .option('--checkpoint <DIR>', 'with --count or --min-moves --length-only: keep checkpoints in DIR (levels on disk in DIR/levels) and resume from the one there; Ctrl-C saves one and exits 3')
     .option('--spill-above <SIZE>', 'with --count: the most memory the levels take before they go to disk, e.g. 2G (default 480M, at most --max-memory)')
     .option('--json', 'print one JSON object')
     .addHelpText(
@@ -150,9 +150,10 @@ function printedJson(input: pegs.PegsInput, result: object, flags: PegsFlags): b
 
 /** What a count with --checkpoint says on stderr: where it resumed from, and each save. */
 function sayCheckpoint(event: pegs.CheckpointEvent): void {
-  const mb = `${(event.bytes / 2 ** 20).toFixed(1)} MiB`;
-  if (event.kind === 'resumed') console.error(`bitpuzzle: resuming from the checkpoint in ${event.dir}: level ${event.step} of ${event.steps}, ${mb} of engine state kept`);
-  else if (event.kind === 'saved') console.error(`bitpuzzle: checkpoint saved in ${event.dir}: level ${event.step} of ${event.steps}, ${mb}`);
+  const size = (bytes: number): string => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+  const disk = `${event.levelBytes > 0 ? ` and ${size(event.levelBytes)} of levels on disk` : ''}; ${size(event.free)} free`;
+  if (event.kind === 'resumed') console.error(`bitpuzzle: resuming from the checkpoint in ${event.dir}: level ${event.step} of ${event.steps}, ${size(event.bytes)} of engine state kept${disk}`);
+  else if (event.kind === 'saved') console.error(`bitpuzzle: checkpoint saved in ${event.dir}: level ${event.step} of ${event.steps}, ${size(event.bytes)} of engine state${disk}`);
   else if (event.kind === 'answered') console.error(`bitpuzzle: ${event.dir} holds a finished answer: it is printed again`);
 }
 

@@ -13,14 +13,16 @@ import { BitpuzzleError, badInput } from '../errors.js';
 import { engineVersion } from '../wasm/module.js';
 import type { EngineExports } from '../wasm/protocol.js';
 import { restoreSnapshot, takeSnapshot, type EngineSnapshot } from '../wasm/snapshot.js';
+import type { SpillState } from './spill.js';
 
 const FORMAT = 'bitpuzzle-pegs-checkpoint-1';
 const MANIFEST = 'checkpoint.json';
 
-/** What the host's loop keeps besides the engine (meet.ts). */
+/** What the host's loop keeps besides the engine (meet.ts): with levels on disk, their files. */
 export interface HostState {
   narrowBits: number;
   steps: number;
+  spill?: SpillState;
 }
 
 /** A finished count's answer, kept in the folder. */
@@ -57,15 +59,22 @@ export type Resumed = { snapshot: EngineSnapshot; host: HostState; step: number;
  * the answer recorded at the end, or a folder that held a finished count's answer already.
  */
 export interface CheckpointEvent {
+  /** What happened: resumed from the folder, saved to it, the answer recorded, or found there. */
   kind: 'resumed' | 'saved' | 'finished' | 'answered';
+  /** The checkpoint's folder. */
   dir: string;
   /** The level reached, of `steps`. */
   step: number;
+  /** The levels of the count in all. */
   steps: number;
   /** Bytes of the engine's state kept. */
   bytes: number;
   /** Positions expanded so far (at a resume: the work this process need not do again). */
   nodes: bigint;
+  /** Bytes of the levels on disk the checkpoint holds besides (0 with the levels in memory). */
+  levelBytes: number;
+  /** Bytes free on the folder's disk, after the save. */
+  free: number;
 }
 
 /** At a new level, a save when the last is at least this old; within a level, every DEFAULT_EVERY_MS. */
@@ -191,6 +200,13 @@ export class Checkpoint {
     this.lastSave = Date.now();
     this.lastStep = step;
     return snapshot.memory.length;
+  }
+
+  /** Bytes free on the folder's disk. */
+  async free(): Promise<number> {
+    const { statfs } = await import('node:fs/promises');
+    const { bavail, bsize } = await statfs(this.dir);
+    return bavail * bsize;
   }
 
   /** Records the answer: the folder then answers at once. */

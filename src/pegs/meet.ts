@@ -77,7 +77,14 @@ export async function countBothEnds(
   // The backward side's pagodas: its complements must be reachable from the start.
   const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
-  const spillMode = !canSpill() || options.checkpoint ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
+  const spillMode = !canSpill() ? 0 : options.spill === 'always' ? 2 : options.spill === true ? 1 : 0;
+  // maxMemory bounds the process's part in the count: the engine gets it less the host's
+  // own (from 256 MiB up; below, the engine has it all); when the levels may go to disk, at
+  // most spillAbove.
+  const share = engineShare(maxMemory);
+  const limit = spillMode === 0 ? share : Math.min(share, options.spillAbove ?? SPILL_ABOVE);
+  // On disk, the window is a few MB, and a small share of a small maxMemory.
+  const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(limit / 32)));
   // The count's name and key for a checkpoint: the engine's input (board, start, finishes,
   // pagodas) and what shapes the count; a folder of another count is refused.
   const checkpoint =
@@ -89,6 +96,9 @@ export async function countBothEnds(
           JSON.stringify({
             fewest: options.fewest === true,
             maxMemory,
+            spillMode,
+            limit,
+            windowBytes,
             dual: options.dual ?? true,
             narrowBits: options.narrowBits ?? 64,
             input: Array.from(input),
@@ -98,22 +108,26 @@ export async function countBothEnds(
   const resumed = checkpoint?.resumed;
   if (resumed && 'answer' in resumed) {
     const { answer } = resumed;
-    options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes) });
+    options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes), levelBytes: 0, free: await checkpoint!.free() });
     return { total: BigInt(answer.total), levels: answer.levels, nodes: BigInt(answer.nodes), memory: answer.memory, partFiles: 0, partWrites: 0, joinPasses: 0, rounds: 0 };
   }
-  // maxMemory bounds the process's part in the count: the engine gets it less the host's
-  // own (from 256 MiB up; below, the engine has it all); when the levels may go to disk, at
-  // most spillAbove.
-  const share = engineShare(maxMemory);
-  const limit = spillMode === 0 ? share : Math.min(share, options.spillAbove ?? SPILL_ABOVE);
-  // On disk, the window is a few MB, and a small share of a small maxMemory.
-  const windowBytes = options.windowBytes ?? Math.max(4096, Math.min(WINDOW_BYTES, Math.floor(limit / 32)));
   // A count without levels on disk has nothing to remove; where() is bound once the engine is.
   let where = (): string => '';
   // The messages' name for the work.
   const task = options.fewest ? 'the fewest moves by levels' : 'counting';
   const spill =
-    spillMode === 0 ? undefined : await SpillFolder.open(options.spillDir, { signal: options.signal, where: () => where(), task, reserveBytes: options.reserveBytes, maxDisk: options.maxDisk });
+    spillMode === 0
+      ? undefined
+      : await SpillFolder.open(options.spillDir, {
+          signal: options.signal,
+          where: () => where(),
+          task,
+          reserveBytes: options.reserveBytes,
+          maxDisk: options.maxDisk,
+          // A checkpoint's levels on disk are part of it: in its folder, kept until the count ends.
+          keepIn: checkpoint && (await import('node:path')).join(checkpoint.dir, 'levels'),
+        });
+  let finished = false;
   const exports = await acquireEngine();
   try {
     setMemoryLimit(exports, limit);
@@ -141,10 +155,23 @@ export async function countBothEnds(
     let restore = resumed !== null && resumed !== undefined;
     for (;;) {
       if (restore) {
-        // The engine as the checkpoint left it (a restart with 16-byte pairs below starts afresh).
-        ({ narrowBits, steps } = checkpoint!.restore(exports));
+        // The engine as the checkpoint left it (a restart with 16-byte pairs below starts afresh),
+        // and its levels on disk as they were then.
+        const host = checkpoint!.restore(exports);
+        ({ narrowBits, steps } = host);
+        if (spill && host.spill) await spill.restore(host.spill);
+        if (spill) exports.pegsMeetDiskRoom(await spill.room());
         restore = false;
-        options.onCheckpoint?.({ kind: 'resumed', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes: exports.arenaTop(), nodes: BigInt.asUintN(64, exports.pegsMeetNodes()) });
+        options.onCheckpoint?.({
+          kind: 'resumed',
+          dir: checkpoint!.dir,
+          step: exports.pegsMeetStep(),
+          steps,
+          bytes: exports.arenaTop(),
+          nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
+          levelBytes: host.spill ? host.spill.files.reduce((sum, f) => sum + f.bytes, 0) : 0,
+          free: await checkpoint!.free(),
+        });
       } else {
         if (dual) new Uint32Array(exports.memory.buffer, exports.pegsMeetDualPtr(), dual.length).set(dual);
         exports.pegsMeetFewest(options.fewest ? 1 : 0);
@@ -173,8 +200,12 @@ export async function countBothEnds(
         return exports.pegsMeetRun(slice);
       };
       const save = async (): Promise<void> => {
-        const bytes = await checkpoint!.save(exports, { narrowBits, steps }, exports.pegsMeetStep());
-        options.onCheckpoint?.({ kind: 'saved', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes, nodes: BigInt.asUintN(64, exports.pegsMeetNodes()) });
+        const files = spill ? await spill.state() : undefined;
+        const bytes = await checkpoint!.save(exports, { narrowBits, steps, ...(files ? { spill: files } : {}) }, exports.pegsMeetStep());
+        // The files the checkpoint before needed and this one does not.
+        await spill?.saved();
+        const levelBytes = files ? files.files.reduce((sum, f) => sum + f.bytes, 0) : 0;
+        options.onCheckpoint?.({ kind: 'saved', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes, nodes: BigInt.asUintN(64, exports.pegsMeetNodes()), levelBytes, free: await checkpoint!.free() });
       };
       for (;;) {
         try {
@@ -226,9 +257,10 @@ export async function countBothEnds(
       nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
       memory: Number(exports.pegsMemory()),
     };
+    finished = true;
     if (checkpoint) {
       await checkpoint.finish({ ...answer, total: answer.total.toString(), nodes: answer.nodes.toString() }, steps);
-      options.onCheckpoint?.({ kind: 'finished', dir: checkpoint.dir, step: steps, steps, bytes: 0, nodes: answer.nodes });
+      options.onCheckpoint?.({ kind: 'finished', dir: checkpoint.dir, step: steps, steps, bytes: 0, nodes: answer.nodes, levelBytes: 0, free: await checkpoint.free() });
     }
     return {
       ...answer,
@@ -253,7 +285,9 @@ export async function countBothEnds(
     };
   } finally {
     try {
-      await spill?.remove();
+      // A checkpoint's levels stay for the count to resume, until it ends.
+      if (checkpoint && !finished) await spill?.close();
+      else await spill?.remove();
     } finally {
       releaseEngine(exports);
     }

@@ -62,11 +62,13 @@ export interface CountOptions extends LevelOptions {
    */
   maxDisk?: number;
   /**
-   * A folder for checkpoints (Node): the count from both ends (on the calling thread, levels in
-   * memory) saves its engine's state there after a level when the last save is 30 s old, and
-   * every 2 minutes within a level ($BITPUZZLE_CHECKPOINT_MS sets that), and when it is aborted; the same call with the same folder
+   * A folder for checkpoints (Node): the count from both ends (on the calling thread; its
+   * levels on disk, if any, in DIR/levels) saves its engine's state there after a level when the
+   * last save is 30 s old, and every 2 minutes within a level ($BITPUZZLE_CHECKPOINT_MS sets
+   * that), and when it is aborted; the same call with the same folder
    * resumes from the last whole checkpoint, and a folder of a finished count answers at once. A
-   * folder of another count (board, start, finish, maxMemory) or a damaged one is BAD_INPUT.
+   * folder of another count (board, start, finish, maxMemory, spillAbove) or a damaged one is
+   * BAD_INPUT; OUT_OF_DISK leaves the last checkpoint, to resume once there is room.
    */
   checkpoint?: string;
   /** Told of each checkpoint saved, and when a count resumes from one (or finds it finished). */
@@ -219,10 +221,10 @@ function checkCheckpoint(options: CountOptions | MinMovesOptions): void {
       ? "engine: 'js'"
       : 'threads' in options && typeof options.threads === 'number' && options.threads > 1
         ? `threads: ${options.threads}`
-        : options.spill === true || diskOptionsGiven(options).length > 0
-          ? [...(options.spill === true ? ['spill'] : []), ...diskOptionsGiven(options)].join(', ')
+        : options.spillDir !== undefined
+          ? 'spillDir'
           : null;
-  if (why) throw badInput(`checkpoint cannot go with ${why}: checkpoints are of the Wasm count on the calling thread with its levels in memory`);
+  if (why) throw badInput(`checkpoint cannot go with ${why}: checkpoints are of the Wasm count on the calling thread, its levels on disk in the checkpoint's folder`);
 }
 
 /** count's options for levels on disk: spill a boolean, spillDir a folder's path, spillAbove and maxDisk bytes. */
@@ -462,7 +464,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const onOneThread = big && threads > 1;
     const { total, levels, nodes, memory } =
       big && threads === 1
-        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.checkpoint ? false : (options.spill ?? true), checkpointEvery: checkpointEvery() })
+        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
         : onOneThread
           ? await countBothEnds(problem, maxMemory, { ...options, spill: false })
           : meeting && problem.finishes.length === 1
@@ -541,7 +543,7 @@ async function minMovesByLevels(problem: PegsProblem, options: MinMovesOptions, 
     if (!found || !options.lengthOnly) return found && { ...found, stats: { ...found.stats, milliseconds: performance.now() - started } };
     return { jumps: null, moves: null, length: found.length, memory: found.memory, stats: { ...found.stats, milliseconds: performance.now() - started } };
   }
-  const levels = await countBothEnds(problem, maxMemory, { ...options, spill: options.checkpoint ? false : (options.spill ?? true), fewest: true, checkpointEvery: checkpointEvery() });
+  const levels = await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, fewest: true, checkpointEvery: checkpointEvery() });
   if (levels.total < 0n) return null;
   const length = Number(levels.total);
   if (options.lengthOnly) {

@@ -33,6 +33,18 @@ interface SpillFile {
   level: number;
   part: number;
   bytes: number;
+  /** Its name in the folder (kept in a checkpoint's folder: each file made gets a new one). */
+  name: string;
+  /** Bytes a checkpoint holds of it: the engine may only add after them. */
+  saved: number;
+}
+
+/** The files of a checkpoint's levels as its manifest records them (checkpoint.ts). */
+export interface SpillState {
+  files: Array<{ side: number; level: number; part: number; name: string; bytes: number }>;
+  made: number;
+  partFiles: number;
+  partWrites: number;
 }
 
 export class SpillFolder {
@@ -44,8 +56,24 @@ export class SpillFolder {
    */
   static async open(
     parent: string | undefined,
-    { signal, where, task, reserveBytes = RESERVE_BYTES, maxDisk = Infinity }: { signal?: AbortSignal; where: () => string; task: string; reserveBytes?: number; maxDisk?: number },
+    {
+      signal,
+      where,
+      task,
+      reserveBytes = RESERVE_BYTES,
+      maxDisk = Infinity,
+      keepIn,
+    }: { signal?: AbortSignal; where: () => string; task: string; reserveBytes?: number; maxDisk?: number; keepIn?: string },
   ): Promise<SpillFolder> {
+    if (keepIn !== undefined) {
+      // A checkpoint's levels: in its folder, kept when the count stops, removed when it ends.
+      const fs = await import('node:fs/promises');
+      await fs.mkdir(keepIn, { recursive: true });
+      const folder = new SpillFolder(fs, (await import('node:fs')).rmSync, await import('node:path'), keepIn, signal, where, task, reserveBytes, maxDisk);
+      folder.dir = keepIn;
+      folder.keep = true;
+      return folder;
+    }
     const fs = await import('node:fs/promises');
     const path = await import('node:path');
     const dir = parent ?? (await import('node:os')).tmpdir();
@@ -60,6 +88,13 @@ export class SpillFolder {
 
   private dir: string | undefined;
   private readonly files = new Map<string, SpillFile>();
+  /**
+   * In a checkpoint's folder, files are removed only once a checkpoint that no longer names
+   * them is saved (the last one may still need them); until then they wait here.
+   */
+  private keep = false;
+  private readonly dropped: SpillFile[] = [];
+  private made = 0;
 
   private constructor(
     private readonly fs: Fs,
@@ -73,11 +108,55 @@ export class SpillFolder {
     private readonly maxDisk: number,
   ) {}
 
-  /** Bytes the files hold now. */
+  /** Bytes the files hold now (those waiting for removal too: they are on the disk). */
   private get used(): number {
     let bytes = 0;
     for (const file of this.files.values()) bytes += file.bytes;
+    for (const file of this.dropped) bytes += file.bytes;
     return bytes;
+  }
+
+  /** For a checkpoint: every file's data on the disk (fsync), and what the manifest records. */
+  async state(): Promise<SpillState> {
+    for (const file of this.files.values()) {
+      await file.handle.sync();
+      file.saved = file.bytes;
+    }
+    const files = [...this.files.values()].map(({ side, level, part, name, bytes }) => ({ side, level, part, name, bytes }));
+    return { files, made: this.made, partFiles: this.partFiles, partWrites: this.partWrites };
+  }
+
+  /** After a checkpoint is saved: the files it does not name go. */
+  async saved(): Promise<void> {
+    for (const file of this.dropped.splice(0)) await this.fs.rm(this.path.join(this.dir!, file.name), { force: true });
+  }
+
+  /**
+   * Resuming from a checkpoint: its files as it recorded them (cut back to the bytes it holds
+   * of each: what was added after it is done again), every other file of the folder gone.
+   * BAD_INPUT when one is missing or shorter.
+   */
+  async restore(state: SpillState): Promise<void> {
+    const names = new Set(state.files.map((f) => f.name));
+    for (const name of await this.fs.readdir(this.dir!)) if (!names.has(name)) await this.fs.rm(this.path.join(this.dir!, name), { force: true });
+    for (const { side, level, part, name, bytes } of state.files) {
+      let handle: FileHandle;
+      try {
+        handle = await this.fs.open(this.path.join(this.dir!, name), 'r+');
+      } catch {
+        throw new BitpuzzleError('BAD_INPUT', `checkpoint: the level file ${name} is missing from ${this.dir}; remove the folder to count again from the start`);
+      }
+      const { size } = await handle.stat();
+      if (size < bytes) {
+        await handle.close();
+        throw new BitpuzzleError('BAD_INPUT', `checkpoint: the level file ${name} in ${this.dir} has ${size} bytes, fewer than the ${bytes} the checkpoint holds; remove the folder to count again from the start`);
+      }
+      await handle.truncate(bytes);
+      this.files.set(key(side, level, part), { handle, side, level, part, bytes, name, saved: bytes });
+    }
+    this.made = state.made;
+    this.partFiles = state.partFiles;
+    this.partWrites = state.partWrites;
   }
 
   /** Bytes the files may still grow by: the free space less the reserve, within maxDisk. */
@@ -120,6 +199,9 @@ export class SpillFolder {
 
   private async write(side: number, level: number, part: number, position: number, data: Uint8Array): Promise<void> {
     const file = await this.file(side, level, part);
+    if (position < file.saved) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `${this.task}: the engine wrote into a level's pairs that a checkpoint holds (${file.name} at ${position})`);
+    }
     if (part >= 0) this.partWrites++;
     const grows = Math.max(0, position + data.length - file.bytes);
     const { bavail, bsize } = await this.fs.statfs(this.dir!);
@@ -178,8 +260,9 @@ export class SpillFolder {
     for (const [other, file] of this.files) {
       if (file.side === side ? file.level !== parent && file.level !== level : file.level !== otherLast) await this.drop(other);
     }
-    const handle = await this.fs.open(this.path.join(this.dir, fileName(side, level, part)), 'w+');
-    const file = { handle, side, level, part, bytes: 0 };
+    const name = this.keep ? `${this.made++}-${fileName(side, level, part)}` : fileName(side, level, part);
+    const handle = await this.fs.open(this.path.join(this.dir, name), 'w+');
+    const file = { handle, side, level, part, bytes: 0, name, saved: 0 };
     this.files.set(key(side, level, part), file);
     return file;
   }
@@ -189,7 +272,8 @@ export class SpillFolder {
     if (!file) return;
     this.files.delete(name);
     await file.handle.close();
-    await this.fs.rm(this.path.join(this.dir!, fileName(file.side, file.level, file.part)), { force: true });
+    if (this.keep) this.dropped.push(file);
+    else await this.fs.rm(this.path.join(this.dir!, file.name), { force: true });
   }
 
   /** Every file gone (the folder stays): a count that starts again. */
@@ -205,7 +289,13 @@ export class SpillFolder {
     if (this.dir) this.rmSync(this.dir, { recursive: true, force: true });
   };
 
-  /** The files and the folder gone (after the count, whatever its end). */
+  /** The files closed, kept in a checkpoint's folder for the count to resume (after a stop). */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.files.values()].map(({ handle }) => handle.close()));
+    this.files.clear();
+  }
+
+  /** The files and the folder gone (after the count, whatever its end; a checkpoint's once it is done). */
   async remove(): Promise<void> {
     const dir = this.dir;
     process.off('exit', this.removeAtExit);
