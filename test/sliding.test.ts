@@ -497,6 +497,9 @@ describe('pattern databases', () => {
     const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
     const { loadPatterns } = await import('../dist/sliding/patterns.js');
     const { loadSharedTables } = await import('../dist/sliding/shared.js');
+    const { onPatternWarning } = await import('../dist/sliding/patterns.js');
+    const warnings: string[] = [];
+    onPatternWarning((message) => warnings.push(message));
     const dir = tempDir('bitpuzzle-shared-');
     for (const packed of [true, false]) {
       const set = { rows: 3, cols: 4, patterns: [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], blank: 0, reflect: false, packed, name: '6-5', key: `3x4b0-shared-${packed}` };
@@ -529,6 +532,8 @@ describe('pattern databases', () => {
         releaseEngine(exports);
       }
     }
+    onPatternWarning(null);
+    expect(warnings).toEqual([expect.stringMatching(/sliding-3x4-b0-6-7-8-9-10-11\.packed\.pdb does not match its checksum \(corrupt\): rebuilding it$/)]);
   });
 
   it('threads share one copy of the tables: a maxMemory that holds one copy but not one per thread', async () => {
