@@ -83,6 +83,24 @@ const DEFAULT_EVERY_MS = 120_000;
 
 const hex = async (bytes: Uint8Array): Promise<string> => Buffer.from(await sha256(bytes)).toString('hex');
 
+/** A file's bytes, read in pieces (readFile stops at 2 GiB; an engine may hold up to 4). */
+async function readWhole(path: string): Promise<Uint8Array> {
+  const { open } = await import('node:fs/promises');
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const bytes = new Uint8Array(size);
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await file.read(bytes, at, Math.min(size - at, 1 << 30), at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await file.close();
+  }
+}
+
 export class Checkpoint {
   private lastSave = Date.now();
   private lastStep = -1;
@@ -138,9 +156,9 @@ export class Checkpoint {
     if (manifest.engine !== engine) throw badInput(`checkpoint: ${dir} was written by another version of bitpuzzle (${manifest.engine}; this is ${engine})`);
     if (manifest.answer) return new Checkpoint(dir, key, what, engine, { answer: manifest.answer }, everyMs);
     if (!manifest.memoryFile || !manifest.globals || !manifest.host || typeof manifest.memoryBytes !== 'number') throw damaged('fields missing');
-    let memory: Buffer;
+    let memory: Uint8Array;
     try {
-      memory = await readFile(join(dir, manifest.memoryFile));
+      memory = await readWhole(join(dir, manifest.memoryFile));
     } catch (error) {
       throw damaged(`its engine file ${manifest.memoryFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -153,7 +171,7 @@ export class Checkpoint {
       key,
       what,
       engine,
-      { snapshot: { memory: new Uint8Array(memory.buffer, memory.byteOffset, memory.length), globals: manifest.globals }, host: manifest.host, step: manifest.step, bytes: memory.length },
+      { snapshot: { memory, globals: manifest.globals }, host: manifest.host, step: manifest.step, bytes: memory.length },
       everyMs,
     );
     checkpoint.seq = Number(/-(\d+)\.mem$/.exec(manifest.memoryFile)?.[1] ?? 0) + 1;
@@ -178,7 +196,7 @@ export class Checkpoint {
   /** Saves the instance (between two run calls) and the host's state; returns the bytes kept. */
   async save(exports: EngineExports, host: HostState, step: number): Promise<number> {
     // A view of the engine's memory, not a copy: the engine does not run until the save is done.
-    const snapshot = takeSnapshot(exports, exports.arenaTop(), false);
+    const snapshot = takeSnapshot(exports, exports.arenaTop() >>> 0, false);
     const memoryFile = `engine-${this.seq++}.mem`;
     await this.writeAtomic(memoryFile, snapshot.memory);
     const previous = await this.manifestFile();

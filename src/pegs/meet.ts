@@ -167,7 +167,7 @@ export async function countBothEnds(
           dir: checkpoint!.dir,
           step: exports.pegsMeetStep(),
           steps,
-          bytes: exports.arenaTop(),
+          bytes: exports.arenaTop() >>> 0, // past 2 GiB an i32 comes back negative
           nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
           levelBytes: host.spill ? host.spill.files.reduce((sum, f) => sum + f.bytes, 0) : 0,
           free: await checkpoint!.free(),
