@@ -156,6 +156,12 @@ describe('peg count checkpoints', () => {
     expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/its engine file has 100 bytes/);
     writeFileSync(join(dir, 'checkpoint.json'), '{"format":');
     expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/damaged \(not JSON\)/);
+    // A first save cut short (an engine file, no checkpoint.json yet): the count starts afresh.
+    const cut = tempDir('bitpuzzle-ck-');
+    writeFileSync(join(cut, 'engine-0.mem'), 'half');
+    writeFileSync(join(cut, 'checkpoint.json.123.tmp'), '{');
+    expect((await pegs.count(problem, { checkpoint: cut })).total).toBe(266871356732n);
+    expect(readdirSync(cut)).toEqual(['checkpoint.json']);
     // Options that cannot keep a checkpoint are refused up front.
     for (const [options, message] of [
       [{ checkpoint: dir, threads: 2 }, /checkpoint cannot go with threads: 2/],

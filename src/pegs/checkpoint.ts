@@ -17,6 +17,7 @@ import type { SpillState } from './spill.js';
 
 const FORMAT = 'bitpuzzle-pegs-checkpoint-1';
 const MANIFEST = 'checkpoint.json';
+const ENGINE_FILE = /^engine-\d+\.mem$/;
 
 /** What the host's loop keeps besides the engine (meet.ts): with levels on disk, their files. */
 export interface HostState {
@@ -140,8 +141,8 @@ export class Checkpoint {
       text = await readFile(join(dir, MANIFEST), 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw badInput(`checkpoint: cannot read ${join(dir, MANIFEST)} (${(error as NodeJS.ErrnoException).code})`);
-      const others = (await readdir(dir)).filter((name) => name.endsWith('.mem'));
-      if (others.length > 0) throw badInput(`checkpoint: ${dir} holds engine files but no ${MANIFEST}: not a checkpoint folder of this count`);
+      // No checkpoint yet: an engine file is one whose first save a kill cut short.
+      for (const name of await readdir(dir)) if (ENGINE_FILE.test(name)) await rm(join(dir, name), { force: true });
       return new Checkpoint(dir, key, what, engine, null, everyMs);
     }
     const damaged = (why: string): BitpuzzleError => badInput(`checkpoint: ${join(dir, MANIFEST)} is damaged (${why}); remove the folder to count again from the start`);
@@ -165,7 +166,7 @@ export class Checkpoint {
     if (memory.length !== manifest.memoryBytes) throw damaged(`its engine file has ${memory.length} bytes, not ${manifest.memoryBytes}`);
     if ((await hex(memory)) !== manifest.memorySha256) throw damaged('its engine file does not match its checksum');
     // Engine files of saves a kill interrupted after the manifest's rename.
-    for (const name of await readdir(dir)) if (name.endsWith('.mem') && name !== manifest.memoryFile) await rm(join(dir, name), { force: true });
+    for (const name of await readdir(dir)) if (ENGINE_FILE.test(name) && name !== manifest.memoryFile) await rm(join(dir, name), { force: true });
     const checkpoint = new Checkpoint(
       dir,
       key,
