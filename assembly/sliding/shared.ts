@@ -6,19 +6,8 @@
 import { slidingPlaceState } from './sliding';
 import { pdbPlaceState } from './pdb';
 
-export {
-  slidingInputPtr,
-  slidingOutputPtr,
-  slidingStart,
-  slidingRun,
-  slidingNodes,
-  slidingBound,
-  slidingLength,
-  slidingPart,
-  slidingPrefixNodes,
-  slidingFrontier,
-  slidingNextBound,
-} from './sliding';
+// The search's exports, as the engine's own build has them (and slidingPlaceState).
+export * from './sliding';
 export { pdbPatternPtr, pdbAdopt } from './pdb';
 
 /** Places this instance's state in the block at `base` (16-byte aligned); returns the block's end. */
