@@ -9,7 +9,7 @@ import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from 
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
-import { SpillFolder, canSpill } from './spill.js';
+import { SpillFolder, canSpill, levelBytes } from './spill.js';
 import type { Meeting } from './fewest.js';
 import { Checkpoint, type CheckpointEvent } from './checkpoint.js';
 
@@ -65,8 +65,8 @@ export async function countBothEnds(
     reserveBytes?: number;
     // The fewest moves instead of the count: `total` is the moves (-1n: no solution).
     fewest?: boolean;
-    // Keeps checkpoints in this folder (levels in memory only) and resumes from the one there;
-    // checkpointEvery (ms) is for the tests.
+    // Keeps checkpoints in this folder (its levels on disk in DIR/levels) and resumes from the
+    // one there; checkpointEvery (ms): how often within a level (tests and $BITPUZZLE_CHECKPOINT_MS).
     checkpoint?: string;
     checkpointEvery?: number;
     onCheckpoint?: (event: CheckpointEvent) => void;
@@ -160,7 +160,6 @@ export async function countBothEnds(
         const host = checkpoint!.restore(exports);
         ({ narrowBits, steps } = host);
         if (spill && host.spill) await spill.restore(host.spill);
-        if (spill) exports.pegsMeetDiskRoom(await spill.room());
         restore = false;
         options.onCheckpoint?.({
           kind: 'resumed',
@@ -169,7 +168,7 @@ export async function countBothEnds(
           steps,
           bytes: exports.arenaTop() >>> 0, // past 2 GiB an i32 comes back negative
           nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
-          levelBytes: host.spill ? host.spill.files.reduce((sum, f) => sum + f.bytes, 0) : 0,
+          levelBytes: levelBytes(host.spill),
           free: await checkpoint!.free(),
         });
       } else {
@@ -204,8 +203,16 @@ export async function countBothEnds(
         const bytes = await checkpoint!.save(exports, { narrowBits, steps, ...(files ? { spill: files } : {}) }, exports.pegsMeetStep());
         // The files the checkpoint before needed and this one does not.
         await spill?.saved();
-        const levelBytes = files ? files.files.reduce((sum, f) => sum + f.bytes, 0) : 0;
-        options.onCheckpoint?.({ kind: 'saved', dir: checkpoint!.dir, step: exports.pegsMeetStep(), steps, bytes, nodes: BigInt.asUintN(64, exports.pegsMeetNodes()), levelBytes, free: await checkpoint!.free() });
+        options.onCheckpoint?.({
+          kind: 'saved',
+          dir: checkpoint!.dir,
+          step: exports.pegsMeetStep(),
+          steps,
+          bytes,
+          nodes: BigInt.asUintN(64, exports.pegsMeetNodes()),
+          levelBytes: levelBytes(files),
+          free: await checkpoint!.free(),
+        });
       };
       for (;;) {
         try {

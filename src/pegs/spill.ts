@@ -23,6 +23,9 @@ type Fs = typeof import('node:fs/promises');
 type RmSync = typeof import('node:fs').rmSync;
 type Path = typeof import('node:path');
 
+/** Bytes of the level files a checkpoint records (none: 0). */
+export const levelBytes = (state: SpillState | undefined): number => state?.files.reduce((sum, file) => sum + file.bytes, 0) ?? 0;
+
 /** Whether levels can go to disk here: Node has a file system, a browser none we may use. */
 export const canSpill = (): boolean => typeof process !== 'undefined' && !!process.versions?.node;
 
