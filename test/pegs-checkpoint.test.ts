@@ -156,6 +156,13 @@ describe('peg count checkpoints', () => {
     expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/its engine file has 100 bytes/);
     writeFileSync(join(dir, 'checkpoint.json'), '{"format":');
     expect((await rejection(pegs.count(problem, { checkpoint: dir }))).message).toMatch(/damaged \(not JSON\)/);
+    // How often to save, from the environment: a whole number of milliseconds.
+    process.env.BITPUZZLE_CHECKPOINT_MS = 'soon';
+    try {
+      expect((await rejection(pegs.count(problem, { checkpoint: tempDir('bitpuzzle-ck-') }))).message).toMatch(/BITPUZZLE_CHECKPOINT_MS must be a whole number of milliseconds from 1 up, got "soon"/);
+    } finally {
+      delete process.env.BITPUZZLE_CHECKPOINT_MS;
+    }
     // A first save cut short (an engine file, no checkpoint.json yet): the count starts afresh.
     const cut = tempDir('bitpuzzle-ck-');
     writeFileSync(join(cut, 'engine-0.mem'), 'half');
