@@ -106,6 +106,8 @@ export class Checkpoint {
   private lastSave = Date.now();
   private lastStep = -1;
   private seq = 0;
+  /** The engine file the manifest on disk names now, if any. */
+  private memoryFile: string | undefined;
 
   private constructor(
     readonly dir: string,
@@ -177,6 +179,7 @@ export class Checkpoint {
     );
     checkpoint.seq = Number(/-(\d+)\.mem$/.exec(manifest.memoryFile)?.[1] ?? 0) + 1;
     checkpoint.lastStep = manifest.step;
+    checkpoint.memoryFile = manifest.memoryFile;
     return checkpoint;
   }
 
@@ -200,7 +203,7 @@ export class Checkpoint {
     const snapshot = takeSnapshot(exports, exports.arenaTop() >>> 0, false);
     const memoryFile = `engine-${this.seq++}.mem`;
     await this.writeAtomic(memoryFile, snapshot.memory);
-    const previous = await this.manifestFile();
+    const previous = this.memoryFile;
     const manifest: Manifest = {
       format: FORMAT,
       key: this.key,
@@ -215,6 +218,7 @@ export class Checkpoint {
       memorySha256: await hex(snapshot.memory),
     };
     await this.writeAtomic(MANIFEST, new TextEncoder().encode(JSON.stringify(manifest)));
+    this.memoryFile = memoryFile;
     if (previous) await this.remove(previous);
     this.lastSave = Date.now();
     this.lastStep = step;
@@ -230,21 +234,11 @@ export class Checkpoint {
 
   /** Records the answer: the folder then answers at once. */
   async finish(answer: SavedAnswer, step: number): Promise<void> {
-    const previous = await this.manifestFile();
+    const previous = this.memoryFile;
     const manifest: Manifest = { format: FORMAT, key: this.key, what: this.what, engine: this.engine, savedAt: new Date().toISOString(), step, answer };
     await this.writeAtomic(MANIFEST, new TextEncoder().encode(JSON.stringify(manifest)));
+    this.memoryFile = undefined;
     if (previous) await this.remove(previous);
-  }
-
-  // The engine file the manifest names now, if any.
-  private async manifestFile(): Promise<string | undefined> {
-    const { readFile } = await import('node:fs/promises');
-    const { join } = await import('node:path');
-    try {
-      return (JSON.parse(await readFile(join(this.dir, MANIFEST), 'utf8')) as Manifest).memoryFile;
-    } catch {
-      return undefined;
-    }
   }
 
   private async remove(name: string): Promise<void> {
