@@ -54,6 +54,25 @@ export function buildNativeConstellations() {
 }
 
 /**
+ * The C count by joining half-boards (bench/native/queens-join.c, the method issue 37 asks for,
+ * not yet in the engine): { run(n) → { total: bigint, states, joins, pairs, ms, cpu }, dispose() },
+ * or null without gcc.
+ */
+export function buildNativeQueensJoin() {
+  const built = compile('queens-join');
+  if (!built) return null;
+  return {
+    run(n) {
+      const out = execFileSync(built.binary, [String(n)], { encoding: 'utf8' });
+      const match = /^total=(\d+) states=(\d+) joins=(\d+) pairs=(\d+) ms=([\d.]+) cpu=([\d.]+)$/m.exec(out);
+      if (!match) throw new Error(`unexpected output from the C join counter: ${out}`);
+      return { total: BigInt(match[1]), states: Number(match[2]), joins: Number(match[3]), pairs: Number(match[4]), ms: Number(match[5]), cpu: Number(match[6]) };
+    },
+    dispose: built.dispose,
+  };
+}
+
+/**
  * The C twin of the polyomino engine: { run(input, parts) → { total, distinct, nodes: bigint,
  * ms }, dispose() }, or null without gcc. `input` is Prepared.input (the engine's words) and
  * `parts` the parts to count ({ pre, weight, mask }); ms covers building the tables and searching.

@@ -6,12 +6,14 @@
 // so that a machine shared with other work shifts every column alike. NQueensFAF (Java, the
 // fastest CPU counter we know of) is not run here: data/known-results measured it at 0.39× the
 // time of that plain C counter per thread, so its column is that estimate. `--two-threads 18`
-// also times the Wasm engine on 2 threads once (wall time, with the CPU time beside it).
+// also times the Wasm engine on 2 threads once (wall time, with the CPU time beside it). The C
+// count by joining half-boards (bench/native/queens-join.c, issue 37's method, not yet in the
+// engine) runs beside them, to follow how its time grows with n against the constellations'.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fail, markdown, ratio, time } from './common.js';
-import { buildNative, buildNativeConstellations } from './native.js';
+import { buildNative, buildNativeConstellations, buildNativeQueensJoin } from './native.js';
 
 // OEIS A000170 and A002562; every count of every contender is checked against them.
 const KNOWN = {
@@ -51,10 +53,12 @@ function check(name, n, total, distinct) {
 
 const constellationsC = buildNativeConstellations();
 const plainC = buildNative();
-if (!constellationsC || !plainC) fail('gcc not found: this benchmark compares with C');
+const joinC = buildNativeQueensJoin();
+if (!constellationsC || !plainC || !joinC) fail('gcc not found: this benchmark compares with C');
 process.on('exit', () => {
   constellationsC.dispose();
   plainC.dispose();
+  joinC.dispose();
 });
 
 /** CPU milliseconds of the whole process while `run` counts (one thread: the calling thread). */
@@ -79,6 +83,14 @@ const CONTENDERS = [
       const r = constellationsC.run(n);
       check('C constellations', n, r.total, r.distinct);
       return r;
+    },
+  },
+  {
+    name: 'C, join',
+    native: (n) => {
+      const r = joinC.run(n);
+      check('C join', n, r.total);
+      return { ...r, nodes: undefined };
     },
   },
   {
@@ -117,17 +129,17 @@ for (let n = min; n <= max; n++) {
   if (nodes.Wasm !== nodes.c || (nodes['TS twin'] !== undefined && nodes['TS twin'] !== nodes.Wasm)) {
     fail(`n = ${n}: the node counts differ (Wasm ${nodes.Wasm}, twin ${nodes['TS twin']}, C ${nodes.c})`);
   }
-  const [wasm, twin, c, plain] = best;
+  const [wasm, twin, c, join, plain] = best;
   const faf = FAF_VS_PLAIN_C * plain;
   const twinCell = (f) => (Number.isFinite(twin) ? f() : '–');
-  rows.push([String(n), String(nodes.Wasm), time(wasm), twinCell(() => time(twin)), time(c), time(plain), `≈ ${time(faf)}`,
-    ratio(wasm, c), twinCell(() => ratio(twin, wasm)), ratio(wasm, plain), ratio(wasm, faf)]);
+  rows.push([String(n), String(nodes.Wasm), time(wasm), twinCell(() => time(twin)), time(c), time(join), time(plain), `≈ ${time(faf)}`,
+    ratio(wasm, c), ratio(join, c), twinCell(() => ratio(twin, wasm)), ratio(wasm, plain), ratio(wasm, faf)]);
 }
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
 console.log(`N-Queens counting by start constellations, one thread, CPU time per count (least of ${runs} runs). ${cpu}, ${os.cpus().length} cores, Node ${process.version}, C by gcc -O3 -march=native.\n`);
 console.log(markdown([
-  ['n', 'nodes', 'Wasm', 'TS twin', 'C, same method', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'twin / Wasm', 'Wasm / plain C', 'Wasm / NQueensFAF'],
+  ['n', 'nodes', 'Wasm', 'TS twin', 'C, same method', 'C, join', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'C join / C same', 'twin / Wasm', 'Wasm / plain C', 'Wasm / NQueensFAF'],
   ...rows,
 ]));
 console.log(`\nRatios are times: below 1 the first named is faster. NQueensFAF's column is ${FAF_VS_PLAIN_C} × the plain C counter's time (its ratio measured on this machine kind), not a run of it; Wasm / plain C below ${FAF_VS_PLAIN_C} is ahead of it.`);
