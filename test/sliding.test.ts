@@ -871,6 +871,13 @@ describe('bad boards are BAD_INPUT naming the tiles and places', () => {
     }
   });
 
+  it('a batch reads the blank written 0, _ or . alike, as single boards do', () => {
+    const [zero, under, dot] = sliding.parseBatch('1 2 3 0\n1 2 3 _\n1 2 3 .');
+    expect(under.board).toEqual(zero.board);
+    expect(dot.board).toEqual(zero.board);
+    expect(dot.board).toEqual(sliding.parseBoard('1 2\n3 .'));
+  });
+
   it('a batch line with the wrong number of tiles names the line', () => {
     expect(() => sliding.parseBatch('1 2 3 0\n1 2 3')).toThrow(/line 2: 3 numbers are not a square board/);
   });

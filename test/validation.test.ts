@@ -308,7 +308,7 @@ describe('prepared problems must come from prepare()', () => {
 describe('text errors name the line and column', () => {
   it('sliding.parseBatch names the column of a bad tile (it named the line only)', () => {
     expect(thrown(() => sliding.parseBatch('1 2 3 0\n1 x 3 0')).message).toBe(
-      'line 2, column 3: "x" is not a tile (tiles are numbers, the blank 0 or _)',
+      'line 2, column 3: "x" is not a tile (tiles are numbers, the blank 0, _ or .)',
     );
     expect(thrown(() => sliding.parseBatch('1 2 3 9')).message).toMatch(/line 1, column 7: tile 9 is out of range/);
   });

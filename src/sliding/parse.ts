@@ -96,7 +96,7 @@ function* parseBoardSteps(text: string, size?: { rows: number; cols: number }): 
       else if (/^\d+$/.test(word)) values.push(Number(word));
       else {
         throw badInput(
-          `line ${index + 1}, column ${match.index + 1}: ${describeValue(word)} is not a tile (tiles are numbers, the blank 0 or _)`,
+          `line ${index + 1}, column ${match.index + 1}: ${describeValue(word)} is not a tile (tiles are numbers, the blank 0, _ or .)`,
         );
       }
       columns.push(match.index + 1);
@@ -394,9 +394,9 @@ export function parseBatch(
       // Each number and the column it starts at, for messages.
       const words = [...line.matchAll(/[^\s,]+/g)];
       const at = (k: number): string => `line ${index + 1}, column ${words[k].index + 1}`;
-      const values = words.map(([w]) => (w === '_' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
+      const values = words.map(([w]) => (w === '_' || w === '.' ? 0 : /^\d+$/.test(w) ? Number(w) : NaN));
       const bad = values.findIndex((v) => Number.isNaN(v));
-      if (bad >= 0) throw badInput(`${at(bad)}: ${describeValue(words[bad][0])} is not a tile (tiles are numbers, the blank 0 or _)`);
+      if (bad >= 0) throw badInput(`${at(bad)}: ${describeValue(words[bad][0])} is not a tile (tiles are numbers, the blank 0, _ or .)`);
       let rows: number;
       let cols: number;
       if (size) ({ rows, cols } = size);
