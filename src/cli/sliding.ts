@@ -42,7 +42,7 @@ export function slidingCommand(): Command {
     .summary('solve sliding-tile puzzles (8, 15, 24 and any W×H)')
     .description(
       'Solves a sliding-tile board: optimally by IDA* (pattern databases for 12 to 25 cells, Manhattan distance with linear conflicts otherwise), or by a constructive solver for boards of any size.\n' +
-        'The board: tiles as arguments or in a file, one row per line, 0 or _ for the blank. The solution is the blank\'s moves (U D L R) and the tiles they slide.\n' +
+        'The board: tiles as arguments or in a file, one row per line, 0, _ or . for the blank. The solution is the blank\'s moves (U D L R) and the tiles they slide.\n' +
         'By default boards of up to 16 cells are solved optimally and larger ones constructively.',
     )
     .argument('[tiles...]', 'the tiles in row-major order (give --size unless the board is square)')

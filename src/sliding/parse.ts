@@ -1,4 +1,4 @@
-// Reads sliding-tile boards and goals: text (rows of numbers, 0 or _ for the blank), flat
+// Reads sliding-tile boards and goals: text (rows of numbers, 0, _ or . for the blank), flat
 // arrays with a size, or arrays of rows. Everything is checked here, before any engine.
 import { BitpuzzleError, badInput, describeValue, isDenseArray } from '../errors.js';
 import { STEP_CELLS, runSteps, type Steps } from '../wasm/protocol.js';
