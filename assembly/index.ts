@@ -21,6 +21,7 @@ export {
   queensConstellationsDistinct,
   queensConstellationsNodes,
 } from './queens/constellations';
+export { queensJoinInit, queensJoinRun, queensJoinTotal, queensJoinNodes } from './queens/join';
 export {
   polyInputAlloc,
   polyLoad,

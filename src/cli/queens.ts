@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { Command, Option } from 'commander';
 import { BitpuzzleError, queens } from '../index.js';
-import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
+import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, sizeOption, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 
 /** Boards wider than this print as columns only. */
@@ -19,6 +19,8 @@ interface QueensFlags {
   engine?: 'wasm' | 'js';
   json?: boolean;
   queue?: string | boolean;
+  method?: 'join' | 'constellations';
+  maxMemory?: string;
 }
 
 export function queensCommand(): Command {
@@ -37,11 +39,15 @@ export function queensCommand(): Command {
     .option('--threads <N>', 'worker threads for --count (default: all cores)')
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
+    .addOption(
+      new Option('--method <name>', 'with --count on an empty board: join half-boards (5 ≤ n ≤ 22) or search from start constellations (default: join from n = 18 to 22)').choices(['join', 'constellations']),
+    )
+    .option('--max-memory <SIZE>', 'with --count: most memory the engines may use, e.g. 512M (default 1G; a join that needs more falls back to constellations)')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
     .option('--json', 'print one JSON object')
     .addHelpText(
       'after',
-      '\nExamples:\n  bitpuzzle queens 8\n  bitpuzzle queens 14 --count --json\n  bitpuzzle queens --board board.txt --count\n  bitpuzzle queens 1000000 --json > solution.json',
+      '\nExamples:\n  bitpuzzle queens 8\n  bitpuzzle queens 14 --count --json\n  bitpuzzle queens 18 --count --method constellations\n  bitpuzzle queens --board board.txt --count\n  bitpuzzle queens 1000000 --json > solution.json',
     )
     .action(async (nText: string | undefined, flags: QueensFlags) => {
       outcome.status = await runQueens(nText, flags);
@@ -61,7 +67,12 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
       '--distinct': flags.distinct,
     });
   } else {
-    rejectFlags('when listing solutions (one thread lists them in order): add --count', { '--threads': flags.threads, '--queue': flags.queue });
+    rejectFlags('when listing solutions (one thread lists them in order): add --count', {
+      '--threads': flags.threads,
+      '--queue': flags.queue,
+      '--method': flags.method,
+      '--max-memory': flags.maxMemory,
+    });
   }
   if (!flags.count && flags.board === undefined && n !== undefined && n > queens.MAX_SEARCH_N) {
     rejectFlags(`for n > ${queens.MAX_SEARCH_N}: one solution is built by construction (listing and counting work up to n = ${queens.MAX_SEARCH_N})`, {
@@ -84,6 +95,8 @@ async function runQueens(nText: string | undefined, flags: QueensFlags): Promise
         threads,
         shard: flags.shard,
         engine: flags.engine,
+        method: flags.method,
+        maxMemory: sizeOption('--max-memory', flags.maxMemory),
         onProgress: bar.onProgress,
         queue: queueUrl(flags.queue), signal: queueSignal(flags.queue),
       });

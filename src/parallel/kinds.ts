@@ -9,7 +9,7 @@ import { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from '../cover/problem.js';
 import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
 import { prepare as preparePolyomino } from '../polyomino/problem.js';
 import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
-import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
+import { MAX_JOIN_N, MAX_SEARCH_N, MIN_JOIN_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
 import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
 import { runQueensTask, type QueensTask } from '../queens/tasks.js';
 import { NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
@@ -77,6 +77,7 @@ function limit(value: unknown, what: string): number {
 
 function checkQueens(value: unknown): QueensTask {
   if (typeof value === 'object' && value !== null && 'constellations' in value) return checkQueensConstellations(value);
+  if (typeof value === 'object' && value !== null && 'join' in value) return checkQueensJoin(value);
   const task = object(value, 'a queens part', ['engine', 'n', 'mode', 'allowed']);
   const n = integer(task.n, 'n', 1, MAX_SEARCH_N);
   return {
@@ -94,6 +95,18 @@ function checkQueensConstellations(value: unknown): QueensTask {
   const bad = list.findIndex((code) => !isConstellation(n, code));
   if (bad >= 0) throw badInput(`constellations[${bad}] is not a constellation of the ${n}×${n} board, got ${describeValue(list[bad])}`);
   return { engine: engineKind(task.engine), n, constellations: list };
+}
+
+function checkQueensJoin(value: unknown): QueensTask {
+  const task = object(value, 'a queens part', ['engine', 'n', 'join', 'maxMemory']);
+  const n = integer(task.n, 'n', MIN_JOIN_N, MAX_JOIN_N);
+  const join = object(task.join, 'join', ['prefix', 'rows']);
+  const prefix = integer(join.prefix, 'join.prefix', 1, n);
+  const rows = integers(join.rows, 'join.rows', 0, 2 ** prefix - 1, 2 ** 20);
+  // Row 0 east for even n (the engine counts the mirror image of row 0 west).
+  const bad = rows.findIndex((mask) => n % 2 === 0 && (mask & 1) === 0);
+  if (bad >= 0) throw badInput(`join.rows[${bad}] leaves row 0 west, which the join of an even board does not count`);
+  return { engine: engineKind(task.engine), n, join: { prefix, rows }, maxMemory: memory(task.maxMemory) };
 }
 
 function badLength(what: string, length: number): never {

@@ -154,3 +154,11 @@ export async function constellations(n: number, signal?: AbortSignal): Promise<n
   }
   return list;
 }
+
+/**
+ * The constellations (one per class) that the half turn fixes: the only ones whose solutions a
+ * turn can fix. A join counts them for the distinct solutions (see queens/solve.ts).
+ */
+export async function symmetricConstellations(n: number, signal?: AbortSignal): Promise<number[]> {
+  return (await constellations(n, signal)).filter((c) => rot90(n, rot90(n, c)) === c);
+}

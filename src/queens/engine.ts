@@ -5,6 +5,9 @@ import { MemoryView, Status, type EngineExports, type StatusCode } from '../wasm
 /** Search modes, as in assembly/queens/queens.ts. */
 export const MODE_ALL = 0;
 export const MODE_DISTINCT = 1;
+/** The boards the join counts (as assembly/queens/join.ts): a side's diagonals fit 32 bits up to 22. */
+export const MIN_JOIN_N = 5;
+export const MAX_JOIN_N = 22;
 /** The widest board the bitmask search handles (one u32 per row). */
 export const MAX_SEARCH_N = 32;
 /**
@@ -68,5 +71,27 @@ export function wasmConstellationEngine(exports: EngineExports): ConstellationEn
     total: () => BigInt.asUintN(64, exports.queensConstellationsTotal()),
     distinct: () => BigInt.asUintN(64, exports.queensConstellationsDistinct()),
     nodes: () => BigInt.asUintN(64, exports.queensConstellationsNodes()),
+  };
+}
+
+/**
+ * The count by joining half-boards (empty boards, 5 ≤ n ≤ 22): one part, the first rows
+ * decided, counted (see assembly/queens/join.ts).
+ */
+export interface JoinEngine {
+  /** Starts the part whose first `prefix` rows go east where `rows` has a bit (bit r: row r). */
+  init(n: number, prefix: number, rows: number): StatusCode;
+  run(budget: number): StatusCode;
+  total(): bigint;
+  /** Partial half-boards made (the method's nodes). */
+  nodes(): bigint;
+}
+
+export function wasmJoinEngine(exports: EngineExports): JoinEngine {
+  return {
+    init: (n, prefix, rows) => exports.queensJoinInit(n, prefix, rows),
+    run: (budget) => exports.queensJoinRun(budget),
+    total: () => BigInt.asUintN(64, exports.queensJoinTotal()),
+    nodes: () => BigInt.asUintN(64, exports.queensJoinNodes()),
   };
 }

@@ -1,5 +1,6 @@
 export { count, solutions, solve, construct, picture } from './solve.js';
 export type {
+  CountMethod,
   CountOptions,
   QueensCount,
   QueensOptions,

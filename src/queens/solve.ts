@@ -4,12 +4,14 @@ import { checkThreads, runTasks, sumCounts, type Progress, type QueueOption } fr
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { firstWithStats, oneThreadStats, withStats, type SearchStats } from '../stats.js';
-import { MAX_CONSTRUCT_N, MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
+import { MAX_CONSTRUCT_N, MAX_JOIN_N, MAX_SEARCH_N, MIN_JOIN_N, MODE_ALL, MODE_DISTINCT } from './engine.js';
 import { boardPicture } from './format.js';
 import { toProblem, type QueensInput, type QueensProblem } from './parse.js';
+import { symmetricConstellations } from './constellations.js';
 import {
+  joinParts,
   runQueensTask,
   splitTask,
   openQueensEngine,
@@ -32,8 +34,23 @@ export interface SolveOptions extends QueensOptions {
   maxMemory?: number;
 }
 
+/** How queens.count counts an empty board (see CountOptions.method). */
+export type CountMethod = 'join' | 'constellations';
+
 /** Options of queens.count. */
 export interface CountOptions extends QueensOptions {
+  /**
+   * How an empty board is counted: 'join' joins half-boards (5 ≤ n ≤ 22), 'constellations'
+   * searches from start constellations (n ≥ 5). By default the join from n = 18 to 22 when
+   * maxMemory allows it, else the constellations. Boards under 5 and boards with queens are
+   * searched row by row.
+   */
+  method?: CountMethod;
+  /**
+   * Most bytes the engines may use together (default 1 GiB). A join that needs more falls back
+   * to the constellations, or fails with OUT_OF_MEMORY when `method` is 'join'.
+   */
+  maxMemory?: number;
   /** Worker threads (default: every core). Small searches run on the calling thread. */
   threads?: number;
   /** Only this part of the work: `{ index, count }` (index from 1) or "k/n". */
@@ -65,6 +82,8 @@ export interface QueensCount {
   distinct: bigint | null;
   /** Why the total is 0 without a search; always null here (every board is searched). */
   reason: string | null;
+  /** How it was counted: half-boards joined, start constellations, or a search row by row. */
+  method: CountMethod | 'rows';
   /** The shard counted, when only a part was asked for. */
   shard: Shard | null;
   /** Stats of the count. */
@@ -85,7 +104,7 @@ export interface QueensFirst extends QueensSolution {
 
 // The options each function takes (checkOptions rejects any other key).
 const SEARCH_KEYS = ['signal', 'engine'];
-const COUNT_KEYS = [...SEARCH_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
+const COUNT_KEYS = [...SEARCH_KEYS, 'threads', 'shard', 'onProgress', 'queue', 'method', 'maxMemory'];
 const SOLUTIONS_KEYS = [...SEARCH_KEYS, 'limit', 'distinct'];
 const SOLVE_KEYS = [...SEARCH_KEYS, 'maxMemory'];
 
@@ -127,7 +146,25 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   const engine = checkEngine(options.engine);
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  const method = checkMethod(options.method);
   const root = rootTask(problem, engine);
+  const empty = root.mode === MODE_DISTINCT;
+  if (method !== undefined && !empty) {
+    throw badInput('method chooses how an empty board is counted; a board with queens is searched row by row');
+  }
+  if (method === 'join' && problem.n > MAX_JOIN_N) {
+    throw badInput(`the join counts boards up to n = ${MAX_JOIN_N}, got n = ${problem.n}; method 'constellations' counts any n up to ${MAX_SEARCH_N}`);
+  }
+  const n = problem.n;
+  if (empty && n >= MIN_JOIN_N && n <= MAX_JOIN_N && (method === 'join' || (method === undefined && n >= JOIN_FROM))) {
+    try {
+      return await countByJoin(n, engine, threads, shard, maxMemory, options, started);
+    } catch (error) {
+      // The join needs more than maxMemory: the constellations need almost none.
+      if (method !== undefined || !(error instanceof BitpuzzleError) || error.code !== 'OUT_OF_MEMORY') throw error;
+    }
+  }
   // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
   const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal, threads), shard);
   const results = await runTasks({
@@ -144,14 +181,85 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   return {
     n: problem.n,
     total,
-    distinct: root.mode === MODE_DISTINCT ? distinct : null,
+    distinct: empty ? distinct : null,
     reason: null,
+    method: parts.some((part) => 'constellations' in part) ? 'constellations' : 'rows',
     shard: shard.count > 1 ? shard : null,
     stats: {
       nodes,
       milliseconds: performance.now() - started,
       threads: Math.min(threads, parts.length),
       parts: parts.length,
+    },
+  };
+}
+
+/** From this n on, an empty board is counted by the join unless asked otherwise (n = 17 is faster by constellations). */
+const JOIN_FROM = 18;
+
+function checkMethod(method: unknown): CountMethod | undefined {
+  if (method === undefined || method === 'join' || method === 'constellations') return method;
+  throw badInput(`method must be 'join' or 'constellations', got ${describeValue(method)}`);
+}
+
+/**
+ * Counts an empty board by joining half-boards: parts of the join, and (for a whole count) the
+ * symmetric start constellations, whose counts give the distinct solutions: by Burnside's lemma
+ * distinct = (total + fixed by the half turn + 2 × fixed by the quarter turn) / 8, and every
+ * solution a turn fixes has a constellation that turn fixes, so that over those constellations
+ * (their classes closed under the symmetries) 8 × their distinct − their total is that sum.
+ */
+async function countByJoin(
+  n: number,
+  engine: EngineKind,
+  threads: number,
+  shard: Shard,
+  maxMemory: number,
+  options: CountOptions,
+  started: number,
+): Promise<QueensCount> {
+  const want = n < 14 && shard.count === 1 && options.queue === undefined ? 1 : Math.max(16, 32 * threads, 8 * shard.count);
+  const { prefix, rows } = joinParts(n, want);
+  const share = options.queue ? maxMemory : memoryShare(maxMemory, Math.min(threads, rows.length));
+  const joinTasks: QueensTask[] = rows.map((mask) => ({ engine, n, join: { prefix, rows: [mask] }, maxMemory: share }));
+  const symmetricTask: QueensTask = { engine, n, constellations: await symmetricConstellations(n, options.signal) };
+  // The symmetric constellations are one more part (in one shard, like any other part).
+  const tasks = partsOfShard([...joinTasks, symmetricTask], shard);
+  const results = await runTasks({
+    tasks,
+    threads,
+    kind: 'queens',
+    queue: options.queue,
+    runInline: runQueensTask,
+    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const at = tasks.indexOf(symmetricTask);
+  const { total, nodes } = sumCounts(results.filter((_, i) => i !== at));
+  const symmetric = results[at];
+  const whole = shard.count === 1;
+  let distinct: bigint | null = null;
+  if (whole) {
+    const eightfold = total + 8n * symmetric.distinct - symmetric.total;
+    if (eightfold < 0n || eightfold % 8n !== 0n) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `the join's total ${total} and the symmetric solutions disagree (${symmetric.total}, ${symmetric.distinct})`);
+    }
+    distinct = eightfold / 8n;
+  }
+  const symmetricNodes = at >= 0 ? symmetric.nodes : 0n;
+  return {
+    n,
+    total,
+    distinct,
+    reason: null,
+    method: 'join',
+    shard: whole ? null : shard,
+    stats: {
+      nodes: nodes + symmetricNodes,
+      milliseconds: performance.now() - started,
+      threads: Math.min(threads, tasks.length),
+      parts: tasks.length,
     },
   };
 }

@@ -1,16 +1,27 @@
 // Counting work cut into independent parts. An empty board (n >= 5) is counted by start
 // constellations: a part is one constellation (or, for small boards on one thread, all of
-// them), most costly first. Other searches are cut at the live nodes a few rows down, found by
+// them), most costly first; or by joining half-boards (5 <= n <= 22): a part is the decision
+// of the first rows, east or west of the cut (see assembly/queens/join.ts). Other searches are cut at the live nodes a few rows down, found by
 // the engine itself in split mode, each part a search with those rows fixed. Each class of
 // solutions is counted in exactly one part, so the parts' sums are the whole.
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { constellations, MAX_CONSTELLATION_N, MIN_CONSTELLATION_N } from './constellations.js';
-import { MODE_ALL, MODE_DISTINCT, wasmConstellationEngine, wasmQueensEngine, type ConstellationEngine, type QueensEngine } from './engine.js';
+import { popcount32 as popcount } from '../bits.js';
+import {
+  MODE_ALL,
+  MODE_DISTINCT,
+  wasmConstellationEngine,
+  wasmJoinEngine,
+  wasmQueensEngine,
+  type ConstellationEngine,
+  type JoinEngine,
+  type QueensEngine,
+} from './engine.js';
 
-/** A search of the rows below fixed ones, or a list of start constellations of an empty board. */
-export type QueensTask = RowsTask | ConstellationsTask;
+/** A search of the rows below fixed ones, a list of start constellations of an empty board, or parts of a join. */
+export type QueensTask = RowsTask | ConstellationsTask | JoinTask;
 
 export interface RowsTask {
   engine: EngineKind;
@@ -25,6 +36,19 @@ export interface ConstellationsTask {
   n: number;
   /** Constellation codes (see constellations.ts), each one of its symmetry class. */
   constellations: number[];
+}
+
+export interface JoinTask {
+  engine: EngineKind;
+  n: number;
+  join: {
+    /** The rows decided by each part: 0 .. prefix-1. */
+    prefix: number;
+    /** Each part's east rows among them (bit r: row r), counted in turn. */
+    rows: number[];
+  };
+  /** Most bytes the engine may use. */
+  maxMemory: number;
 }
 
 export interface QueensTaskResult {
@@ -62,6 +86,7 @@ export function startSearch(engine: QueensEngine, task: RowsTask, emit: boolean,
 /** Counts one part to the end. */
 export function runQueensTask(task: QueensTask, signal?: AbortSignal): Promise<QueensTaskResult> {
   if ('constellations' in task) return runConstellationsTask(task, signal);
+  if ('join' in task) return runJoinTask(task, signal);
   return withQueensEngine(task.engine, async (engine) => {
     startSearch(engine, task, false);
     const status = await runSliced((budget) => engine.run(budget), signal);
@@ -92,6 +117,53 @@ async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSig
     return { total: engine.total(), distinct: engine.distinct(), nodes: engine.nodes() };
   } finally {
     release();
+  }
+}
+
+/** Counts the parts of a join to the end (distinct is 0: the host finds it from the total, see solve.ts). */
+async function runJoinTask(task: JoinTask, signal?: AbortSignal): Promise<QueensTaskResult> {
+  let engine: JoinEngine;
+  let release = (): void => undefined;
+  if (task.engine === 'js') engine = new (await import('./joinReference.js')).ReferenceJoinEngine(task.maxMemory);
+  else {
+    const exports = await acquireEngine();
+    setMemoryLimit(exports, task.maxMemory);
+    engine = wasmJoinEngine(exports);
+    release = () => releaseEngine(exports);
+  }
+  try {
+    let total = 0n;
+    let nodes = 0n;
+    for (const rows of task.join.rows) {
+      checkStatus(engine.init(task.n, task.join.prefix, rows), 'the N-Queens join', task.maxMemory);
+      checkStatus(await runSliced((budget) => engine.run(budget), signal, FIRST_BUDGET), 'the N-Queens join', task.maxMemory);
+      total += engine.total();
+      nodes += engine.nodes();
+    }
+    return { total, distinct: 0n, nodes };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The parts of a join of an n×n board: every decision of rows 0 .. prefix-1 that the method
+ * counts (row 0 east for even n; west, or east in the middle column, for odd n), with a prefix
+ * as short as gives at least `want` parts, and at most half the board: each part builds the
+ * lists of its prefix again, which costs nothing there but most of the work further down.
+ */
+export function joinParts(n: number, want: number): { prefix: number; rows: number[] } {
+  const longest = Math.max(1, Math.ceil(n / 2));
+  const h = n >> 1;
+  const k = n - h;
+  for (let prefix = 1; ; prefix++) {
+    const rows: number[] = [];
+    for (let mask = 0; mask < 2 ** prefix; mask++) {
+      if (n % 2 === 0 && (mask & 1) === 0) continue;
+      const east = popcount(mask);
+      if (east <= k && prefix - east <= h) rows.push(mask);
+    }
+    if (rows.length >= want || prefix >= longest) return { prefix, rows };
   }
 }
 

@@ -33,6 +33,10 @@ export interface EngineExports {
   queensConstellationsTotal(): bigint;
   queensConstellationsDistinct(): bigint;
   queensConstellationsNodes(): bigint;
+  queensJoinInit(n: number, prefix: number, rows: number): StatusCode;
+  queensJoinRun(budget: number): StatusCode;
+  queensJoinTotal(): bigint;
+  queensJoinNodes(): bigint;
   arenaGeneration(): number;
   /** The end of the arena's last allocation: what a snapshot of the instance keeps (wasm/snapshot.ts). */
   arenaTop(): number;

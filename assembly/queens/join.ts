@@ -1,0 +1,502 @@
+// N-Queens counting by joining half-boards, for empty boards of 5 <= n <= 22: the same method
+// as bench/native/queens-join.c (its C yardstick), step for step.
+//
+// Cut the board between columns h-1 and h (h = n / 2). A solution puts k = n - h queens in the
+// east columns, on some set R of k rows, and h in the west, on the other rows; its two halves
+// meet only on the 2(n-1) diagonals that cross the cut. So the count is, over every R, the
+// number of pairs (an east half-board on R, a west half-board on the rest) whose crossing
+// diagonals are disjoint: two lists of masks joined, with no solution ever built.
+//
+// The rows are decided in order, each going east or west; a node keeps every partial
+// placement of both sides so far (12 bytes each: its diagonals and columns), so a prefix of
+// rows is extended once whichever rows follow. At the leaves (every row decided) both lists
+// become masks of crossing diagonals, and the disjoint pairs are counted: both lists sorted
+// into 2^t buckets by t key diagonals (those most often held on both sides), only the 3^t
+// bucket pairs whose keys miss each other looked at, and within one the larger list held in
+// blocks of 64 bit-sliced (per diagonal, a word of the block's items without it; per group of
+// 4 diagonals, the 16 ANDs of those words), so that a query ANDs a word per group its
+// diagonals touch and counts the bits left: 64 pairs in a few operations.
+//
+// Symmetry: the mirror maps the solutions with row 0's queen east onto those with it west. For
+// even n a part counts row 0 east, doubled. For odd n (the middle column is east) a part counts
+// row 0 west, doubled, or row 0 in the middle column, once. Within a part the flip (and for
+// even n the mirror) pairs the leaves R with a partner R' of equal count: only the lesser of the
+// two is joined, counted twice.
+//
+// A part is the decision of the first rows (the host cuts the work there). run(budget) stops
+// after about `budget` units of work (a partial half-board made, or 8 pairs of blocks and
+// queries) and resumes: the nodes are frames in memory, and a join resumes at its next block.
+import { DONE, MORE, BAD_INPUT, OUT_OF_MEMORY, arenaReset, arenaAlloc, arenaTop } from '../shared/bits';
+
+export const MIN_JOIN_N: i32 = 5;
+/** The largest board: a side's diagonals in 32 bits (2n - 1 - h <= 32). */
+export const MAX_JOIN_N: i32 = 22;
+
+// One frame per row decided: the lists of both sides so far and what is left to try.
+const FRAME: usize = 32;
+const F_EAST: usize = 0;      // u32 offset of the east list in the list region (in states)
+const F_EAST_LENGTH: usize = 4;
+const F_WEST: usize = 8;
+const F_WEST_LENGTH: usize = 12;
+const F_ROWS: usize = 16;     // the east rows so far (bit r)
+const F_EAST_ROWS: usize = 20; // how many
+const F_STAGE: usize = 24;    // 0: east next, 1: west next, 2: done
+const F_MARK: usize = 28;     // the list region's top when the frame was made (states)
+
+const STATE: usize = 12; // anti, main, columns (u32 each)
+const MAX_KEY_BITS: i32 = 14;
+const BASE: i32 = 48; // items a bucket of the larger list should keep at least
+
+let n: i32 = 0;
+let h: i32 = 0;
+let k: i32 = 0;
+let eastColumns: u32 = 0;
+let westColumns: u32 = 0;
+let crossMask: u64 = 0;
+let symmetric: bool = true;
+let multiplier: u64 = 2;
+let floor: i32 = 0; // the depth of the part's own frame: the search ends when it is done
+let depth: i32 = 0;
+let finished: bool = true;
+let total: u64 = 0;
+let states: u64 = 0;
+
+// Memory: fixed tables, then the frames, then the list region (grown as needed, always last).
+let FRAMES: usize = 0;
+let STARTS_A: usize = 0; // (2^MAX_KEY_BITS + 1) u32
+let STARTS_B: usize = 0;
+let TABLES: usize = 0;   // 16 groups × 16 u64
+let WITH: usize = 0;     // 64 u64
+let LISTS: usize = 0;
+let listsEnd: usize = 0; // the end of the memory the list region has (bytes)
+let listTop: u32 = 0;    // states in use
+
+// The join under way (at the leaf on top of the frames).
+let joining: bool = false;
+let joinWeight: u64 = 0;
+let joinCount: u64 = 0;
+let maskA: usize = 0;
+let maskB: usize = 0;
+let lengthA: i32 = 0;
+let lengthB: i32 = 0;
+let keyBits: i32 = 0;
+let bucketAt: i32 = 0; // the bucket of A under way
+let blockAt: i32 = 0;  // the item of A its next block starts at
+let maskBits: i32 = 0;
+let ORDER: usize = 0;    // 64 i32: the diagonals by how often both sides hold them
+let ON_A: usize = 0;     // 64 u32 each: how often, in samples of each list
+let ON_B: usize = 0;
+let orderLength: i32 = 0;
+
+export function queensJoinTotal(): u64 { return total; }
+export function queensJoinNodes(): u64 { return states; }
+
+@inline function frame(d: i32): usize { return FRAMES + <usize>d * FRAME; }
+@inline function stateAt(index: u32): usize { return LISTS + <usize>index * STATE; }
+
+/** Room in the list region for `count` more states (8 bytes each for masks too), or false. */
+function ensure(bytes: u64): bool {
+  const need = <u64>LISTS + bytes;
+  if (need <= <u64>listsEnd) return true;
+  // The region is the arena's last allocation, so it grows in place.
+  let more = need - <u64>listsEnd;
+  more = max<u64>(more, <u64>listsEnd - <u64>LISTS); // at least doubles
+  more = (more + 0xffff) & ~(<u64>0xffff);
+  if (arenaTop() != listsEnd) return false;
+  const at = arenaAlloc(more);
+  if (at == 0) {
+    // Not the doubling: exactly what is needed, if that fits.
+    const exact = (need - <u64>listsEnd + 15) & ~(<u64>15);
+    if (arenaAlloc(exact) == 0) return false;
+    listsEnd += <usize>exact;
+    return true;
+  }
+  listsEnd = at + <usize>more;
+  return true;
+}
+
+@inline function shiftRight(x: u64, by: i32): u64 {
+  return by >= 0 ? x >> <u64>by : x << <u64>(-by);
+}
+
+/**
+ * Appends to the list region each state of list [from, from + length) with a queen in row r on
+ * `columns` (a side's columns, from `offset`, its first diagonal). Returns the new list's
+ * length, or -1 when memory is short.
+ */
+function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 {
+  const start = listTop;
+  const antiShift = r - offset;
+  const mainShift = n - 1 - r - offset;
+  for (let i: u32 = 0; i < length; i++) {
+    const s = stateAt(from + i);
+    const anti = load<u32>(s);
+    const main = load<u32>(s, 4);
+    const cols = load<u32>(s, 8);
+    let free = columns & ~cols & ~<u32>shiftRight(<u64>anti, antiShift) & ~<u32>shiftRight(<u64>main, mainShift);
+    if (free == 0) continue;
+    if (!ensure((<u64>listTop + 32) * STATE)) return -1;
+    let to = stateAt(listTop);
+    do {
+      const c = ctz(free);
+      free &= free - 1;
+      store<u32>(to, anti | (<u32>1 << <u32>(c + antiShift)));
+      store<u32>(to, main | (<u32>1 << <u32>(c + mainShift)), 4);
+      store<u32>(to, cols | (<u32>1 << <u32>c), 8);
+      to += STATE;
+      listTop++;
+    } while (free != 0);
+  }
+  states += <u64>(listTop - start);
+  return <i32>(listTop - start);
+}
+
+@inline function reverseRows(rows: u32): u32 {
+  return (rows == 0 ? 0 : (<u32>reverseBits32(rows)) >> <u32>(32 - n));
+}
+
+function reverseBits32(x: u32): u32 {
+  x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >> 16) | (x << 16);
+}
+
+/** A side's crossing diagonals as one mask: anti-diagonals low, main diagonals from bit n-1. */
+@inline function crossing(s: usize, offset: i32): u64 {
+  const shift = <u32>(h - offset);
+  return (<u64>(load<u32>(s) >> shift) & crossMask) | ((<u64>(load<u32>(s, 4) >> shift) & crossMask) << <u64>(n - 1));
+}
+
+@inline function orderAt(i: i32): i32 { return load<i32>(ORDER + (<usize>i << 2)); }
+@inline function heldBoth(bit: i32): u64 {
+  return <u64>load<u32>(ON_A + (<usize>bit << 2)) * <u64>load<u32>(ON_B + (<usize>bit << 2));
+}
+
+@inline function keyOf(x: u64): u32 {
+  let key: u32 = 0;
+  for (let i = 0; i < keyBits; i++) key |= <u32>((x >> <u64>orderAt(i)) & 1) << <u32>i;
+  return key;
+}
+
+/** Sorts `length` masks from `from` into `to` by key (counting sort); the key bits are cleared. */
+function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask: u64): void {
+  const size = 1 << keyBits;
+  for (let b = 0; b <= size; b++) store<u32>(starts + (<usize>b << 2), 0);
+  for (let i = 0; i < length; i++) {
+    const at = starts + ((<usize>keyOf(load<u64>(from + (<usize>i << 3))) + 1) << 2);
+    store<u32>(at, load<u32>(at) + 1);
+  }
+  for (let b = 0; b < size; b++) {
+    const at = starts + (<usize>(b + 1) << 2);
+    store<u32>(at, load<u32>(at) + load<u32>(at - 4));
+  }
+  for (let i = 0; i < length; i++) {
+    const x = load<u64>(from + (<usize>i << 3));
+    const at = starts + (<usize>keyOf(x) << 2);
+    const slot = load<u32>(at);
+    store<u32>(at, slot + 1);
+    store<u64>(to + (<usize>slot << 3), x & ~keyMask);
+  }
+  for (let b = size; b > 0; b--) store<u32>(starts + (<usize>b << 2), load<u32>(starts + (<usize>(b - 1) << 2)));
+  store<u32>(starts, 0);
+}
+
+/**
+ * Sets up the join of the leaf's lists: their masks above the lists, sorted into buckets.
+ * Returns false when memory is short.
+ */
+function startJoin(east: u32, eastLength: i32, west: u32, westLength: i32): bool {
+  const total2 = <u64>(eastLength + westLength);
+  // Masks (8 bytes each) and their sorted copies, above the states in use.
+  const base = <u64>listTop * STATE;
+  if (!ensure(base + total2 * 16 + 16)) return false;
+  const masks = (LISTS + <usize>base + 7) & ~(<usize>7);
+  let a = masks;
+  let b = masks + (<usize>eastLength << 3);
+  for (let i = 0; i < eastLength; i++) store<u64>(a + (<usize>i << 3), crossing(stateAt(east + <u32>i), h));
+  for (let i = 0; i < westLength; i++) store<u64>(b + (<usize>i << 3), crossing(stateAt(west + <u32>i), 0));
+  let na = eastLength;
+  let nb = westLength;
+  if (na < nb) {
+    const t = a; a = b; b = t;
+    na = westLength; nb = eastLength;
+  }
+  // The diagonals by how often both sides hold them (from samples of at most 512 each).
+  memory.fill(ON_A, 0, 64 << 3);
+  sampleBits(a, na, ON_A);
+  sampleBits(b, nb, ON_B);
+  orderLength = 0;
+  for (let bit = 0; bit < 64; bit++) {
+    const score = heldBoth(bit);
+    if (score == 0) continue;
+    let y = orderLength++;
+    while (y > 0 && heldBoth(orderAt(y - 1)) < score) {
+      store<i32>(ORDER + (<usize>y << 2), orderAt(y - 1));
+      y--;
+    }
+    store<i32>(ORDER + (<usize>y << 2), bit);
+  }
+  keyBits = 0;
+  while (keyBits < orderLength && keyBits < MAX_KEY_BITS && (na >> (keyBits + 1)) >= BASE) keyBits++;
+  let keyMask: u64 = 0;
+  for (let i = 0; i < keyBits; i++) keyMask |= <u64>1 << <u64>orderAt(i);
+  maskA = masks + (<usize>(eastLength + westLength) << 3);
+  maskB = maskA + (<usize>na << 3);
+  bucketSort(a, na, maskA, STARTS_A, keyMask);
+  bucketSort(b, nb, maskB, STARTS_B, keyMask);
+  lengthA = na;
+  lengthB = nb;
+  bucketAt = 0;
+  blockAt = load<u32>(STARTS_A);
+  joinCount = 0;
+  joining = true;
+  return true;
+}
+
+function sampleBits(list: usize, length: i32, on: usize): void {
+  const step = 1 + length / 512;
+  for (let i = 0; i < length; i += step) {
+    let x = load<u64>(list + (<usize>i << 3));
+    while (x != 0) {
+      const at = on + (<usize>ctz(x) << 2);
+      store<u32>(at, load<u32>(at) + 1);
+      x &= x - 1;
+    }
+  }
+}
+
+/** Goes on with the join; returns the work done, and sets joining = false when it is over. */
+function runJoin(budget: i64): i64 {
+  const size = 1 << keyBits;
+  const all = size - 1;
+  const chunks = (maskBits + 3) >> 2;
+  let work: i64 = 0;
+  while (bucketAt < size) {
+    const end = <i32>load<u32>(STARTS_A + (<usize>(bucketAt + 1) << 2));
+    if (blockAt >= end) {
+      bucketAt++;
+      if (bucketAt < size) blockAt = <i32>load<u32>(STARTS_A + (<usize>bucketAt << 2));
+      continue;
+    }
+    if (work >= budget) return work;
+    const items = min<i32>(64, end - blockAt);
+    const valid: u64 = items == 64 ? <u64>-1 : (<u64>1 << <u64>items) - 1;
+    // The block bit-sliced: WITH[j] = the items that hold diagonal j.
+    memory.fill(WITH, 0, 64 << 3);
+    for (let x = 0; x < items; x++) {
+      let bits = load<u64>(maskA + (<usize>(blockAt + x) << 3));
+      const one = <u64>1 << <u64>x;
+      while (bits != 0) {
+        const at = WITH + (<usize>ctz(bits) << 3);
+        store<u64>(at, load<u64>(at) | one);
+        bits &= bits - 1;
+      }
+    }
+    for (let c = 0; c < chunks; c++) {
+      const table = TABLES + (<usize>c << 7);
+      store<u64>(table, valid);
+      for (let v = 1; v < 16; v++) {
+        const without = ~load<u64>(WITH + (<usize>((c << 2) + ctz(v)) << 3));
+        store<u64>(table + (<usize>v << 3), load<u64>(table + (<usize>(v & (v - 1)) << 3)) & without);
+      }
+    }
+    // Every bucket of B whose key misses this bucket's.
+    const free = all & ~bucketAt;
+    let queries: i64 = 0;
+    let count: u64 = 0;
+    let jb = free;
+    for (;;) {
+      const qEnd = <i32>load<u32>(STARTS_B + (<usize>(jb + 1) << 2));
+      for (let q = <i32>load<u32>(STARTS_B + (<usize>jb << 2)); q < qEnd; q++) {
+        let acc = valid;
+        let x = load<u64>(maskB + (<usize>q << 3));
+        let table = TABLES;
+        while (x != 0) {
+          acc &= load<u64>(table + (<usize>(x & 15) << 3));
+          x >>= 4;
+          table += 128;
+        }
+        count += popcnt(acc);
+        queries++;
+      }
+      if (jb == 0) break;
+      jb = (jb - 1) & free;
+    }
+    joinCount += count;
+    work += 1 + (queries >> 3) + <i64>(items >> 2);
+    blockAt += items;
+  }
+  joining = false;
+  return work;
+}
+
+/**
+ * Starts a part: the first `prefix` rows decided as `rows` says (bit r: row r east). For even
+ * n row 0 must be east; for odd n, row 0 west, or east in the middle column.
+ */
+export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
+  if (size < MIN_JOIN_N || size > MAX_JOIN_N || prefix < 1 || prefix > size) return BAD_INPUT;
+  if (prefix < 32 && (rows >> <u32>prefix) != 0) return BAD_INPUT;
+  n = size;
+  h = n >> 1;
+  k = n - h;
+  westColumns = (<u32>1 << <u32>h) - 1;
+  eastColumns = ((<u32>1 << <u32>n) - 1) & ~westColumns;
+  crossMask = (<u64>1 << <u64>(n - 1)) - 1;
+  maskBits = 2 * (n - 1);
+  const rowZeroEast = (rows & 1) != 0;
+  if ((n & 1) == 0 && !rowZeroEast) return BAD_INPUT;
+  if (popcnt(rows) > <u32>k || prefix - <i32>popcnt(rows) > h) return BAD_INPUT;
+  symmetric = (n & 1) == 0 || !rowZeroEast;
+  multiplier = symmetric ? 2 : 1;
+  total = 0;
+  states = 0;
+  joining = false;
+  arenaReset();
+  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 * 128 + 64 * 8 + 3 * 64 * 4;
+  const base = arenaAlloc(fixed);
+  if (base == 0) return OUT_OF_MEMORY;
+  FRAMES = base;
+  STARTS_A = FRAMES + <usize>(MAX_JOIN_N + 2) * FRAME;
+  STARTS_B = STARTS_A + ((<usize>(1 << MAX_KEY_BITS) + 1) << 2);
+  TABLES = STARTS_B + ((<usize>(1 << MAX_KEY_BITS) + 1) << 2);
+  WITH = TABLES + 16 * 128;
+  ORDER = WITH + 64 * 8;
+  ON_A = ORDER + 64 * 4;
+  ON_B = ON_A + 64 * 4;
+  const first = arenaAlloc(1 << 16);
+  if (first == 0) return OUT_OF_MEMORY;
+  LISTS = first;
+  listsEnd = first + (1 << 16);
+  // The empty half-board is both sides' list at the root.
+  store<u32>(LISTS, 0);
+  store<u32>(LISTS, 0, 4);
+  store<u32>(LISTS, 0, 8);
+  listTop = 1;
+  let east: u32 = 0;
+  let eastLength: i32 = 1;
+  let west: u32 = 0;
+  let westLength: i32 = 1;
+  finished = false;
+  // Every part at this depth rebuilds the prefix's lists; each row's states count as nodes in
+  // one part only (the one whose later prefix rows take the search's first choice, east while
+  // it may), so that the nodes of a count are the same however it is cut.
+  let owned: u32 = 0;
+  for (let r = prefix - 1, firstAfter = true; r >= 0; r--) {
+    if (firstAfter) owned |= <u32>1 << <u32>r;
+    const eastBefore = <i32>popcnt(rows & ((<u32>1 << <u32>r) - 1));
+    firstAfter = firstAfter && ((rows >> <u32>r) & 1) == (eastBefore < k ? 1 : 0);
+  }
+  for (let r = 0; r < prefix; r++) {
+    const start = listTop;
+    const before = states;
+    let length: i32;
+    if ((rows >> <u32>r) & 1) {
+      const columns = r == 0 && !symmetric ? <u32>1 << <u32>h : eastColumns;
+      length = extend(east, eastLength, r, columns, h);
+      east = start;
+      eastLength = length;
+    } else {
+      length = extend(west, westLength, r, westColumns, 0);
+      west = start;
+      westLength = length;
+    }
+    if (length < 0) return OUT_OF_MEMORY;
+    if (((owned >> <u32>r) & 1) == 0) states = before;
+    if (length == 0) {
+      finished = true;
+      return DONE;
+    }
+  }
+  floor = prefix;
+  depth = prefix;
+  const f = frame(depth);
+  store<u32>(f + F_EAST, east);
+  store<u32>(f + F_EAST_LENGTH, eastLength);
+  store<u32>(f + F_WEST, west);
+  store<u32>(f + F_WEST_LENGTH, westLength);
+  store<u32>(f + F_ROWS, rows);
+  store<u32>(f + F_EAST_ROWS, popcnt(rows));
+  store<u32>(f + F_STAGE, 0);
+  store<u32>(f + F_MARK, listTop);
+  return DONE;
+}
+
+/** Leaves the frame on top; false when it was the part's own (the part is counted). */
+@inline function pop(): bool {
+  if (depth == floor) {
+    finished = true;
+    return false;
+  }
+  depth--;
+  return true;
+}
+
+/** Counts on for about `budget` units of work: DONE when the part is counted, else MORE. */
+export function queensJoinRun(budget: i32): i32 {
+  if (finished) return DONE;
+  let work: i64 = 0;
+  for (;;) {
+    if (work >= <i64>budget) return MORE;
+    if (joining) {
+      work += runJoin(<i64>budget - work);
+      if (joining) return MORE;
+      total += joinWeight * joinCount;
+      listTop = load<u32>(frame(depth) + F_MARK);
+      if (!pop()) return DONE;
+      continue;
+    }
+    const f = frame(depth);
+    if (depth == n) {
+      // A leaf: every row decided. Of it and its partner under the flip (and mirror), the lesser is joined.
+      const rows = load<u32>(f + F_ROWS);
+      const all = (<u32>1 << <u32>n) - 1;
+      let partner = rows;
+      if (symmetric) {
+        if ((n & 1) == 0) partner = (rows >> <u32>(n - 1)) & 1 ? reverseRows(rows) : reverseRows(all & ~rows);
+        else if (((rows >> <u32>(n - 1)) & 1) == 0) partner = reverseRows(rows);
+      }
+      work += 1;
+      if (partner < rows) {
+        if (!pop()) return DONE;
+        continue;
+      }
+      joinWeight = multiplier * (partner == rows ? 1 : 2);
+      const east = load<u32>(f + F_EAST);
+      const west = load<u32>(f + F_WEST);
+      if (!startJoin(east, <i32>load<u32>(f + F_EAST_LENGTH), west, <i32>load<u32>(f + F_WEST_LENGTH))) return OUT_OF_MEMORY;
+      continue;
+    }
+    const stage = load<u32>(f + F_STAGE);
+    if (stage == 2) {
+      if (!pop()) return DONE;
+      continue;
+    }
+    store<u32>(f + F_STAGE, stage + 1);
+    listTop = load<u32>(f + F_MARK);
+    const eastRows = <i32>load<u32>(f + F_EAST_ROWS);
+    const westRows = depth - eastRows;
+    const toEast = stage == 0;
+    if (toEast ? eastRows >= k : westRows >= h) continue;
+    const start = listTop;
+    const length = toEast
+      ? extend(load<u32>(f + F_EAST), load<u32>(f + F_EAST_LENGTH), depth, eastColumns, h)
+      : extend(load<u32>(f + F_WEST), load<u32>(f + F_WEST_LENGTH), depth, westColumns, 0);
+    if (length < 0) return OUT_OF_MEMORY;
+    work += <i64>length + 1;
+    if (length == 0) continue;
+    const child = frame(depth + 1);
+    store<u32>(child + F_EAST, toEast ? start : load<u32>(f + F_EAST));
+    store<u32>(child + F_EAST_LENGTH, toEast ? <u32>length : load<u32>(f + F_EAST_LENGTH));
+    store<u32>(child + F_WEST, toEast ? load<u32>(f + F_WEST) : start);
+    store<u32>(child + F_WEST_LENGTH, toEast ? load<u32>(f + F_WEST_LENGTH) : <u32>length);
+    store<u32>(child + F_ROWS, load<u32>(f + F_ROWS) | (toEast ? <u32>1 << <u32>depth : 0));
+    store<u32>(child + F_EAST_ROWS, <u32>(eastRows + (toEast ? 1 : 0)));
+    store<u32>(child + F_STAGE, 0);
+    store<u32>(child + F_MARK, listTop);
+    depth++;
+  }
+  return MORE; // not reached: the loop returns
+}
