@@ -28,7 +28,7 @@ describe('bitpuzzle queens', () => {
   it('prints counts beyond 2^53 as exact JSON integers', () => {
     // A shard of n = 14 is small; the printer's exactness is checked on the raw text.
     const { stdout } = run(['queens', '14', '--count', '--json', '--shard', '2/3', '--threads', '1']);
-    expect(stdout).toMatch(/"total":\d+,"distinct":\d+,"reason":null,"shard":\{"index":2,"count":3\}/);
+    expect(stdout).toMatch(/"total":\d+,"distinct":\d+,"reason":null,"method":"constellations","shard":\{"index":2,"count":3\}/);
   });
 
   it('--json lists solutions as column arrays', () => {

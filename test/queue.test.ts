@@ -63,6 +63,9 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
     expect(q.total).toBe(73712n);
     expect(q.stats.parts).toBeGreaterThanOrEqual(64);
     expect(progress.at(-1)).toMatchObject({ done: q.stats.parts, total: q.stats.parts, reused: 0 });
+    const joined = await queens.count(14, { queue: url, method: 'join' });
+    expect(answer(joined)).toEqual(answer(await queens.count(14, { threads: 1, method: 'join' })));
+    expect([joined.total, joined.distinct, joined.method]).toEqual([365596n, 45752n, 'join']);
 
     const region = { region: '6x10' };
     const p = await polyomino.count(region, { queue: url, threads: 1 });
