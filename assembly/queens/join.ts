@@ -19,9 +19,11 @@
 //
 // Symmetry: the mirror maps the solutions with row 0's queen east onto those with it west. For
 // even n a part counts row 0 east, doubled. For odd n (the middle column is east) a part counts
-// row 0 west, doubled, or row 0 in the middle column, once. Within a part the flip (and for
-// even n the mirror) pairs the leaves R with a partner R' of equal count: only the lesser of the
-// two is joined, counted twice.
+// row 0 west, doubled, or row 0 in the middle column, once. Within a part a symmetry pairs the
+// leaves R with a partner R' of equal count, and only the lesser of the two is joined, counted
+// twice: for even n the flip (top to bottom) or the half turn, whichever keeps row 0 east; for
+// odd n with row 0 west the flip, when row n-1 is west too; with row 0 in the middle column,
+// the mirror, which keeps that queen and swaps the other rows' sides.
 //
 // A part is the decision of the first rows (the host cuts the work there). run(budget) stops
 // after about `budget` units of work (a partial half-board made, or 8 pairs of blocks and
@@ -453,11 +455,10 @@ export function queensJoinRun(budget: i32): i32 {
       // A leaf: every row decided. Of it and its partner under the flip (and mirror), the lesser is joined.
       const rows = load<u32>(f + F_ROWS);
       const all = (<u32>1 << <u32>n) - 1;
-      let partner = rows;
-      if (symmetric) {
-        if ((n & 1) == 0) partner = (rows >> <u32>(n - 1)) & 1 ? reverseRows(rows) : reverseRows(all & ~rows);
-        else if (((rows >> <u32>(n - 1)) & 1) == 0) partner = reverseRows(rows);
-      }
+      let partner: u32;
+      if ((n & 1) == 0) partner = (rows >> <u32>(n - 1)) & 1 ? reverseRows(rows) : reverseRows(all & ~rows);
+      else if (symmetric) partner = (rows >> <u32>(n - 1)) & 1 ? rows : reverseRows(rows);
+      else partner = 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
       work += 1;
       if (partner < rows) {
         if (!pop()) return DONE;

@@ -17,7 +17,8 @@
 // remain), down to BASE×BASE pairs tested one by one.
 //
 // The mirror halves the work: for even N the count with row 0's queen east, doubled; for odd N
-// twice the count with row 0's queen west (middle column excluded), plus the middle column.
+// twice the count with row 0's queen west (middle column excluded), plus the middle column. At
+// the leaves the flip, the half turn or the mirror pairs the splits: half of them are joined.
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -177,14 +178,17 @@ static u32 reverse(u32 rows) {
   return out;
 }
 
-// The count of the row splits after row r: `rows` the east rows so far. `symmetric`: the flip
-// (and for even N the mirror) map the splits counted onto each other, so of a split and its
-// partner only the lesser is joined, counted twice.
+// The count of the row splits after row r: `rows` the east rows so far. At a leaf a symmetry
+// pairs the split with a partner of equal count (see assembly/queens/join.ts): of the two only
+// the lesser is joined, counted twice. `symmetric`: the part is doubled by the mirror (all but
+// odd N's row 0 in the middle column).
 static int symmetric;
 static u64 count(int r, u32 rows, long east, long ne, int eastRows, long west, long nw, int westRows) {
   if (r == n) {
-    u32 all = (1u << n) - 1, partner = symmetric == 0 ? rows : rows >> (n - 1) & 1 || n % 2 ? reverse(rows) : reverse(all & ~rows);
-    if (symmetric && n % 2 && rows >> (n - 1) & 1) partner = rows; // odd N, row 0 west: the flip needs row N-1 west too
+    u32 all = (1u << n) - 1, last = rows >> (n - 1) & 1, partner;
+    if (n % 2 == 0) partner = last ? reverse(rows) : reverse(all & ~rows); // the flip, or the half turn
+    else if (symmetric) partner = last ? rows : reverse(rows);             // the flip, row 0 and N-1 west
+    else partner = 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
     if (partner < rows) return 0;
     return (partner == rows ? 1 : 2) * join(arena + east, ne, arena + west, nw);
   }

@@ -235,13 +235,12 @@ export class ReferenceJoinEngine implements JoinEngine {
       }
       const f = this.frames[this.depth];
       if (this.depth === n) {
-        // A leaf: of it and its partner under the flip (and mirror), the lesser is joined.
+        // A leaf: of it and its partner under a symmetry (see the engine), the lesser is joined.
         const all = (1 << n) - 1;
-        let partner = f.rows;
-        if (this.symmetric) {
-          if (n % 2 === 0) partner = (f.rows >>> (n - 1)) & 1 ? reverseRows(f.rows, n) : reverseRows(all & ~f.rows, n);
-          else if (((f.rows >>> (n - 1)) & 1) === 0) partner = reverseRows(f.rows, n);
-        }
+        let partner: number;
+        if (n % 2 === 0) partner = (f.rows >>> (n - 1)) & 1 ? reverseRows(f.rows, n) : reverseRows(all & ~f.rows, n);
+        else if (this.symmetric) partner = (f.rows >>> (n - 1)) & 1 ? f.rows : reverseRows(f.rows, n);
+        else partner = (1 | (all & ~f.rows)) >>> 0; // row 0 in the middle column: the mirror keeps it there
         work += 1;
         if (partner < f.rows) {
           if (!this.pop()) return Status.DONE;
