@@ -96,10 +96,13 @@ export function queensJoinNodes(): u64 { return states; }
 @inline function frame(d: i32): usize { return FRAMES + <usize>d * FRAME; }
 @inline function stateAt(index: u32): usize { return LISTS + <usize>index * STATE; }
 
-/** Room in the list region for `count` more states (8 bytes each for masks too), or false. */
-function ensure(bytes: u64): bool {
+/** Room for `bytes` in the list region (from its start), or false. */
+@inline function ensure(bytes: u64): bool {
+  return <u64>LISTS + bytes <= <u64>listsEnd || grow(bytes);
+}
+
+function grow(bytes: u64): bool {
   const need = <u64>LISTS + bytes;
-  if (need <= <u64>listsEnd) return true;
   // The region is the arena's last allocation, so it grows in place.
   let more = need - <u64>listsEnd;
   more = max<u64>(more, <u64>listsEnd - <u64>LISTS); // at least doubles
@@ -117,10 +120,6 @@ function ensure(bytes: u64): bool {
   return true;
 }
 
-@inline function shiftRight(x: u64, by: i32): u64 {
-  return by >= 0 ? x >> <u64>by : x << <u64>(-by);
-}
-
 /**
  * Appends to the list region each state of list [from, from + length) with a queen in row r on
  * `columns` (a side's columns, from `offset`, its first diagonal). Returns the new list's
@@ -130,27 +129,44 @@ function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 
   const start = listTop;
   const antiShift = r - offset;
   const mainShift = n - 1 - r - offset;
+  // A diagonal word read at column 0 of row r: shifted right by antiShift (or mainShift), which
+  // may be negative: as a u64 moved up 32 bits first, one right shift by 32 + shift does both.
+  const antiRight = <u64>(32 + antiShift);
+  const mainRight = <u64>(32 + mainShift);
+  let top = listTop;
+  let to = stateAt(top);
   for (let i: u32 = 0; i < length; i++) {
     const s = stateAt(from + i);
     const anti = load<u32>(s);
     const main = load<u32>(s, 4);
     const cols = load<u32>(s, 8);
-    let free = columns & ~cols & ~<u32>shiftRight(<u64>anti, antiShift) & ~<u32>shiftRight(<u64>main, mainShift);
-    if (free == 0) continue;
-    if (!ensure((<u64>listTop + 32) * STATE)) return -1;
-    let to = stateAt(listTop);
-    do {
+    let free = columns & ~cols & ~<u32>((<u64>anti << 32) >> antiRight) & ~<u32>((<u64>main << 32) >> mainRight);
+    if (!ensure((<u64>top + 32) * STATE)) return -1;
+    // Most states have 0, 1 or 2 children: the first two are written whether or not they
+    // exist (the slot is only kept when they do), so that no branch guesses their number.
+    for (let j = 0; j < 2; j++) {
+      const c = ctz(free);
+      const kept = <u32>(free != 0);
+      free &= free - 1;
+      store<u32>(to, anti | (<u32>1 << <u32>(c + antiShift)));
+      store<u32>(to, main | (<u32>1 << <u32>(c + mainShift)), 4);
+      store<u32>(to, cols | (<u32>1 << <u32>c), 8);
+      to += STATE * kept;
+      top += kept;
+    }
+    while (free != 0) {
       const c = ctz(free);
       free &= free - 1;
       store<u32>(to, anti | (<u32>1 << <u32>(c + antiShift)));
       store<u32>(to, main | (<u32>1 << <u32>(c + mainShift)), 4);
       store<u32>(to, cols | (<u32>1 << <u32>c), 8);
       to += STATE;
-      listTop++;
-    } while (free != 0);
+      top++;
+    }
   }
-  states += <u64>(listTop - start);
-  return <i32>(listTop - start);
+  listTop = top;
+  states += <u64>(top - start);
+  return <i32>(top - start);
 }
 
 @inline function reverseRows(rows: u32): u32 {
@@ -182,12 +198,14 @@ function reverseBits32(x: u32): u32 {
   return key;
 }
 
-/** Sorts `length` masks from `from` into `to` by key (counting sort); the key bits are cleared. */
-function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask: u64): void {
+/** Sorts `length` masks from `from` into `to` by key (counting sort; `keys` holds each item's); the key bits are cleared. */
+function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask: u64, keys: usize): void {
   const size = 1 << keyBits;
   for (let b = 0; b <= size; b++) store<u32>(starts + (<usize>b << 2), 0);
   for (let i = 0; i < length; i++) {
-    const at = starts + ((<usize>keyOf(load<u64>(from + (<usize>i << 3))) + 1) << 2);
+    const key = keyOf(load<u64>(from + (<usize>i << 3)));
+    store<u32>(keys + (<usize>i << 2), key);
+    const at = starts + ((<usize>key + 1) << 2);
     store<u32>(at, load<u32>(at) + 1);
   }
   for (let b = 0; b < size; b++) {
@@ -195,11 +213,10 @@ function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask:
     store<u32>(at, load<u32>(at) + load<u32>(at - 4));
   }
   for (let i = 0; i < length; i++) {
-    const x = load<u64>(from + (<usize>i << 3));
-    const at = starts + (<usize>keyOf(x) << 2);
+    const at = starts + (<usize>load<u32>(keys + (<usize>i << 2)) << 2);
     const slot = load<u32>(at);
     store<u32>(at, slot + 1);
-    store<u64>(to + (<usize>slot << 3), x & ~keyMask);
+    store<u64>(to + (<usize>slot << 3), load<u64>(from + (<usize>i << 3)) & ~keyMask);
   }
   for (let b = size; b > 0; b--) store<u32>(starts + (<usize>b << 2), load<u32>(starts + (<usize>(b - 1) << 2)));
   store<u32>(starts, 0);
@@ -211,9 +228,9 @@ function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask:
  */
 function startJoin(east: u32, eastLength: i32, west: u32, westLength: i32): bool {
   const total2 = <u64>(eastLength + westLength);
-  // Masks (8 bytes each) and their sorted copies, above the states in use.
+  // Masks (8 bytes each), their sorted copies and their keys (4 bytes), above the states in use.
   const base = <u64>listTop * STATE;
-  if (!ensure(base + total2 * 16 + 16)) return false;
+  if (!ensure(base + total2 * 20 + 16)) return false;
   const masks = (LISTS + <usize>base + 7) & ~(<usize>7);
   let a = masks;
   let b = masks + (<usize>eastLength << 3);
@@ -246,8 +263,9 @@ function startJoin(east: u32, eastLength: i32, west: u32, westLength: i32): bool
   for (let i = 0; i < keyBits; i++) keyMask |= <u64>1 << <u64>orderAt(i);
   maskA = masks + (<usize>(eastLength + westLength) << 3);
   maskB = maskA + (<usize>na << 3);
-  bucketSort(a, na, maskA, STARTS_A, keyMask);
-  bucketSort(b, nb, maskB, STARTS_B, keyMask);
+  const keys = maskB + (<usize>nb << 3);
+  bucketSort(a, na, maskA, STARTS_A, keyMask, keys);
+  bucketSort(b, nb, maskB, STARTS_B, keyMask, keys);
   lengthA = na;
   lengthB = nb;
   bucketAt = 0;
@@ -296,7 +314,7 @@ function runJoin(budget: i64): i64 {
         bits &= bits - 1;
       }
     }
-    for (let c = 0; c < chunks; c++) {
+    for (let c = 0; c < ((chunks + 1) & ~1); c++) {
       const table = TABLES + (<usize>c << 7);
       store<u64>(table, valid);
       for (let v = 1; v < 16; v++) {
@@ -314,11 +332,10 @@ function runJoin(budget: i64): i64 {
       for (let q = <i32>load<u32>(STARTS_B + (<usize>jb << 2)); q < qEnd; q++) {
         let acc = valid;
         let x = load<u64>(maskB + (<usize>q << 3));
-        let table = TABLES;
-        while (x != 0) {
-          acc &= load<u64>(table + (<usize>(x & 15) << 3));
-          x >>= 4;
-          table += 128;
+        // Two groups a step: the loop runs ceil(groups / 2) times, without a test of x.
+        for (let table = TABLES, end = TABLES + (<usize>chunks << 7); table < end; table += 256) {
+          acc &= load<u64>(table + (<usize>(x & 15) << 3)) & load<u64>(table + 128 + (<usize>((x >> 4) & 15) << 3));
+          x >>= 8;
         }
         count += popcnt(acc);
         queries++;
