@@ -182,9 +182,47 @@ function reverseBits32(x: u32): u32 {
 }
 
 /** A side's crossing diagonals as one mask: anti-diagonals low, main diagonals from bit n-1. */
-@inline function crossing(s: usize, offset: i32): u64 {
+@inline function crossingOf(anti: u32, main: u32, offset: i32): u64 {
   const shift = <u32>(h - offset);
-  return (<u64>(load<u32>(s) >> shift) & crossMask) | ((<u64>(load<u32>(s, 4) >> shift) & crossMask) << <u64>(n - 1));
+  return (<u64>(anti >> shift) & crossMask) | ((<u64>(main >> shift) & crossMask) << <u64>(n - 1));
+}
+
+@inline function crossing(s: usize, offset: i32): u64 {
+  return crossingOf(load<u32>(s), load<u32>(s, 4), offset);
+}
+
+/** Where the masks of a join start: above the states in use. */
+@inline function masksBase(): usize {
+  return (LISTS + <usize>listTop * STATE + 7) & ~(<usize>7);
+}
+
+/**
+ * The last row: the crossing masks of each state of the list with a queen in row r on
+ * `columns`, written from `to` (no state is kept). Returns how many, or -1 when memory is short.
+ */
+function extendMasks(from: u32, length: u32, r: i32, columns: u32, offset: i32, to: usize): i32 {
+  const antiShift = r - offset;
+  const mainShift = n - 1 - r - offset;
+  const antiRight = <u64>(32 + antiShift);
+  const mainRight = <u64>(32 + mainShift);
+  let count: i32 = 0;
+  for (let i: u32 = 0; i < length; i++) {
+    const s = stateAt(from + i);
+    const anti = load<u32>(s);
+    const main = load<u32>(s, 4);
+    let free = columns & ~load<u32>(s, 8) & ~<u32>((<u64>anti << 32) >> antiRight) & ~<u32>((<u64>main << 32) >> mainRight);
+    if (free == 0) continue;
+    if (!ensure(<u64>(to - LISTS) + 8 * 32)) return -1;
+    do {
+      const c = ctz(free);
+      free &= free - 1;
+      store<u64>(to, crossingOf(anti | (<u32>1 << <u32>(c + antiShift)), main | (<u32>1 << <u32>(c + mainShift)), offset));
+      to += 8;
+      count++;
+    } while (free != 0);
+  }
+  states += <u64>count;
+  return count;
 }
 
 @inline function orderAt(i: i32): i32 { return load<i32>(ORDER + (<usize>i << 2)); }
@@ -222,22 +260,21 @@ function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask:
   store<u32>(starts, 0);
 }
 
+/** The crossing masks of a list's states, written from `to`. */
+function listMasks(from: u32, length: i32, offset: i32, to: usize): void {
+  for (let i = 0; i < length; i++) store<u64>(to + (<usize>i << 3), crossing(stateAt(from + <u32>i), offset));
+}
+
 /**
- * Sets up the join of the leaf's lists: their masks above the lists, sorted into buckets.
- * Returns false when memory is short.
+ * Sets up the join of two lists of masks (at `a` and `b`, the second right after the first):
+ * sorted into buckets above them. Returns false when memory is short.
  */
-function startJoin(east: u32, eastLength: i32, west: u32, westLength: i32): bool {
-  const total2 = <u64>(eastLength + westLength);
-  // Masks (8 bytes each), their sorted copies and their keys (4 bytes), above the states in use.
-  const base = <u64>listTop * STATE;
-  if (!ensure(base + total2 * 20 + 16)) return false;
-  const masks = (LISTS + <usize>base + 7) & ~(<usize>7);
-  let a = masks;
-  let b = masks + (<usize>eastLength << 3);
-  for (let i = 0; i < eastLength; i++) store<u64>(a + (<usize>i << 3), crossing(stateAt(east + <u32>i), h));
-  for (let i = 0; i < westLength; i++) store<u64>(b + (<usize>i << 3), crossing(stateAt(west + <u32>i), 0));
-  let na = eastLength;
-  let nb = westLength;
+function startJoin(a: usize, na: i32, b: usize, nb: i32): bool {
+  // Their sorted copies and their keys (4 bytes each) go above them.
+  if (!ensure(<u64>(b - LISTS) + <u64>(na + nb) * 20 + 16)) return false;
+  const after = b + (<usize>nb << 3);
+  const eastLength = na;
+  const westLength = nb;
   if (na < nb) {
     const t = a; a = b; b = t;
     na = westLength; nb = eastLength;
@@ -261,7 +298,7 @@ function startJoin(east: u32, eastLength: i32, west: u32, westLength: i32): bool
   while (keyBits < orderLength && keyBits < MAX_KEY_BITS && (na >> (keyBits + 1)) >= BASE) keyBits++;
   let keyMask: u64 = 0;
   for (let i = 0; i < keyBits; i++) keyMask |= <u64>1 << <u64>orderAt(i);
-  maskA = masks + (<usize>(eastLength + westLength) << 3);
+  maskA = after;
   maskB = maskA + (<usize>na << 3);
   const keys = maskB + (<usize>nb << 3);
   bucketSort(a, na, maskA, STARTS_A, keyMask, keys);
@@ -453,6 +490,14 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   return true;
 }
 
+/** The partner of a leaf's east rows under the part's symmetry (see the top of this file). */
+@inline function partnerOf(rows: u32): u32 {
+  const all = (<u32>1 << <u32>n) - 1;
+  if ((n & 1) == 0) return (rows >> <u32>(n - 1)) & 1 ? reverseRows(rows) : reverseRows(all & ~rows);
+  if (symmetric) return (rows >> <u32>(n - 1)) & 1 ? rows : reverseRows(rows);
+  return 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
+}
+
 /** Counts on for about `budget` units of work: DONE when the part is counted, else MORE. */
 export function queensJoinRun(budget: i32): i32 {
   if (finished) return DONE;
@@ -464,27 +509,30 @@ export function queensJoinRun(budget: i32): i32 {
       if (joining) return MORE;
       total += joinWeight * joinCount;
       listTop = load<u32>(frame(depth) + F_MARK);
+      // A join started by the last row's frame goes on with its next side; a leaf frame is left.
+      if (depth < n) continue;
       if (!pop()) return DONE;
       continue;
     }
     const f = frame(depth);
     if (depth == n) {
-      // A leaf: every row decided. Of it and its partner under the flip (and mirror), the lesser is joined.
+      // A leaf (a part whose prefix is every row): of it and its partner, the lesser is joined.
       const rows = load<u32>(f + F_ROWS);
-      const all = (<u32>1 << <u32>n) - 1;
-      let partner: u32;
-      if ((n & 1) == 0) partner = (rows >> <u32>(n - 1)) & 1 ? reverseRows(rows) : reverseRows(all & ~rows);
-      else if (symmetric) partner = (rows >> <u32>(n - 1)) & 1 ? rows : reverseRows(rows);
-      else partner = 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
+      const partner = partnerOf(rows);
       work += 1;
       if (partner < rows) {
         if (!pop()) return DONE;
         continue;
       }
       joinWeight = multiplier * (partner == rows ? 1 : 2);
-      const east = load<u32>(f + F_EAST);
-      const west = load<u32>(f + F_WEST);
-      if (!startJoin(east, <i32>load<u32>(f + F_EAST_LENGTH), west, <i32>load<u32>(f + F_WEST_LENGTH))) return OUT_OF_MEMORY;
+      const eastLength = <i32>load<u32>(f + F_EAST_LENGTH);
+      const westLength = <i32>load<u32>(f + F_WEST_LENGTH);
+      const a = masksBase();
+      const b = a + (<usize>eastLength << 3);
+      if (!ensure(<u64>(b - LISTS) + (<u64>westLength << 3))) return OUT_OF_MEMORY;
+      listMasks(load<u32>(f + F_EAST), eastLength, h, a);
+      listMasks(load<u32>(f + F_WEST), westLength, 0, b);
+      if (!startJoin(a, eastLength, b, westLength)) return OUT_OF_MEMORY;
       continue;
     }
     const stage = load<u32>(f + F_STAGE);
@@ -498,10 +546,31 @@ export function queensJoinRun(budget: i32): i32 {
     const westRows = depth - eastRows;
     const toEast = stage == 0;
     if (toEast ? eastRows >= k : westRows >= h) continue;
+    const from = load<u32>(f + (toEast ? F_EAST : F_WEST));
+    const fromLength = load<u32>(f + (toEast ? F_EAST_LENGTH : F_WEST_LENGTH));
+    const columns = toEast ? eastColumns : westColumns;
+    const offset = toEast ? h : 0;
+    if (depth == n - 1) {
+      // The last row makes a leaf: its side's masks are written at once, without states.
+      const rows = load<u32>(f + F_ROWS) | (toEast ? <u32>1 << <u32>depth : 0);
+      const partner = partnerOf(rows);
+      if (partner < rows) continue; // its partner is joined instead: nothing to make
+      const a = masksBase();
+      const length = extendMasks(from, fromLength, depth, columns, offset, a);
+      if (length < 0) return OUT_OF_MEMORY;
+      work += <i64>length + 1;
+      if (length == 0) continue;
+      const other = load<u32>(f + (toEast ? F_WEST : F_EAST));
+      const otherLength = <i32>load<u32>(f + (toEast ? F_WEST_LENGTH : F_EAST_LENGTH));
+      const b = a + (<usize>length << 3);
+      if (!ensure(<u64>(b - LISTS) + (<u64>otherLength << 3))) return OUT_OF_MEMORY;
+      listMasks(other, otherLength, toEast ? 0 : h, b);
+      joinWeight = multiplier * (partner == rows ? 1 : 2);
+      if (!startJoin(a, length, b, otherLength)) return OUT_OF_MEMORY;
+      continue;
+    }
     const start = listTop;
-    const length = toEast
-      ? extend(load<u32>(f + F_EAST), load<u32>(f + F_EAST_LENGTH), depth, eastColumns, h)
-      : extend(load<u32>(f + F_WEST), load<u32>(f + F_WEST_LENGTH), depth, westColumns, 0);
+    const length = extend(from, fromLength, depth, columns, offset);
     if (length < 0) return OUT_OF_MEMORY;
     work += <i64>length + 1;
     if (length == 0) continue;

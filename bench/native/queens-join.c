@@ -183,17 +183,26 @@ static u32 reverse(u32 rows) {
 // the lesser is joined, counted twice. `symmetric`: the part is doubled by the mirror (all but
 // odd N's row 0 in the middle column).
 static int symmetric;
+static u32 partnerOf(u32 rows) {
+  u32 all = (1u << n) - 1, last = rows >> (n - 1) & 1;
+  if (n % 2 == 0) return last ? reverse(rows) : reverse(all & ~rows); // the flip, or the half turn
+  if (symmetric) return last ? rows : reverse(rows);                   // the flip, row 0 and N-1 west
+  return 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
+}
+
 static u64 count(int r, u32 rows, long east, long ne, int eastRows, long west, long nw, int westRows) {
   if (r == n) {
-    u32 all = (1u << n) - 1, last = rows >> (n - 1) & 1, partner;
-    if (n % 2 == 0) partner = last ? reverse(rows) : reverse(all & ~rows); // the flip, or the half turn
-    else if (symmetric) partner = last ? rows : reverse(rows);             // the flip, row 0 and N-1 west
-    else partner = 1 | (all & ~rows); // row 0 in the middle column: the mirror keeps it there
+    u32 partner = partnerOf(rows);
     if (partner < rows) return 0;
     return (partner == rows ? 1 : 2) * join(arena + east, ne, arena + west, nw);
   }
   u64 total = 0;
   long mark = top;
+  // The last row makes a leaf: one whose partner is joined instead is not made at all.
+  if (r == n - 1) {
+    u32 leaf = eastRows < k ? rows | 1u << r : rows;
+    if (partnerOf(leaf) < leaf) return 0;
+  }
   if (eastRows < k) {
     long length = extend(east, ne, r, eastCols, h);
     if (length) total += count(r + 1, rows | 1u << r, mark, length, eastRows + 1, west, nw, westRows);

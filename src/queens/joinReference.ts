@@ -205,6 +205,15 @@ export class ReferenceJoinEngine implements JoinEngine {
     return count;
   }
 
+  /** The partner of a leaf's east rows under the part's symmetry (see the engine). */
+  private partnerOf(rows: number): number {
+    const n = this.n;
+    const all = (1 << n) - 1;
+    if (n % 2 === 0) return (rows >>> (n - 1)) & 1 ? reverseRows(rows, n) : reverseRows(all & ~rows, n);
+    if (this.symmetric) return (rows >>> (n - 1)) & 1 ? rows : reverseRows(rows, n);
+    return (1 | (all & ~rows)) >>> 0; // row 0 in the middle column: the mirror keeps it there
+  }
+
   private pop(): boolean {
     if (this.depth === this.floor) {
       this.finished = true;
@@ -236,11 +245,7 @@ export class ReferenceJoinEngine implements JoinEngine {
       const f = this.frames[this.depth];
       if (this.depth === n) {
         // A leaf: of it and its partner under a symmetry (see the engine), the lesser is joined.
-        const all = (1 << n) - 1;
-        let partner: number;
-        if (n % 2 === 0) partner = (f.rows >>> (n - 1)) & 1 ? reverseRows(f.rows, n) : reverseRows(all & ~f.rows, n);
-        else if (this.symmetric) partner = (f.rows >>> (n - 1)) & 1 ? f.rows : reverseRows(f.rows, n);
-        else partner = (1 | (all & ~f.rows)) >>> 0; // row 0 in the middle column: the mirror keeps it there
+        const partner = this.partnerOf(f.rows);
         work += 1;
         if (partner < f.rows) {
           if (!this.pop()) return Status.DONE;
@@ -259,6 +264,8 @@ export class ReferenceJoinEngine implements JoinEngine {
       this.listTop = f.mark;
       const westRows = this.depth - f.eastRows;
       if (toEast ? f.eastRows >= this.k : westRows >= this.h) continue;
+      // The last row makes a leaf: one whose partner is joined instead is not made at all.
+      if (this.depth === n - 1 && this.partnerOf((f.rows | (toEast ? 1 << this.depth : 0)) >>> 0) < ((f.rows | (toEast ? 1 << this.depth : 0)) >>> 0)) continue;
       const start = this.listTop;
       const length = toEast
         ? this.extend(f.east, f.eastLength, this.depth, this.eastColumns, this.h)
