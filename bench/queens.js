@@ -1,14 +1,15 @@
 // npm run bench:queens [-- --min N --max N --runs R --twin-max N] [--two-threads N,...]
-// N-Queens counting by start constellations on one thread: the Wasm engine, its pure-TS twin
-// and the same method in C (bench/native/queens.c constellations), beside the plain C counter
+// N-Queens counting on one thread by both methods: by start constellations (the Wasm engine,
+// its pure-TS twin, the same method in C: bench/native/queens.c constellations) and by joining
+// half-boards (the Wasm engine, its twin, bench/native/queens-join.c), beside the plain C counter
 // with the first-row mirror, as ratios from one run. Each figure is the CPU time of one count
 // (the process's, for Node and C alike), the least of R runs taken in turn (A B C D A B C D …),
-// so that a machine shared with other work shifts every column alike. NQueensFAF (Java, the
-// fastest CPU counter we know of) is not run here: data/known-results measured it at 0.39× the
-// time of that plain C counter per thread, so its column is that estimate. `--two-threads 18`
-// also times the Wasm engine on 2 threads once (wall time, with the CPU time beside it). The C
-// count by joining half-boards (bench/native/queens-join.c, issue 37's method, not yet in the
-// engine) runs beside them, to follow how its time grows with n against the constellations'.
+// so that a machine shared with other work shifts every column alike. The Wasm join also counts
+// the symmetric start constellations for the distinct solutions, which the C join leaves out.
+// NQueensFAF (Java, the fastest CPU counter by constellations we know of) is not run here:
+// data/known-results measured it at 0.39× the time of that plain C counter per thread, so its
+// column is that estimate. `--two-threads 18` also times the Wasm engine's default method on 2
+// threads once (wall time, with the CPU time beside it).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -69,14 +70,16 @@ async function cpuOf(run) {
   return (used.user + used.system) / 1e3;
 }
 
-const nodeCount = (engine) => async (n) => {
-  const r = await queens.count(n, { threads: 1, engine });
-  check(engine === 'js' ? 'the TS twin' : 'Wasm', n, r.total, r.distinct);
+const nodeCount = (engine, method = 'constellations') => async (n) => {
+  const r = await queens.count(n, { threads: 1, engine, method });
+  check(`${engine === 'js' ? 'the TS twin' : 'Wasm'} (${method})`, n, r.total, r.distinct);
   return r.stats.nodes;
 };
 const CONTENDERS = [
   { name: 'Wasm', run: nodeCount('wasm') },
   { name: 'TS twin', run: nodeCount('js'), upTo: twinMax },
+  { name: 'Wasm join', run: nodeCount('wasm', 'join') },
+  { name: 'TS twin join', run: nodeCount('js', 'join'), upTo: twinMax },
   {
     name: 'C, same method',
     native: (n) => {
@@ -129,20 +132,24 @@ for (let n = min; n <= max; n++) {
   if (nodes.Wasm !== nodes.c || (nodes['TS twin'] !== undefined && nodes['TS twin'] !== nodes.Wasm)) {
     fail(`n = ${n}: the node counts differ (Wasm ${nodes.Wasm}, twin ${nodes['TS twin']}, C ${nodes.c})`);
   }
-  const [wasm, twin, c, join, plain] = best;
+  if (nodes['TS twin join'] !== undefined && nodes['TS twin join'] !== nodes['Wasm join']) {
+    fail(`n = ${n}: the join's node counts differ (Wasm ${nodes['Wasm join']}, twin ${nodes['TS twin join']})`);
+  }
+  const [wasm, twin, wasmJoin, twinJoin, c, join, plain] = best;
   const faf = FAF_VS_PLAIN_C * plain;
-  const twinCell = (f) => (Number.isFinite(twin) ? f() : '–');
-  rows.push([String(n), String(nodes.Wasm), time(wasm), twinCell(() => time(twin)), time(c), time(join), time(plain), `≈ ${time(faf)}`,
-    ratio(wasm, c), ratio(join, c), twinCell(() => ratio(twin, wasm)), ratio(wasm, plain), ratio(wasm, faf)]);
+  const twinCell = (value, f) => (Number.isFinite(value) ? f() : '–');
+  rows.push([String(n), time(wasm), twinCell(twin, () => time(twin)), time(wasmJoin), twinCell(twinJoin, () => time(twinJoin)), time(c), time(join), time(plain), `≈ ${time(faf)}`,
+    ratio(wasm, c), ratio(wasmJoin, join), ratio(wasmJoin, wasm), twinCell(twinJoin, () => ratio(twinJoin, wasmJoin)), twinCell(twin, () => ratio(twin, wasm)),
+    ratio(wasm, plain), ratio(Math.min(wasm, wasmJoin), faf)]);
 }
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`N-Queens counting by start constellations, one thread, CPU time per count (least of ${runs} runs). ${cpu}, ${os.cpus().length} cores, Node ${process.version}, C by gcc -O3 -march=native.\n`);
+console.log(`N-Queens counting on one thread, by start constellations and by joining half-boards, CPU time per count (least of ${runs} runs). ${cpu}, ${os.cpus().length} cores, Node ${process.version}, C by gcc -O3 -march=native.\n`);
 console.log(markdown([
-  ['n', 'nodes', 'Wasm', 'TS twin', 'C, same method', 'C, join', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'C join / C same', 'twin / Wasm', 'Wasm / plain C', 'Wasm / NQueensFAF'],
+  ['n', 'Wasm', 'TS twin', 'Wasm join', 'TS twin join', 'C, constellations', 'C, join', 'C, plain mirror', 'NQueensFAF (est.)', 'Wasm / C', 'Wasm join / C join', 'Wasm join / Wasm', 'twin join / Wasm join', 'twin / Wasm', 'Wasm / plain C', 'best Wasm / NQueensFAF'],
   ...rows,
 ]));
-console.log(`\nRatios are times: below 1 the first named is faster. NQueensFAF's column is ${FAF_VS_PLAIN_C} × the plain C counter's time (its ratio measured on this machine kind), not a run of it; Wasm / plain C below ${FAF_VS_PLAIN_C} is ahead of it.`);
+console.log(`\nRatios are times: below 1 the first named is faster. NQueensFAF's column is ${FAF_VS_PLAIN_C} × the plain C counter's time (its ratio measured on this machine kind), not a run of it; Wasm / plain C below ${FAF_VS_PLAIN_C} is ahead of it. Node counts: the constellations' equal C's; the join's twin equals its engine.`);
 
 for (const n of twoThreads) {
   const started = performance.now();
@@ -151,5 +158,5 @@ for (const n of twoThreads) {
   const ms = performance.now() - started;
   const used = process.cpuUsage(usage);
   check('Wasm, 2 threads', n, r.total, r.distinct);
-  console.log(`\nn = ${n} on 2 threads (Wasm): ${time(ms)} wall, ${time((used.user + used.system) / 1e3)} CPU, ${r.stats.parts} parts, ${r.stats.nodes} nodes (one run).`);
+  console.log(`\nn = ${n} on 2 threads (Wasm, ${r.method}): ${time(ms)} wall, ${time((used.user + used.system) / 1e3)} CPU, ${r.stats.parts} parts, ${r.stats.nodes} nodes (one run).`);
 }

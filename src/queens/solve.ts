@@ -218,13 +218,15 @@ async function countByJoin(
   options: CountOptions,
   started: number,
 ): Promise<QueensCount> {
-  const want = n < 14 && shard.count === 1 && options.queue === undefined ? 1 : Math.max(16, 32 * threads, 8 * shard.count);
+  // Parts differ in cost a hundredfold: about 128 a thread keep the threads busy to the end.
+  const want = n < 14 && shard.count === 1 && options.queue === undefined ? 1 : Math.max(16, 128 * threads, 8 * shard.count);
   const { prefix, rows } = joinParts(n, want);
   const share = options.queue ? maxMemory : memoryShare(maxMemory, Math.min(threads, rows.length));
   const joinTasks: QueensTask[] = rows.map((mask) => ({ engine, n, join: { prefix, rows: [mask] }, maxMemory: share }));
   const symmetricTask: QueensTask = { engine, n, constellations: await symmetricConstellations(n, options.signal) };
-  // The symmetric constellations are one more part (in one shard, like any other part).
-  const tasks = partsOfShard([...joinTasks, symmetricTask], shard);
+  // The symmetric constellations are one more part (in one shard, like any other part), the
+  // first: one of the longest.
+  const tasks = partsOfShard([symmetricTask, ...joinTasks], shard);
   const results = await runTasks({
     tasks,
     threads,
