@@ -10,7 +10,9 @@
 // The rows are decided in order, each going east or west; a node keeps every partial
 // placement of both sides so far (12 bytes each: its diagonals and columns), so a prefix of
 // rows is extended once whichever rows follow. At the leaves (every row decided) both lists
-// become masks of crossing diagonals, and the disjoint pairs are counted: both lists sorted
+// become masks of crossing diagonals (the last row's side writes its masks at once, without
+// states, and a leaf whose partner is joined instead is not made at all; see Symmetry below),
+// and the disjoint pairs are counted: both lists sorted
 // into 2^t buckets by t key diagonals (those most often held on both sides), only the 3^t
 // bucket pairs whose keys miss each other looked at, and within one the larger list held in
 // blocks of 64 bit-sliced (per diagonal, a word of the block's items without it; per group of
@@ -79,8 +81,6 @@ let joinWeight: u64 = 0;
 let joinCount: u64 = 0;
 let maskA: usize = 0;
 let maskB: usize = 0;
-let lengthA: i32 = 0;
-let lengthB: i32 = 0;
 let keyBits: i32 = 0;
 let bucketAt: i32 = 0; // the bucket of A under way
 let blockAt: i32 = 0;  // the item of A its next block starts at
@@ -303,8 +303,6 @@ function startJoin(a: usize, na: i32, b: usize, nb: i32): bool {
   const keys = maskB + (<usize>nb << 3);
   bucketSort(a, na, maskA, STARTS_A, keyMask, keys);
   bucketSort(b, nb, maskB, STARTS_B, keyMask, keys);
-  lengthA = na;
-  lengthB = nb;
   bucketAt = 0;
   blockAt = load<u32>(STARTS_A);
   joinCount = 0;

@@ -17,6 +17,7 @@ import {
   openQueensEngine,
   startSearch,
   type QueensTask,
+  type QueensTaskResult,
   type RowsTask,
 } from './tasks.js';
 
@@ -167,16 +168,7 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
   }
   // On a queue even small searches are cut (as into 2 shards): parts are what the queue carries.
   const parts = partsOfShard(await splitTask(root, options.queue ? Math.max(shard.count, 2) : shard.count, options.signal, threads), shard);
-  const results = await runTasks({
-    tasks: parts,
-    threads,
-    kind: 'queens',
-    queue: options.queue,
-    runInline: runQueensTask,
-    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
-    signal: options.signal,
-    onProgress: options.onProgress && constellationProgress(parts, options.onProgress),
-  });
+  const results = await runParts(parts, engine, threads, options, options.onProgress && constellationProgress(parts, options.onProgress));
   const { total, distinct, nodes } = sumCounts(results);
   return {
     n: problem.n,
@@ -192,6 +184,26 @@ export async function count(input: QueensInput, options: CountOptions = {}): Pro
       parts: parts.length,
     },
   };
+}
+
+/** Runs a count's parts on the threads or the queue its options ask for. */
+async function runParts(
+  tasks: QueensTask[],
+  engine: EngineKind,
+  threads: number,
+  options: CountOptions,
+  onProgress: CountOptions['onProgress'],
+): Promise<QueensTaskResult[]> {
+  return runTasks({
+    tasks,
+    threads,
+    kind: 'queens',
+    queue: options.queue,
+    runInline: runQueensTask,
+    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
+    signal: options.signal,
+    onProgress,
+  });
 }
 
 /** From this n on, an empty board is counted by the join unless asked otherwise (n = 17 is faster by constellations). */
@@ -227,16 +239,7 @@ async function countByJoin(
   // The symmetric constellations are one more part (in one shard, like any other part), the
   // first: one of the longest.
   const tasks = partsOfShard([symmetricTask, ...joinTasks], shard);
-  const results = await runTasks({
-    tasks,
-    threads,
-    kind: 'queens',
-    queue: options.queue,
-    runInline: runQueensTask,
-    engineModule: engine === 'wasm' ? await loadEngineModule() : undefined,
-    signal: options.signal,
-    onProgress: options.onProgress,
-  });
+  const results = await runParts(tasks, engine, threads, options, options.onProgress);
   const at = tasks.indexOf(symmetricTask);
   const { total, nodes } = sumCounts(results.filter((_, i) => i !== at));
   const symmetric = results[at];
