@@ -60,6 +60,17 @@ describe('the same answer however the join is cut', () => {
     }
   });
 
+  it('a shard is the same part of the work whatever the threads (so shards from several machines add up)', async () => {
+    const shards = [];
+    for (const threads of [1, 2, 3]) {
+      const shard = await queens.count(16, { threads, method: 'join', shard: '5/7' });
+      shards.push([shard.total, shard.stats.nodes, shard.stats.parts]);
+    }
+    expect(shards[1]).toEqual(shards[0]);
+    expect(shards[2]).toEqual(shards[0]);
+    expect(shards[0][0]).toBeGreaterThan(0n);
+  });
+
   it('every cut into parts of rows decided counts each solution once (n = 11 and 12, odd and even)', async () => {
     for (const n of [11, 12]) {
       for (const want of [1, 2, 5, 40, 300]) {

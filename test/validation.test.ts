@@ -186,7 +186,7 @@ describe('options: one check for every function', () => {
   it('a typo is BAD_INPUT naming the key and the options the function takes', async () => {
     const error = await rejection(queens.count(8, bad({ thread: 2 }) as object));
     expect(error.code).toBe('BAD_INPUT');
-    expect(error.message).toBe('queens.count: unknown option "thread" (its options are signal, engine, threads, shard, onProgress, queue)');
+    expect(error.message).toBe('queens.count: unknown option "thread" (its options are signal, engine, threads, shard, onProgress, queue, method, maxMemory)');
   });
 
   it('an option of another function is named as unknown here', async () => {

@@ -231,7 +231,10 @@ async function countByJoin(
   started: number,
 ): Promise<QueensCount> {
   // Parts differ in cost a hundredfold: about 128 a thread keep the threads busy to the end.
-  const want = n < 14 && shard.count === 1 && options.queue === undefined ? 1 : Math.max(16, 128 * threads, 8 * shard.count);
+  // Shards and queues cut the same way on every machine (a shard's part is the same whatever
+  // the threads; a queue finds the parts of an earlier run again).
+  const local = shard.count === 1 && options.queue === undefined;
+  const want = local ? (n < 14 ? 1 : Math.max(16, 128 * threads)) : Math.max(256, 8 * shard.count);
   const { prefix, rows } = joinParts(n, want);
   const share = options.queue ? maxMemory : memoryShare(maxMemory, Math.min(threads, rows.length));
   const joinTasks: QueensTask[] = rows.map((mask) => ({ engine, n, join: { prefix, rows: [mask] }, maxMemory: share }));
