@@ -52,6 +52,8 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
       pooled: { total: '2279184', distinct: '285053', threads: 2, parts: expect.any(Number) },
       tiling: { total: '9356', distinct: '2339', threads: expect.any(Number) },
       twin: { total: '92' },
+      joined: { total: '365596', distinct: '45752', method: 'join' },
+      joinedTwin: { total: '724', distinct: '92' },
     });
     expect((results as { pooled: { parts: number } }).pooled.parts).toBeGreaterThan(1);
     await page.close();
