@@ -22,3 +22,22 @@ describe('N-Queens by start constellations (published figures)', () => {
     expect(twin.stats.nodes).toBe(wasm.stats.nodes);
   });
 });
+
+describe('N-Queens by joining half-boards (published figures)', () => {
+  it('n = 18 on every core, the default method there', async () => {
+    const result = await queens.count(18);
+    expect(result.method).toBe('join');
+    expect([result.total, result.distinct]).toEqual([QUEENS[18].total, QUEENS[18].distinct]);
+  });
+
+  it('n = 16 and 17 by the join on one thread; the twin on two threads with the same nodes', async () => {
+    for (const n of [16, 17]) {
+      const wasm = await queens.count(n, { threads: 1, method: 'join' });
+      expect([wasm.total, wasm.distinct]).toEqual([QUEENS[n].total, QUEENS[n].distinct]);
+    }
+    const wasm = await queens.count(15, { threads: 1, method: 'join' });
+    const twin = await queens.count(15, { threads: 2, method: 'join', engine: 'js' });
+    expect([twin.total, twin.distinct]).toEqual([QUEENS[15].total, QUEENS[15].distinct]);
+    expect(twin.stats.nodes).toBe(wasm.stats.nodes);
+  });
+});

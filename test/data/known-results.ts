@@ -18,6 +18,7 @@ export const QUEENS: Record<number, { total: bigint; distinct: bigint }> = {
   15: { total: 2279184n, distinct: 285053n },
   16: { total: 14772512n, distinct: 1846955n },
   17: { total: 95815104n, distinct: 11977939n },
+  18: { total: 666090624n, distinct: 83263591n },
 };
 
 // The 12 free pentominoes, each once (the project's known-results table): every tiling and
