@@ -6,15 +6,15 @@ import { QUEENS } from '../test/data/known-results.js';
 describe('N-Queens by start constellations (published figures)', () => {
   for (const n of [16, 17]) {
     it(`n = ${n}: total and distinct on every core`, async () => {
-      const result = await queens.count(n);
+      const result = await queens.count(n, { method: 'constellations' });
       expect(result.total).toBe(QUEENS[n].total);
       expect(result.distinct).toBe(QUEENS[n].distinct);
     });
   }
 
   it('n = 16 on one thread, and the pure-TS twin on two, with the same nodes', async () => {
-    const wasm = await queens.count(16, { threads: 1 });
-    const twin = await queens.count(16, { threads: 2, engine: 'js' });
+    const wasm = await queens.count(16, { threads: 1, method: 'constellations' });
+    const twin = await queens.count(16, { threads: 2, engine: 'js', method: 'constellations' });
     for (const r of [wasm, twin]) {
       expect(r.total).toBe(QUEENS[16].total);
       expect(r.distinct).toBe(QUEENS[16].distinct);

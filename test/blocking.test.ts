@@ -26,7 +26,8 @@ function randomSameGame(width: number, height: number, colours: number, seed: nu
 }
 
 describe('no call holds the event loop, and an abort stops it', () => {
-  it('queens: count(17) on the calling thread', async () => {
+  it('queens: count(17) on the calling thread, by constellations and by the join', async () => {
+    await expectAbortedPromptly((signal) => queens.count(17, { threads: 1, signal, method: 'constellations' }), 400);
     await expectAbortedPromptly((signal) => queens.count(17, { threads: 1, signal }), 400);
   });
 

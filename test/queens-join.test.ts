@@ -31,10 +31,9 @@ describe('the join against the published figures', () => {
     expect([result.total, result.distinct]).toEqual([QUEENS[17].total, QUEENS[17].distinct]);
   });
 
-  it('is the default from n = 18, the constellations below', async () => {
-    // Shards, to keep it short.
-    expect((await queens.count(18, { threads: 1, shard: '1/64' })).method).toBe('join');
-    expect((await queens.count(17, { threads: 1, shard: '1/4096' })).method).toBe('constellations');
+  it('is the default from n = 16, the constellations below', async () => {
+    expect((await queens.count(16, { threads: 1, shard: '1/64' })).method).toBe('join');
+    expect((await queens.count(15, { threads: 1 })).method).toBe('constellations');
   });
 });
 

@@ -140,7 +140,7 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
 
   it('after the coordinator is killed, the same command again recomputes no finished part', async () => {
     const before = new Set((await queueStatus(redis.url)).problems.map((p) => p.problem));
-    const args = ['bin/bitpuzzle', 'queens', '16', '--count', '--json', '--queue', redis.url];
+    const args = ['bin/bitpuzzle', 'queens', '16', '--count', '--json', '--method', 'constellations', '--queue', redis.url];
     const first = spawn(process.execPath, args, { stdio: 'ignore' });
     // Wait until some of its parts are done, then kill the coordinator.
     let problem = '';
@@ -151,7 +151,7 @@ describe.runIf(redisAvailable)('counts and batches on a queue', () => {
     first.kill('SIGKILL');
     expect(problem).toMatch(/^queens\./);
     const progress: Progress[] = [];
-    const again = await queens.count(16, { queue: redis.url, onProgress: (p) => progress.push(p) });
+    const again = await queens.count(16, { queue: redis.url, method: 'constellations', onProgress: (p) => progress.push(p) });
     expect(again.total).toBe(14772512n);
     const reused = progress.find((p) => p.reused !== undefined)!.reused!;
     expect(reused).toBeGreaterThanOrEqual(20);

@@ -40,7 +40,7 @@ export function queensCommand(): Command {
     .option('--shard <k/n>', 'with --count: count only the k-th of n deterministic parts')
     .option('--queue [URL]', `with --count: ${QUEUE_OPTION_HELP}`)
     .addOption(
-      new Option('--method <name>', 'with --count on an empty board: join half-boards (5 ≤ n ≤ 22) or search from start constellations (default: join from n = 18 to 22)').choices(['join', 'constellations']),
+      new Option('--method <name>', 'with --count on an empty board: join half-boards (5 ≤ n ≤ 22) or search from start constellations (default: join from n = 16 to 22)').choices(['join', 'constellations']),
     )
     .option('--max-memory <SIZE>', 'with --count: most memory the engines may use, e.g. 512M (default 1G; a join that needs more falls back to constellations)')
     .addOption(new Option('--engine <kind>', 'search engine (default wasm)').choices(['wasm', 'js']))
