@@ -121,45 +121,52 @@ function grow(bytes: u64): bool {
 }
 
 /**
+ * The columns of `columns` where a state (at s) may take a queen in the row its diagonal words
+ * are read at. A word is shifted right by `shift` (antiShift or mainShift below), which may be
+ * negative: moved up 32 bits first as a u64, one right shift by 32 + shift does both (the
+ * arguments are those 32 + shift).
+ */
+@inline function freeColumns(s: usize, columns: u32, antiRight: u64, mainRight: u64): u32 {
+  return columns & ~load<u32>(s, 8) & ~<u32>((<u64>load<u32>(s) << 32) >> antiRight) & ~<u32>((<u64>load<u32>(s, 4) << 32) >> mainRight);
+}
+
+/** Writes at `to` the state at s with a queen in column c (shifts as in extend). */
+@inline function storeChild(to: usize, s: usize, c: u32, antiShift: i32, mainShift: i32): void {
+  store<u32>(to, load<u32>(s) | (<u32>1 << (c + <u32>antiShift)));
+  store<u32>(to, load<u32>(s, 4) | (<u32>1 << (c + <u32>mainShift)), 4);
+  store<u32>(to, load<u32>(s, 8) | (<u32>1 << c), 8);
+}
+
+/**
  * Appends to the list region each state of list [from, from + length) with a queen in row r on
  * `columns` (a side's columns, from `offset`, its first diagonal). Returns the new list's
  * length, or -1 when memory is short.
  */
 function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 {
   const start = listTop;
+  // A state's diagonal words are read at column 0 of row r shifted right by these (see freeColumns).
   const antiShift = r - offset;
   const mainShift = n - 1 - r - offset;
-  // A diagonal word read at column 0 of row r: shifted right by antiShift (or mainShift), which
-  // may be negative: as a u64 moved up 32 bits first, one right shift by 32 + shift does both.
   const antiRight = <u64>(32 + antiShift);
   const mainRight = <u64>(32 + mainShift);
   let top = listTop;
   let to = stateAt(top);
   for (let i: u32 = 0; i < length; i++) {
     const s = stateAt(from + i);
-    const anti = load<u32>(s);
-    const main = load<u32>(s, 4);
-    const cols = load<u32>(s, 8);
-    let free = columns & ~cols & ~<u32>((<u64>anti << 32) >> antiRight) & ~<u32>((<u64>main << 32) >> mainRight);
+    let free = freeColumns(s, columns, antiRight, mainRight);
     if (!ensure((<u64>top + 32) * STATE)) return -1;
     // Most states have 0, 1 or 2 children: the first two are written whether or not they
     // exist (the slot is only kept when they do), so that no branch guesses their number.
     for (let j = 0; j < 2; j++) {
-      const c = ctz(free);
       const kept = <u32>(free != 0);
+      storeChild(to, s, ctz(free), antiShift, mainShift);
       free &= free - 1;
-      store<u32>(to, anti | (<u32>1 << <u32>(c + antiShift)));
-      store<u32>(to, main | (<u32>1 << <u32>(c + mainShift)), 4);
-      store<u32>(to, cols | (<u32>1 << <u32>c), 8);
       to += STATE * kept;
       top += kept;
     }
     while (free != 0) {
-      const c = ctz(free);
+      storeChild(to, s, ctz(free), antiShift, mainShift);
       free &= free - 1;
-      store<u32>(to, anti | (<u32>1 << <u32>(c + antiShift)));
-      store<u32>(to, main | (<u32>1 << <u32>(c + mainShift)), 4);
-      store<u32>(to, cols | (<u32>1 << <u32>c), 8);
       to += STATE;
       top++;
     }
@@ -170,7 +177,7 @@ function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 
 }
 
 @inline function reverseRows(rows: u32): u32 {
-  return (rows == 0 ? 0 : (<u32>reverseBits32(rows)) >> <u32>(32 - n));
+  return reverseBits32(rows) >> <u32>(32 - n);
 }
 
 function reverseBits32(x: u32): u32 {
@@ -208,10 +215,10 @@ function extendMasks(from: u32, length: u32, r: i32, columns: u32, offset: i32, 
   let count: i32 = 0;
   for (let i: u32 = 0; i < length; i++) {
     const s = stateAt(from + i);
+    let free = freeColumns(s, columns, antiRight, mainRight);
+    if (free == 0) continue;
     const anti = load<u32>(s);
     const main = load<u32>(s, 4);
-    let free = columns & ~load<u32>(s, 8) & ~<u32>((<u64>anti << 32) >> antiRight) & ~<u32>((<u64>main << 32) >> mainRight);
-    if (free == 0) continue;
     if (!ensure(<u64>(to - LISTS) + 8 * 32)) return -1;
     do {
       const c = ctz(free);
