@@ -84,6 +84,23 @@ describe('the same answer however the join is cut', () => {
     }
   });
 
+  it('parts from outside may decide every row, or all but the last (n = 8 and 9, both engines)', async () => {
+    // joinParts stops at half the rows; a queue part may go further, down to a leaf.
+    for (const n of [8, 9]) {
+      for (const prefix of [n - 1, n]) {
+        for (const engine of ['wasm', 'js'] as const) {
+          let total = 0n;
+          for (let mask = 0; mask < 2 ** prefix; mask++) {
+            const east = mask.toString(2).split('1').length - 1;
+            if ((n % 2 === 0 && (mask & 1) === 0) || east > n - (n >> 1) || prefix - east > n >> 1) continue;
+            total += (await runQueensTask({ engine, n, join: { prefix, rows: [mask] }, maxMemory: 2 ** 30 })).total;
+          }
+          expect(total).toBe(QUEENS[n].total);
+        }
+      }
+    }
+  });
+
   it('the Wasm engine and the twin agree part by part (n = 13)', async () => {
     const { prefix, rows } = joinParts(13, 50);
     for (const mask of rows) {
@@ -127,6 +144,7 @@ describe('limits and bad input', () => {
     refused({ ...good, join: { prefix: 0, rows: [1] } }, /join.prefix must be an integer from 1 to 12/);
     refused({ ...good, join: { prefix: 3, rows: [9] } }, /join.rows\[0\] must be an integer from 0 to 7/);
     refused({ ...good, join: { prefix: 3, rows: [2] } }, /join.rows\[0\] leaves row 0 west/);
+    refused({ ...good, join: { prefix: 8, rows: [15, 127] } }, /join.rows\[1\] puts more rows on one side than it has columns \(6 east, 6 west\)/);
     refused({ ...good, join: { prefix: 3, rows: [1], extra: 1 } }, /join has an unknown field "extra"/);
   });
 

@@ -11,7 +11,7 @@ import { prepare as preparePolyomino } from '../polyomino/problem.js';
 import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
 import { MAX_JOIN_N, MAX_SEARCH_N, MIN_JOIN_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
 import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
-import { runQueensTask, type QueensTask } from '../queens/tasks.js';
+import { joinSidesFit, runQueensTask, type QueensTask } from '../queens/tasks.js';
 import { NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
 import { checkSolvable, toBoard } from '../sliding/parse.js';
@@ -106,6 +106,8 @@ function checkQueensJoin(value: unknown): QueensTask {
   // Row 0 east for even n (the engine counts the mirror image of row 0 west).
   const bad = rows.findIndex((mask) => n % 2 === 0 && (mask & 1) === 0);
   if (bad >= 0) throw badInput(`join.rows[${bad}] leaves row 0 west, which the join of an even board does not count`);
+  const crowded = rows.findIndex((mask) => !joinSidesFit(n, prefix, mask));
+  if (crowded >= 0) throw badInput(`join.rows[${crowded}] puts more rows on one side than it has columns (${n - (n >> 1)} east, ${n >> 1} west)`);
   return { engine: engineKind(task.engine), n, join: { prefix, rows }, maxMemory: memory(task.maxMemory) };
 }
 

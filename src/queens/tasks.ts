@@ -4,9 +4,9 @@
 // of the first rows, east or west of the cut (see assembly/queens/join.ts). Other searches are cut at the live nodes a few rows down, found by
 // the engine itself in split mode, each part a search with those rows fixed. Each class of
 // solutions is counted in exactly one part, so the parts' sums are the whole.
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { acquireEngine, acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, runSliced, type EngineExports } from '../wasm/protocol.js';
 import { constellations, MAX_CONSTELLATION_N, MIN_CONSTELLATION_N } from './constellations.js';
 import { popcount32 as popcount } from '../bits.js';
 import {
@@ -58,11 +58,24 @@ export interface QueensTaskResult {
 }
 
 /** An engine of the requested kind, held until `release` is called. */
-export async function openQueensEngine(kind: EngineKind): Promise<{ engine: QueensEngine; release: () => void }> {
+export function openQueensEngine(kind: EngineKind): Promise<{ engine: QueensEngine; release: () => void }> {
+  return openEngine<QueensEngine>(kind, async () => new (await import('./reference.js')).ReferenceQueensEngine(), wasmQueensEngine);
+}
+
+/**
+ * An engine of one of the queens methods: its pure-TS twin, or a pooled Wasm instance (with
+ * `maxMemory` as its limit when given), held until `release` is called.
+ */
+async function openEngine<E>(
+  kind: EngineKind,
+  twin: () => Promise<E>,
+  wasm: (exports: EngineExports) => E,
+  maxMemory?: number,
+): Promise<{ engine: E; release: () => void }> {
   // The twins are loaded when asked for (browsers then fetch them as chunks of their own).
-  if (kind === 'js') return { engine: new (await import('./reference.js')).ReferenceQueensEngine(), release: () => undefined };
-  const exports = await acquireEngine();
-  return { engine: wasmQueensEngine(exports), release: () => releaseEngine(exports) };
+  if (kind === 'js') return { engine: await twin(), release: () => undefined };
+  const exports = maxMemory === undefined ? await acquireEngine() : await acquireEngineWithLimit(maxMemory);
+  return { engine: wasm(exports), release: () => releaseEngine(exports) };
 }
 
 /** Runs `work` with an engine of the requested kind. */
@@ -103,14 +116,11 @@ const FIRST_BUDGET = 1 << 16;
 
 /** Counts a list of constellations to the end. */
 async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSignal): Promise<QueensTaskResult> {
-  let engine: ConstellationEngine;
-  let release = (): void => undefined;
-  if (task.engine === 'js') engine = new (await import('./constellationsReference.js')).ReferenceConstellationEngine();
-  else {
-    const exports = await acquireEngine();
-    engine = wasmConstellationEngine(exports);
-    release = () => releaseEngine(exports);
-  }
+  const { engine, release } = await openEngine<ConstellationEngine>(
+    task.engine,
+    async () => new (await import('./constellationsReference.js')).ReferenceConstellationEngine(),
+    wasmConstellationEngine,
+  );
   try {
     checkStatus(engine.init(task.n, task.constellations), 'the N-Queens count');
     checkStatus(await runSliced((budget) => engine.run(budget), signal, FIRST_BUDGET), 'the N-Queens count');
@@ -122,15 +132,12 @@ async function runConstellationsTask(task: ConstellationsTask, signal?: AbortSig
 
 /** Counts the parts of a join to the end (distinct is 0: the host finds it from the total, see solve.ts). */
 async function runJoinTask(task: JoinTask, signal?: AbortSignal): Promise<QueensTaskResult> {
-  let engine: JoinEngine;
-  let release = (): void => undefined;
-  if (task.engine === 'js') engine = new (await import('./joinReference.js')).ReferenceJoinEngine(task.maxMemory);
-  else {
-    const exports = await acquireEngine();
-    setMemoryLimit(exports, task.maxMemory);
-    engine = wasmJoinEngine(exports);
-    release = () => releaseEngine(exports);
-  }
+  const { engine, release } = await openEngine<JoinEngine>(
+    task.engine,
+    async () => new (await import('./joinReference.js')).ReferenceJoinEngine(task.maxMemory),
+    wasmJoinEngine,
+    task.maxMemory,
+  );
   try {
     let total = 0n;
     let nodes = 0n;
@@ -154,17 +161,20 @@ async function runJoinTask(task: JoinTask, signal?: AbortSignal): Promise<Queens
  */
 export function joinParts(n: number, want: number): { prefix: number; rows: number[] } {
   const longest = Math.max(1, Math.ceil(n / 2));
-  const h = n >> 1;
-  const k = n - h;
   for (let prefix = 1; ; prefix++) {
     const rows: number[] = [];
     for (let mask = 0; mask < 2 ** prefix; mask++) {
-      if (n % 2 === 0 && (mask & 1) === 0) continue;
-      const east = popcount(mask);
-      if (east <= k && prefix - east <= h) rows.push(mask);
+      if ((n % 2 === 0 && (mask & 1) === 0) || !joinSidesFit(n, prefix, mask)) continue;
+      rows.push(mask);
     }
     if (rows.length >= want || prefix >= longest) return { prefix, rows };
   }
+}
+
+/** Whether the first `prefix` rows, east where `rows` has a bit, fit the sides: n - n/2 columns east, n/2 west. */
+export function joinSidesFit(n: number, prefix: number, rows: number): boolean {
+  const east = popcount(rows);
+  return east <= n - (n >> 1) && prefix - east <= n >> 1;
 }
 
 /** Below this n, a count on one thread is one part of all the constellations (milliseconds). */
