@@ -65,7 +65,8 @@ const nodeOnly = {
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-only' }));
     b.onLoad({ filter: /.*/, namespace: 'node-only' }, (args) => ({
       contents: `const missing = () => { throw new Error('${args.path} is not available in a browser'); };
-export const readFile = missing, fileURLToPath = missing, availableParallelism = missing;`,
+export const readFile = missing, fileURLToPath = missing, availableParallelism = missing;
+export const setMaxListeners = () => undefined; // browsers do not warn of many listeners`,
       loader: 'js',
     }));
   },

@@ -2,6 +2,7 @@
 // process's one warm pool of worker threads (Node worker_threads, Web Workers in browsers),
 // or on a job queue (BullMQ on Redis, loaded only when asked for). Results come back in task
 // order, so any merge over them is the same for every executor and thread count.
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { BitpuzzleError, aborted, throwIfAborted, type ErrorCode } from '../errors.js';
 
@@ -99,6 +100,8 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
   const pool = await warmPool();
   pool.allow(threads);
   const stop = new AbortController();
+  // Every lane's task under way listens to `stop`: more than Node's default 10 is not a leak.
+  setMaxListeners(threads + 10, stop.signal);
   const onAbort = (): void => stop.abort(signal!.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   let next = 0;

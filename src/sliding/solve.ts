@@ -1,5 +1,6 @@
 // The sliding-tile API: solve (optimal or constructive), solveBatch on the thread pool, and
 // moves (the constructive solution as a stream of letter chunks, for boards of any size).
+import { setMaxListeners } from 'node:events';
 import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
 import { checkThreads, runTasks, warmPool, type Progress, type QueueOption } from '../parallel/pool.js';
@@ -530,6 +531,13 @@ async function runParts(
   pool.allow(threads);
   const results: Array<SplitResult | undefined> = new Array(tasks.length);
   const running = new Map<number, AbortController>();
+  // The caller's abort reaches every lane's part through one listener of ours, which may have
+  // more than Node's default 10 listeners (one a lane) without being a leak.
+  const outer = new AbortController();
+  setMaxListeners(threads + 10, outer.signal);
+  const onAbort = (): void => outer.abort(signal!.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   let next = 0;
   let cutoff = Infinity;
   let failure: unknown = null;
@@ -539,7 +547,7 @@ async function runParts(
       const controller = new AbortController();
       running.set(i, controller);
       try {
-        const partSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+        const partSignal = AbortSignal.any([outer.signal, controller.signal]);
         results[i] = await pool.run<SplitTask, SplitResult>('sliding', tasks[i], engineModule, partSignal);
       } catch (error) {
         if (tasks[i].first >= cutoff && controller.signal.aborted && !signal?.aborted) continue; // useless now
@@ -557,7 +565,11 @@ async function runParts(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
+  try {
+    await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
   if (failure !== null) throw failure;
   return results;
 }
