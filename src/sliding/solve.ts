@@ -755,7 +755,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   }
   const tasks: OptimalBatchTask[] = [];
   // On a queue, one board a part: the same parts (and job ids) whatever the thread count.
-  const perTask = options.queue ? 1 : Math.max(1, Math.min(INSTANCES_PER_TASK, Math.ceil(inputs.length / workers)));
+  const perTask = options.queue ? 1 : Math.max(1, Math.min(1, Math.ceil(inputs.length / workers)));
   // The threads' engines (each with its own copy of the tables, unless shared) together stay within maxMemory;
   // a queue's workers each have their own.
   const taskSettings = options.queue
