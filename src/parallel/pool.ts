@@ -44,6 +44,8 @@ export interface RunTasksOptions<T, R> {
   queue?: QueueOption;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
+  /** Hears each task's result as it comes, before onProgress counts it (threads and inline; not a queue). */
+  onResult?: (index: number, result: R) => void;
 }
 
 /** The kinds of task the worker script serves (one per family that cuts its work). */
@@ -90,6 +92,7 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
   if (threads <= 1) {
     for (let i = 0; i < tasks.length; i++) {
       results[i] = await options.runInline(tasks[i], signal);
+      options.onResult?.(i, results[i]);
       finished();
     }
     return results;
@@ -109,6 +112,7 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     while (!stop.signal.aborted && next < tasks.length) {
       const i = next++;
       results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, stop.signal);
+      options.onResult?.(i, results[i]);
       finished();
     }
   };
@@ -199,12 +203,23 @@ export class WarmPool {
   async run<T, R>(kind: TaskKindName, task: T, module?: WebAssembly.Module, signal?: AbortSignal): Promise<R> {
     throwIfAborted(signal);
     const thread = await this.acquire(signal);
+    // An abort while the thread was being handed over has fired already: no task is sent.
+    if (signal?.aborted) {
+      this.release(thread);
+      throw aborted(signal);
+    }
     const id = this.nextTaskId++;
     let onAbort = (): void => undefined;
+    let answered = false;
     try {
       const reply = await new Promise<WorkerReply<R>>((resolve, reject) => {
-        thread.settle = (reply) => (reply instanceof Error ? reject(reply) : resolve(reply as WorkerReply<R>));
+        thread.settle = (reply) => {
+          answered = true;
+          if (reply instanceof Error) reject(reply);
+          else resolve(reply as WorkerReply<R>);
+        };
         onAbort = () => {
+          if (answered) return; // the thread is free already: nothing to cancel
           reject(aborted(signal!));
           this.cancel(thread, id);
         };
@@ -217,7 +232,8 @@ export class WarmPool {
       return reply.ok;
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      if (!signal?.aborted) this.release(thread);
+      // A task cancelled unanswered frees its thread when the thread answers the cancel.
+      if (answered || !signal?.aborted) this.release(thread);
     }
   }
 
