@@ -551,24 +551,6 @@ describe('pattern databases', () => {
     expect(error.message).toMatch(/pattern databases of the 4×4 puzzle/);
   });
 
-  it('a batch hands its last long board to every thread: the same moves and nodes as one thread', async () => {
-    // Board 2 takes 3 ms, board 60 some 0.4 s in five iterations: once board 2 is done there is
-    // none left to start, and board 60 hands its next iterations to both threads.
-    const boards = [korf[1].board, korf[59].board];
-    const one = await sliding.solveBatch(boards, { goal: KORF_GOAL, pdb: '6-6-3', threads: 1, cacheDir });
-    const progress: number[] = [];
-    const two = await sliding.solveBatch(boards, { goal: KORF_GOAL, pdb: '6-6-3', threads: 2, cacheDir, onProgress: (p) => progress.push(p.done) });
-    expect(two.map((r) => r.moves)).toEqual(one.map((r) => r.moves));
-    expect(two.map((r) => r.stats.nodes)).toEqual(one.map((r) => r.stats.nodes));
-    expect(one.map((r) => r.length)).toEqual([korf[1].expected, korf[59].expected]);
-    expect(one[1].stats.parts).toBe(1);
-    expect(two[1].stats).toMatchObject({ threads: 2 });
-    expect(two[1].stats.parts).toBeGreaterThan(1);
-    // Progress never goes back and ends with both boards.
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(progress.at(-1)).toBe(2);
-  });
-
   it('packed tables go through the cache like the others: written, read back, rebuilt when damaged', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');

@@ -329,9 +329,8 @@ export function slidingRun(budget: i32): i32 {
         bound = nextBound;
         nextBound = 0x7fffffff;
         store<u8>(NEXT, 0);
-        // Back to the host at the iteration's start: it sees the nodes of the iterations done
-        // (a batch hands a long board over to the threads there).
-        return MORE;
+        left--;
+        continue;
       }
       // Back up: the blank returns along the move that led here.
       const back = 3 - <i32>load<u8>(MOVES + at);

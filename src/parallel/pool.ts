@@ -44,8 +44,6 @@ export interface RunTasksOptions<T, R> {
   queue?: QueueOption;
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
-  /** Hears each task's result as it comes, before onProgress counts it (threads and inline; not a queue). */
-  onResult?: (index: number, result: R) => void;
 }
 
 /** The kinds of task the worker script serves (one per family that cuts its work). */
@@ -92,7 +90,6 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
   if (threads <= 1) {
     for (let i = 0; i < tasks.length; i++) {
       results[i] = await options.runInline(tasks[i], signal);
-      options.onResult?.(i, results[i]);
       finished();
     }
     return results;
@@ -112,7 +109,6 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     while (!stop.signal.aborted && next < tasks.length) {
       const i = next++;
       results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, stop.signal);
-      options.onResult?.(i, results[i]);
       finished();
     }
   };

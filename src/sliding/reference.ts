@@ -476,8 +476,8 @@ export class ReferenceOptimalEngine implements OptimalEngine {
           this.searchBound = this.nextBound;
           this.nextBound = 0x7fffffff;
           next[0] = 0;
-          return Status.MORE; // the host sees each iteration's start, as with the engine
-
+          left--;
+          continue;
         }
         const back = 3 - moves[at];
         const from = neighbours[this.blank * 4 + back];

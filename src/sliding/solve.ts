@@ -41,7 +41,6 @@ import {
   type OptimalResult,
   type OptimalSettings,
   type BoundProgress,
-  type Resume,
   runSplitPart,
   type SplitResult,
   type SplitTask,
@@ -619,120 +618,74 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
   const searchStarted = performance.now();
   const deadline = Number.isFinite(settings.timeLimit) ? AbortSignal.timeout(Math.ceil(settings.timeLimit)) : undefined;
   const signal = deadline ? (options.signal ? AbortSignal.any([options.signal, deadline]) : deadline) : options.signal;
-  const onBound = options.onBound && ((bound: number, nodes: bigint) => options.onBound!({ bound, nodes, milliseconds: performance.now() - searchStarted }));
-  const search = { instance: frame.instance, settings, taskSettings, engineModule, threads, onBound };
-  let found: SplitSearch = { codes: null, nodes: 1n, bound: 0, parts: 0 };
+  let parts = 0;
+  const probe = (task: SplitTask): Promise<SplitResult> => {
+    parts++;
+    return runSplitPart({ ...task, settings }, signal); // here, on this thread's engine: a walk of the prefix only
+  };
+  const part = (bound: number, depth: number, first: number, count: number): SplitTask => ({ split: true, settings: taskSettings, instance: frame.instance, bound, depth, first, count });
+  let nodes = 1n; // the root, as on one thread
+  let bound = 0; // the root's heuristic, which the first part reports
+  let depth = FIRST_SPLIT_DEPTH;
+  let codes: number[] | null = null;
+  let lastWork = 0;
+  let growth = 5;
   try {
-    found = await splitSearch(search, signal, undefined, (progress) => (found = progress));
+    for (;;) {
+      depth = FIRST_SPLIT_DEPTH;
+      let prefix = await probe(part(bound, depth, 0, 0));
+      while (!prefix.codes && prefix.frontier < MIN_FRONTIER && prefix.prefixNodes < MAX_PREFIX && depth < prefix.bound) {
+        prefix = await probe(part(bound, ++depth, 0, 0));
+      }
+      bound = prefix.bound;
+      options.onBound?.({ bound, nodes, milliseconds: performance.now() - searchStarted });
+      if (prefix.codes) {
+        nodes += prefix.prefixNodes;
+        codes = prefix.codes;
+        break;
+      }
+      // Each part walks the prefix again: as many parts as keep that under 1/PREFIX_SHARE of the
+      // iteration's work, estimated from the last one (the parts do not change the nodes counted).
+      const estimate = lastWork * growth;
+      const count = Math.min(prefix.frontier, SPLIT_PARTS, Math.max(1, Math.floor(estimate / (PREFIX_SHARE * (Number(prefix.prefixNodes) + 1)))));
+      const firsts = Array.from({ length: count }, (_, i) => Math.floor((i * prefix.frontier) / count));
+      const tasks = firsts.map((first, i) => part(bound, depth, first, (firsts[i + 1] ?? prefix.frontier) - first));
+      parts += tasks.length;
+      const results = await runParts(tasks, threads, engineModule, signal);
+      // The first solution in search order: fewest frontier nodes before it, then fewest prefix nodes.
+      let best = -1;
+      results.forEach((r, i) => {
+        const b = results[best];
+        if (r?.codes && (!b || r.frontier < b.frontier || (r.frontier === b.frontier && r.prefixNodes < b.prefixNodes))) best = i;
+      });
+      if (best < 0) {
+        const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
+        if (lastWork > 0) growth = Math.min(20, Math.max(2, work / lastWork));
+        lastWork = work;
+        nodes += prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n);
+        const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
+        if (next >= MAX_OPTIMAL_DEPTH) break; // nothing left below the depth limit
+        bound = next;
+        continue;
+      }
+      const solved = results[best]!;
+      nodes += solved.prefixNodes;
+      results.forEach((r, i) => {
+        if (firsts[i] < solved.frontier) nodes += r!.nodes; // these all ran (to their end, or to the solution)
+      });
+      codes = solved.codes;
+      break;
+    }
   } catch (error) {
     // The time limit (not the caller's signal) ends the search with the bound reached.
     if (!(deadline?.aborted && !options.signal?.aborted && error instanceof BitpuzzleError && error.code === 'ABORTED')) throw error;
   }
-  const { codes, nodes, bound, parts } = found;
   const milliseconds = performance.now() - started;
   const result = { codes, nodes, lowerBound: codes ? codes.length : bound, milliseconds, patternMilliseconds };
   const solution = toSolution(prepared.board, frame, result, settings, milliseconds);
   solution.stats = { ...solution.stats, threads, parts };
   return anytime(prepared, solution, options);
 }
-
-/** What a search split over threads needs besides its iteration: the board and the engines. */
-interface SplitSearchSetup {
-  instance: OptimalInstance;
-  /** For the probes on this thread. */
-  settings: OptimalSettings;
-  /** For the parts on the workers (their share of maxMemory). */
-  taskSettings: OptimalSettings;
-  engineModule: WebAssembly.Module | undefined;
-  threads: number;
-  onBound?: (bound: number, nodes: bigint) => void;
-}
-
-/** A split search's answer, or how far it has got (its last iteration done). */
-interface SplitSearch {
-  codes: number[] | null;
-  nodes: bigint;
-  bound: number;
-  parts: number;
-}
-
-/**
- * IDA* with each iteration split over the threads. Each iteration is first walked down to the
- * split depth on this thread (a part of no frontier nodes: it numbers them, deepening the split
- * until there are enough), then the frontier is cut into ranges searched as parts by the
- * workers, each walking the same prefix. The first solution in search order wins, and the nodes
- * counted are exactly those of the search on one thread: the prefix up to it and the parts
- * before it. `resume` starts at an iteration of a search begun on one thread (a batch's long
- * board); `onIteration` hears how far it has got as each iteration starts (its bound, the nodes
- * of those done), for the answer of a search a time limit stops.
- */
-async function splitSearch(
-  setup: SplitSearchSetup,
-  signal: AbortSignal | undefined,
-  resume?: Resume,
-  onIteration?: (progress: SplitSearch) => void,
-): Promise<SplitSearch> {
-  const { instance, settings, taskSettings, engineModule, threads } = setup;
-  let parts = 0;
-  const probe = (task: SplitTask): Promise<SplitResult> => {
-    parts++;
-    return runSplitPart({ ...task, settings }, signal); // here, on this thread's engine: a walk of the prefix only
-  };
-  const part = (bound: number, depth: number, first: number, count: number): SplitTask => ({ split: true, settings: taskSettings, instance, bound, depth, first, count });
-  let nodes = resume?.nodes ?? 1n; // the root, as on one thread (counted once)
-  let bound = resume?.bound ?? 0; // 0: the root's heuristic, which the first part reports
-  let lastWork = resume?.lastWork ?? 0;
-  let growth = 5;
-  for (;;) {
-    let depth = FIRST_SPLIT_DEPTH;
-    let prefix = await probe(part(bound, depth, 0, 0));
-    while (!prefix.codes && prefix.frontier < MIN_FRONTIER && prefix.prefixNodes < MAX_PREFIX && depth < prefix.bound) {
-      prefix = await probe(part(bound, ++depth, 0, 0));
-    }
-    bound = prefix.bound;
-    setup.onBound?.(bound, nodes);
-    onIteration?.({ codes: null, nodes, bound, parts });
-    if (prefix.codes) return { codes: prefix.codes, nodes: nodes + prefix.prefixNodes, bound, parts };
-    // Each part walks the prefix again: as many parts as keep that under 1/PREFIX_SHARE of the
-    // iteration's work, estimated from the last one (the parts do not change the nodes counted).
-    const estimate = lastWork * growth;
-    const count = Math.min(prefix.frontier, SPLIT_PARTS, Math.max(1, Math.floor(estimate / (PREFIX_SHARE * (Number(prefix.prefixNodes) + 1)))));
-    const firsts = Array.from({ length: count }, (_, i) => Math.floor((i * prefix.frontier) / count));
-    const tasks = firsts.map((first, i) => part(bound, depth, first, (firsts[i + 1] ?? prefix.frontier) - first));
-    parts += tasks.length;
-    onIteration?.({ codes: null, nodes, bound, parts });
-    const results = await runParts(tasks, threads, engineModule, signal);
-    // The first solution in search order: fewest frontier nodes before it, then fewest prefix nodes.
-    let best = -1;
-    results.forEach((r, i) => {
-      const b = results[best];
-      if (r?.codes && (!b || r.frontier < b.frontier || (r.frontier === b.frontier && r.prefixNodes < b.prefixNodes))) best = i;
-    });
-    if (best < 0) {
-      const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
-      if (lastWork > 0) growth = Math.min(20, Math.max(2, work / lastWork));
-      lastWork = work;
-      nodes += BigInt(work);
-      const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
-      if (next >= MAX_OPTIMAL_DEPTH) return { codes: null, nodes, bound, parts }; // nothing left below the depth limit
-      bound = next;
-      continue;
-    }
-    const solved = results[best]!;
-    nodes += solved.prefixNodes;
-    results.forEach((r, i) => {
-      if (firsts[i] < solved.frontier) nodes += r!.nodes; // these all ran (to their end, or to the solution)
-    });
-    return { codes: solved.codes, nodes, bound, parts };
-  }
-}
-
-/**
- * Once a batch has no boards left to start, a board that has made this many nodes when an IDA*
- * iteration ends hands its next iterations to all the threads (some 10 ms of search: shorter
- * boards end sooner on their own than a split would end them).
- */
-const HAND_OFF_NODES = 1 << 18;
 
 /** The most instances a worker takes at once (smaller parts balance the threads). */
 const INSTANCES_PER_TASK = 4;
@@ -800,35 +753,21 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     });
     settings.cacheDir = dir ?? false;
   }
-  // One board a part (a part costs a message, the boards up to seconds): the same parts (and a
-  // queue's job ids) whatever the thread count.
+  const tasks: OptimalBatchTask[] = [];
+  // One board a part (a part costs a message, a board up to seconds), so that the threads end
+  // together; and on a queue, the same parts (and job ids) whatever the thread count.
+  const perTask = 1;
   // The threads' engines (each with its own copy of the tables, unless shared) together stay within maxMemory;
   // a queue's workers each have their own.
-  const taskSettings: OptimalSettings = options.queue ? settings : { ...settings, maxMemory: memoryShare(settings.maxMemory, workers) };
-  // On threads, the boards still searching when there are none left to start hand their next
-  // iterations to all the threads (split, as solve does with threads): the batch does not wait
-  // on one thread for its hardest boards. Only where the probes of a split cost this thread no
-  // tables of its own, and without limits.
-  const flag = !options.queue && workers > 1 && canShareTables() && (settings.shared !== undefined || !settings.patterns) && settings.nodeLimit === Infinity && settings.timeLimit === Infinity
-    ? new Int32Array(new SharedArrayBuffer(4))
-    : undefined;
-  const tasks: OptimalBatchTask[] = frames.map((f) => ({ settings: flag ? { ...taskSettings, handOff: { nodes: HAND_OFF_NODES, flag } } : taskSettings, instances: [f.instance] }));
+  const taskSettings = options.queue
+    ? settings
+    : { ...settings, maxMemory: memoryShare(settings.maxMemory, Math.min(workers, Math.ceil(frames.length / perTask))) };
+  for (let i = 0; i < frames.length; i += perTask) {
+    tasks.push({ settings: taskSettings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
+  }
   const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
-  const splitSetup = { settings, taskSettings, engineModule, threads: workers };
-  let handedOff = 0;
-  let finished = 0;
-  let splits: Array<Promise<void>> = [];
-  let splitStop = new AbortController();
-  const splitParts = frames.map(() => 0);
-  const run = async (): Promise<OptimalResult[]> => {
-    handedOff = 0;
-    finished = 0;
-    splits = [];
-    if (flag) Atomics.store(flag, 0, 0);
-    // A part that fails stops the splits under way too.
-    splitStop = new AbortController();
-    const stop = splitStop;
-    const results = (await runTasks({
+  const run = (): Promise<OptimalResult[][]> =>
+    runTasks({
       tasks,
       threads: workers,
       kind: 'sliding',
@@ -836,41 +775,12 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
       runInline: runOptimalBatch,
       engineModule,
       signal: options.signal,
-      onResult: (i, [result]) => {
-        // Fewer boards left to start than threads: those still searching hand off.
-        if (flag && ++finished > frames.length - workers) Atomics.store(flag, 0, 1);
-        if (!result.resume) return;
-        // A board handed off is done when its split search is, which starts at once.
-        handedOff++;
-        splits.push(finishSplit(i, result));
-      },
-      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: p.done - handedOff, total: inputs.length })),
-    }).catch(async (error: unknown) => {
-      stop.abort();
-      await Promise.allSettled(splits);
-      throw error;
-    })).flat();
-    await Promise.all(splits);
-    return results;
-  };
-  // The next iterations of a handed-off board, split over the threads; its result replaced in place.
-  const finishSplit = async (i: number, result: OptimalResult): Promise<void> => {
-    const started = performance.now();
-    const signal = options.signal ? AbortSignal.any([options.signal, splitStop.signal]) : splitStop.signal;
-    const found = await splitSearch({ ...splitSetup, instance: frames[i].instance }, signal, result.resume);
-    Object.assign(result, { codes: found.codes, nodes: found.nodes, lowerBound: found.codes ? found.codes.length : found.bound, milliseconds: result.milliseconds + performance.now() - started });
-    delete result.resume;
-    splitParts[i] = found.parts;
-    options.onProgress?.({ done: inputs.length - --handedOff, total: inputs.length });
-  };
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+    });
   // A table found damaged was rebuilt meanwhile: the searches run again on the whole one.
   const [first, intact] = await Promise.all([run(), verified]);
   const results = intact ? first : await run();
-  const solutions = results.map((result, i) => {
-    const solution = toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds);
-    if (splitParts[i]) solution.stats = { ...solution.stats, threads: workers, parts: 1 + splitParts[i] };
-    return solution;
-  });
+  const solutions = results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
   // Boards a limit stopped get their anytime answers here (a constructive solve each, milliseconds).
   for (let i = 0; i < solutions.length; i++) solutions[i] = await anytime(prepared[i], solutions[i], options);
   return solutions;

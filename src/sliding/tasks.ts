@@ -28,12 +28,6 @@ export interface OptimalSettings {
   nodeLimit: number;
   timeLimit: number;
   maxMemory: number;
-  /**
-   * A batch on threads: once the batch raises the flag (flag[0] = 1, fewer boards left to start
-   * than threads), a board that has made `nodes` nodes when an iteration ends stops there
-   * (`resume` in its result), for the threads to search its next iterations together.
-   */
-  handOff?: { nodes: number; flag: Int32Array };
 }
 
 export interface OptimalResult {
@@ -44,15 +38,6 @@ export interface OptimalResult {
   lowerBound: number;
   milliseconds: number;
   patternMilliseconds: number;
-  /** Handed off (settings.handOff) at the start of an iteration: what its search on threads resumes from. */
-  resume?: Resume;
-}
-
-/** Where an IDA* search resumes: the bound of its next iteration, the nodes before it, and the last iteration's nodes. */
-export interface Resume {
-  bound: number;
-  nodes: bigint;
-  lastWork: number;
 }
 
 /** An IDA* iteration begun: its bound (no solution is shorter), the nodes and milliseconds so far. */
@@ -70,9 +55,8 @@ export interface OptimalBatchTask {
   instances: OptimalInstance[];
 }
 
-// Statuses of our own: a limit stopped the search; it was handed off (settings.handOff).
+// A status of our own: a limit stopped the search.
 const STOPPED = 100;
-const HANDED_OFF = 101;
 
 /** Runs `work` with an optimal engine of the requested kind (over the shared tables when given). */
 export async function withOptimalEngine<R>(
@@ -142,26 +126,18 @@ export async function searchInstance(
   );
   const deadline = started + settings.timeLimit;
   let bound = engine.bound();
-  // The engine returns at each iteration's start, so the nodes there are those of the iterations done.
-  let iterationNodes = engine.nodes();
-  let lastWork = 0;
-  onBound?.({ bound, nodes: iterationNodes, milliseconds: 0 });
+  onBound?.({ bound, nodes: engine.nodes(), milliseconds: 0 });
   const status = await runSliced((budget) => {
     const nodes = Number(engine.nodes());
     if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
     const s = engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
-    if (s === Status.MORE && engine.bound() !== bound) {
+    if (onBound && s === Status.MORE && engine.bound() !== bound) {
       bound = engine.bound();
-      lastWork = Number(engine.nodes() - iterationNodes);
-      iterationNodes = engine.nodes();
-      onBound?.({ bound, nodes: iterationNodes, milliseconds: performance.now() - started });
-      const { handOff } = settings;
-      if (handOff && iterationNodes >= handOff.nodes && Atomics.load(handOff.flag, 0) === 1) return HANDED_OFF;
+      onBound({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
     }
     return s;
   }, signal);
-  const handed = status === HANDED_OFF;
-  checkStatus(handed ? Status.MORE : status, 'the sliding-tile search', settings.maxMemory);
+  checkStatus(status, 'the sliding-tile search', settings.maxMemory);
   const solved = status === Status.SOLUTION;
   const codes = solved ? Array.from(engine.solution()) : null;
   return {
@@ -169,7 +145,6 @@ export async function searchInstance(
     nodes: engine.nodes(),
     lowerBound: solved ? codes!.length : engine.bound(),
     milliseconds: performance.now() - started,
-    ...(handed && { resume: { bound, nodes: iterationNodes, lastWork } }),
   };
 }
 
