@@ -186,8 +186,8 @@ describe('the 12 pentominoes: published counts', () => {
     expect(two.stats.nodes).toBe(one.stats.nodes);
     const prepared = polyomino.prepare(problem);
     const base = { engine: 'wasm' as const, spec: prepared.spec, maxMemory: 1 << 30 };
-    const split = await splitParts(base, prepared.parts, 200);
-    expect(split.parts.length).toBeGreaterThanOrEqual(200);
+    const split = await splitParts(base, prepared.parts, 1);
+    expect(split.parts.length).toBeGreaterThanOrEqual(64);
     expect(split.nodes).toBeGreaterThan(0n);
     let nodes = split.nodes;
     let total = 0n;

@@ -100,15 +100,6 @@ const SOLUTIONS_KEYS = [...SOLVE_KEYS, 'limit', 'distinct'];
 /** Placements a threaded count makes on the calling thread before it starts a pool (~0.3 s). */
 const TRIAL_NODES = 4_000_000;
 
-/**
- * How many parts a threaded, sharded or queued count is cut into, at least: some 16 a thread, so
- * that the last parts to finish leave few threads idle. Shards and queues cut by the shard count
- * alone, so that every machine cuts the same parts whatever its threads.
- */
-function partsWanted(threads: number, shards: number, queued: boolean): number {
-  return shards > 1 || queued ? Math.max(64, 8 * shards) : Math.max(64, 16 * threads);
-}
-
 /** Counts the solutions, and the distinct ones up to the problem's symmetries. */
 export async function count(problem: PolyominoProblem, options: TilingCountOptions = {}): Promise<TilingCount> {
   const started = performance.now();
@@ -129,7 +120,7 @@ export async function count(problem: PolyominoProblem, options: TilingCountOptio
   const cut = rest.length > 0 && (threads > 1 || shard.count > 1 || options.queue !== undefined);
   let splitNodes = 0n;
   let split = rest;
-  if (cut) ({ parts: split, nodes: splitNodes } = await splitParts(base, rest, partsWanted(threads, shard.count, options.queue !== undefined), options.signal));
+  if (cut) ({ parts: split, nodes: splitNodes } = await splitParts(base, rest, shard.count, options.signal));
   const parts = rest.length > 0 ? partsOfShard(split, shard) : [];
   const results = done.concat(
     await runTasks({

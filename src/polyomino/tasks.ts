@@ -95,20 +95,22 @@ export async function countWithin(
   }
 }
 
+/** Fewest parts a split aims for: enough to balance threads and spread over shards. */
+const MIN_PARTS = 64;
+
 /**
- * Cuts the root parts until there are at least `want` of them: each round replaces parts, in
- * order, by their children one placement deeper (dead ends drop out), and stops as soon as there
- * are enough, so a round never overshoots by more than one part's children. The parts left whole
- * go first: they are the larger, and the threads should start them early. `nodes` counts the
- * placements the rounds made, so that they plus the parts' own add up to the placements of the
- * search uncut.
+ * Cuts the root parts until there are at least max(64, 8 × shards) of them: each round
+ * replaces every part by its children one placement deeper (dead ends drop out). `nodes`
+ * counts the placements the rounds made, so that they plus the parts' own add up to the
+ * placements of the search uncut.
  */
 export async function splitParts(
   task: Omit<TilingTask, 'part'>,
   parts: Part[],
-  want: number,
+  shards: number,
   signal?: AbortSignal,
 ): Promise<{ parts: Part[]; nodes: bigint }> {
+  const want = Math.max(MIN_PARTS, 8 * shards);
   const prepared = prepare(task.spec);
   const { engine, release } = await openTilingEngine(task.engine, prepared, task.maxMemory);
   try {
@@ -116,17 +118,16 @@ export async function splitParts(
     let nodes = 0n;
     while (parts.length > 0 && parts.length < want && rounds++ < prepared.cellXY.length) {
       const children: Part[] = [];
-      let cut = 0;
-      for (; cut < parts.length && children.length + parts.length - cut < want; cut++) {
-        startPart(engine, parts[cut], false, 1);
+      for (const part of parts) {
+        startPart(engine, part, false, 1);
         for (;;) {
           const status = checkStatus(await runSliced((budget) => engine.run(budget), signal), 'splitting', task.maxMemory);
           if (status === Status.DONE) break;
-          children.push({ ...parts[cut], pre: engine.output() });
+          children.push({ ...part, pre: engine.output() });
         }
         nodes += engine.nodes();
       }
-      parts = parts.slice(cut).concat(children);
+      parts = children;
     }
     return { parts, nodes };
   } finally {
