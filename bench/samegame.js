@@ -12,8 +12,11 @@
 //    seconds they took. --seed S plays thread S's seeds, so that runs of --threads 1 with
 //    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
 //    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA; with nrpa or hybrid).
+// --records: a position's line better than its record in bench/data/samegame-records.json
+//    (the README's SameGame records table; the replay test checks every line there) replaces
+//    it, with how it was found; the file is written after each position.
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fail, markdown, ratio, time, timeSuite } from './common.js';
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     nodes: { type: 'string' },
     seed: { type: 'string', default: '1' },
     'nrpa-beam': { type: 'string' },
+    records: { type: 'boolean', default: false },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
@@ -126,6 +130,24 @@ const PUBLISHED = [
   ['NRPA', 80030],
 ];
 
+const RECORDS = new URL('./data/samegame-records.json', import.meta.url);
+
+/** The records file: { positions: [{ position, score, left, clicks: 'column,row …', found }] }. */
+function readRecords() {
+  return existsSync(RECORDS) ? JSON.parse(readFileSync(RECORDS, 'utf8')) : { positions: [] };
+}
+
+/** Keeps `result` as position `i`'s record if it scores more; true when it does. */
+function keepRecord(records, i, result, found) {
+  const old = records.positions.find((r) => r.position === i);
+  if (old && old.score >= result.score) return false;
+  const record = { position: i, score: result.score, left: result.left, clicks: result.clicks.map((c) => `${c.column},${c.row}`).join(' '), found };
+  records.positions = records.positions.filter((r) => r.position !== i).concat(record).sort((a, b) => a.position - b.position);
+  const total = records.positions.reduce((sum, r) => sum + r.score, 0);
+  writeFileSync(RECORDS, JSON.stringify({ ...records, total }, null, 1) + '\n');
+  return true;
+}
+
 async function benchScore() {
   const text = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8');
   const positions = text.trim().split(/\n\s*\n/);
@@ -139,15 +161,19 @@ async function benchScore() {
   let cpuSeconds = 0;
   // The methods the runs played (onUpdate names each round's: the hybrid's are beam, then nrpa).
   const played = new Set();
+  const records = values.records ? readRecords() : null;
+  const improved = [];
   for (let i = first; i <= last; i++) {
     const board = samegame.parseBoard(positions[i - 1]);
     let timeline = [];
+    const methods = new Set();
     const cpuBefore = process.cpuUsage();
     const common = {
       threads,
       seed: seedOf(i),
       onUpdate: (update) => {
         played.add(update.method);
+        methods.add(update.method);
         timeline = update.timeline;
       },
     };
@@ -162,9 +188,14 @@ async function benchScore() {
     if (byMark.length > 0) byMark[byMark.length - 1] = result.score;
     byMark.forEach((score, k) => (totals[k] += score));
     console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
+    if (records) {
+      const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${values.method ?? (methods.size > 1 ? 'hybrid' : [...methods].join(''))}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
+      if (keepRecord(records, i, result, how)) improved.push(i);
+    }
     rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
   }
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
+  if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
   console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${values.method ?? (played.size > 1 ? 'hybrid' : [...played].join(''))}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));

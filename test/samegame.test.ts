@@ -507,6 +507,40 @@ describe('score by NRPA, and from a given line', () => {
   });
 });
 
+describe('the records on the standard positions (bench/data/samegame-records.json)', () => {
+  const standard = readFileSync(new URL('../bench/data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+  const records = JSON.parse(readFileSync(new URL('../bench/data/samegame-records.json', import.meta.url), 'utf8')) as {
+    positions: Array<{ position: number; score: number; left: number; clicks: string }>;
+    total: number;
+  };
+
+  it("every saved line replays on its position to its score (the engine's replay and the oracle agree)", () => {
+    expect(records.positions.map((r) => r.position)).toEqual(standard.map((_, i) => i + 1));
+    for (const record of records.positions) {
+      const clicks = record.clicks.split(' ').map((pair) => {
+        const [column, row] = pair.split(',').map(Number);
+        return { column, row };
+      });
+      const text = standard[record.position - 1];
+      expect(replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks)).toEqual({ score: record.score, left: record.left });
+      expect(samegame.replay(text, clicks)).toMatchObject({ score: record.score, left: record.left });
+    }
+    expect(records.total).toBe(records.positions.reduce((sum, r) => sum + r.score, 0));
+  });
+
+  it("the README's records table lists the same scores and total", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('Records on the 20 standard positions'));
+    const listed = new Map<number, number>();
+    for (const m of section.matchAll(/^\| (\d+) \| ([\d,]+) \| (\d+) \| ([\d,]+) \|$/gm)) {
+      listed.set(Number(m[1]), Number(m[2].replace(/,/g, '')));
+      listed.set(Number(m[3]), Number(m[4].replace(/,/g, '')));
+    }
+    expect([...listed.entries()].sort((a, b) => a[0] - b[0])).toEqual(records.positions.map((r) => [r.position, r.score]));
+    expect(section).toContain(`**${records.total.toLocaleString('en')}**`);
+  });
+});
+
 describe('score by Beam NRPA (nrpaBeam)', () => {
   const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
   const oracle = (text: string, clicks: Array<{ column: number; row: number }>) => replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks);
