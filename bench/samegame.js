@@ -148,6 +148,9 @@ function keepRecord(records, i, result, found) {
   return true;
 }
 
+/** The method a run played, from the methods its rounds named (the hybrid's: beam, then nrpa). */
+const methodPlayed = (methods) => values.method ?? (methods.size > 1 ? 'hybrid' : [...methods].join(''));
+
 async function benchScore() {
   const text = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8');
   const positions = text.trim().split(/\n\s*\n/);
@@ -189,7 +192,7 @@ async function benchScore() {
     byMark.forEach((score, k) => (totals[k] += score));
     console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
     if (records) {
-      const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${values.method ?? (methods.size > 1 ? 'hybrid' : [...methods].join(''))}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
+      const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${methodPlayed(methods)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
       if (keepRecord(records, i, result, how)) improved.push(i);
     }
     rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
@@ -197,7 +200,7 @@ async function benchScore() {
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${values.method ?? (played.size > 1 ? 'hybrid' : [...played].join(''))}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

@@ -531,13 +531,10 @@ async function runParts(
   pool.allow(threads);
   const results: Array<SplitResult | undefined> = new Array(tasks.length);
   const running = new Map<number, AbortController>();
-  // The caller's abort reaches every lane's part through one listener of ours, which may have
-  // more than Node's default 10 listeners (one a lane) without being a leak.
-  const outer = new AbortController();
-  setMaxListeners(threads + 10, outer.signal);
-  const onAbort = (): void => outer.abort(signal!.reason);
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
+  // The caller's abort reaches every lane's part through one signal of ours that follows it,
+  // which may have more than Node's default 10 listeners (one a lane) without being a leak.
+  const outer = AbortSignal.any(signal ? [signal] : []);
+  setMaxListeners(threads + 10, outer);
   let next = 0;
   let cutoff = Infinity;
   let failure: unknown = null;
@@ -547,7 +544,7 @@ async function runParts(
       const controller = new AbortController();
       running.set(i, controller);
       try {
-        const partSignal = AbortSignal.any([outer.signal, controller.signal]);
+        const partSignal = AbortSignal.any([outer, controller.signal]);
         results[i] = await pool.run<SplitTask, SplitResult>('sliding', tasks[i], engineModule, partSignal);
       } catch (error) {
         if (tasks[i].first >= cutoff && controller.signal.aborted && !signal?.aborted) continue; // useless now
@@ -565,11 +562,7 @@ async function runParts(
       }
     }
   };
-  try {
-    await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
+  await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
   if (failure !== null) throw failure;
   return results;
 }
@@ -753,18 +746,12 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
     });
     settings.cacheDir = dir ?? false;
   }
-  const tasks: OptimalBatchTask[] = [];
-  // One board a part (a part costs a message, a board up to seconds), so that the threads end
-  // together; and on a queue, the same parts (and job ids) whatever the thread count.
-  const perTask = 1;
   // The threads' engines (each with its own copy of the tables, unless shared) together stay within maxMemory;
   // a queue's workers each have their own.
-  const taskSettings = options.queue
-    ? settings
-    : { ...settings, maxMemory: memoryShare(settings.maxMemory, Math.min(workers, Math.ceil(frames.length / perTask))) };
-  for (let i = 0; i < frames.length; i += perTask) {
-    tasks.push({ settings: taskSettings, instances: frames.slice(i, i + perTask).map((f) => f.instance) });
-  }
+  const taskSettings = options.queue ? settings : { ...settings, maxMemory: memoryShare(settings.maxMemory, workers) };
+  // One board a part (a part costs a message, a board up to seconds), so that the threads end
+  // together; and on a queue, the same parts (and job ids) whatever the thread count.
+  const tasks: OptimalBatchTask[] = frames.map((f) => ({ settings: taskSettings, instances: [f.instance] }));
   const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
   const run = (): Promise<OptimalResult[][]> =>
     runTasks({
@@ -775,7 +762,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
       runInline: runOptimalBatch,
       engineModule,
       signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, done: Math.min(inputs.length, p.done * perTask), total: inputs.length })),
+      onProgress: options.onProgress,
     });
   // A table found damaged was rebuilt meanwhile: the searches run again on the whole one.
   const [first, intact] = await Promise.all([run(), verified]);
