@@ -282,6 +282,23 @@ describe("Korf's 15-puzzle instances", () => {
     expect((await rejection(sliding.solveBatch([board], { onBound: () => {} } as never))).message).toMatch(/onBound/);
   });
 
+  it('more than 10 threads raise no MaxListenersExceededWarning (a lane listens to one signal each)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      // The pool's lanes (a count's parts) and a board's split parts, 12 at a time.
+      expect((await queens.count(15, { method: 'constellations', threads: 12, signal: controller.signal })).total).toBe(2279184n);
+      const split = await sliding.solve(korf[59].board, { goal: KORF_GOAL, pdb: '6-6-3', threads: 12, cacheDir, signal: controller.signal });
+      expect(split.length).toBe(korf[59].expected);
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('one board on two threads (the tree split into parts) finds the same moves with the same node count', async () => {
     for (const i of [0, 8, 9]) {
       const { board, expected } = korf[i];
