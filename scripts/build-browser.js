@@ -5,6 +5,7 @@
 //   workers/<family>.js one worker script per family, for the Web Worker pools
 //   bitpuzzle.wasm      the engine, fetched beside bitpuzzle.js
 //   sliding-shared.wasm the optimal sliding search over tables that threads share
+//   pegs-shared.wasm    the peg count on threads that share one memory
 //                       (cross-origin-isolated pages only)
 // The host finds its workers and its engine through `new URL('<literal>', import.meta.url)`;
 // bundling moves the files, so each such URL is rewritten to where the file is in this layout.
@@ -21,7 +22,7 @@ const families = readdirSync(dist).filter(
   (name) => existsSync(path.join(dist, name, 'index.js')) && existsSync(path.join(dist, name, 'worker.js')),
 );
 const tasksWorker = path.join(dist, 'parallel', 'tasks-worker.js');
-const WASM = ['bitpuzzle.wasm', 'sliding-shared.wasm'];
+const WASM = ['bitpuzzle.wasm', 'sliding-shared.wasm', 'pegs-shared.wasm'];
 
 /** Rewrites the module-relative URLs of dist/ files for a bundle that will live in `bundleDir`. */
 function relocateUrls(bundleDir) {

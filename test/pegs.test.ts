@@ -161,10 +161,17 @@ describe('counting on threads', () => {
     if (expected !== undefined) expect(one.total).toBe(expected);
     // With one finish that is not the start's complement, several threads meet in the middle
     // (forward and backward), so the levels searched differ from the one thread's.
-    const meets = problem.finishes.length === 1 && problem.finishes[0] !== (1n << BigInt(problem.board.holes.length)) - 1n - problem.start;
+    const holes = problem.board.holes.length;
+    const full = (1n << BigInt(holes)) - 1n;
+    const meets = problem.finishes.length === 1 && problem.finishes[0] !== full - problem.start;
+    // A central game on threads (one table a level in a memory they share) stops a level above
+    // the middle when the holes are odd, and sums the middle level's lookups without keeping it.
+    const central = problem.finishes.length === 1 && problem.finishes[0] === full - problem.start && problem.start !== full;
     for (const other of more) {
       expect(other.total).toBe(one.total);
-      if (!meets) expect(other.levels).toEqual(one.levels);
+      if (central && holes % 2 === 1 && one.levels[holes >> 1] !== 0) {
+        expect(other.levels).toEqual(one.levels.map((n, k) => (k === holes >> 1 ? 0 : n)));
+      } else if (!meets) expect(other.levels).toEqual(one.levels);
     }
     expect(more.map((r) => r.stats.threads)).toEqual(threads.slice(1));
   }
@@ -340,7 +347,7 @@ describe('counting on threads', () => {
     expect(seen[0]).toBe(0);
     expect(seen[seen.length - 1]).toBe(19);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: 4 << 20 }), 'OUT_OF_MEMORY', /levels deep/);
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: 4 << 20, spill: false }), 'OUT_OF_MEMORY', /levels deep/);
     await expectCode(pegs.count({ board: 'english' }, { threads: 2, signal: AbortSignal.abort() }), 'ABORTED');
     const controller = new AbortController();
     const counting = pegs.count({ board: 'english' }, {

@@ -23,7 +23,7 @@ import { get, set, get64, set64 } from '../shared/words';
 export const MAX_HOLES: i32 = 64;
 export const MAX_SYMS: i32 = 12;
 export const MAX_PAGODAS: i32 = 8;
-const MAX_JUMPS: i32 = MAX_HOLES * 6;
+export const MAX_JUMPS: i32 = MAX_HOLES * 6;
 const HEADER: i32 = 5;
 
 export const MODE_SOLVE: i32 = 0;
@@ -292,7 +292,11 @@ let groupCount: i32 = 0;
 /** The legal jumps of the last legalJumps (u32 each), by group and then from hole. */
 export const LEGAL: usize = memory.data(4 * MAX_JUMPS);
 
-/** Groups the loaded jumps for legalJumps (the holes are checked already). */
+/**
+ * Groups the loaded jumps for legalJumps (the holes are checked already). Every word is written
+ * once, with its final value: instances that share their memory (shared.ts) load the same board
+ * into these tables while others read them, and must never show them a word half built.
+ */
 function groupJumps(): void {
   groupCount = 0;
   for (let j = 0; j < jumps; j++) {
@@ -305,20 +309,21 @@ function groupJumps(): void {
     }
     if (g == groupCount) {
       groupCount++;
-      store<u64>(GROUP_FROM + (<usize>g << 3), 0);
       const at = GROUP_SHIFTS + (<usize>g << 4);
       store<i32>(at, max(over, 0));
       store<i32>(at, max(-over, 0), 4);
       store<i32>(at, max(land, 0), 8);
       store<i32>(at, max(-land, 0), 12);
     }
-    store<u64>(GROUP_FROM + (<usize>g << 3), load<u64>(GROUP_FROM + (<usize>g << 3)) | (<u64>1 << <u64>f));
     store<u16>(GROUP_OF + (<usize>j << 1), <u16>g);
   }
   let first: u32 = 0;
   for (let g = 0; g < groupCount; g++) {
+    let from: u64 = 0;
+    for (let j = 0; j < jumps; j++) if (<i32>load<u16>(GROUP_OF + (<usize>j << 1)) == g) from |= <u64>1 << <u64>get(jumpFrom, j);
+    store<u64>(GROUP_FROM + (<usize>g << 3), from);
     store<u32>(GROUP_FIRST + (<usize>g << 2), first);
-    first += <u32>popcnt(load<u64>(GROUP_FROM + (<usize>g << 3)));
+    first += <u32>popcnt(from);
   }
   // A jump's place in its group: how many of the group's from holes lie below its own.
   for (let j = 0; j < jumps; j++) {
@@ -330,6 +335,11 @@ function groupJumps(): void {
 
 /** The legal jumps of `pos` into LEGAL; how many. */
 @inline export function legalJumps(pos: u64): i32 {
+  return legalJumpsInto(pos, LEGAL);
+}
+
+/** The legal jumps of `pos` into `out` (u32 each; an instance sharing its memory has its own); how many. */
+@inline export function legalJumpsInto(pos: u64, out: usize): i32 {
   let n = 0;
   for (let g = 0; g < groupCount; g++) {
     const at = GROUP_SHIFTS + (<usize>g << 4);
@@ -341,7 +351,7 @@ function groupJumps(): void {
     while (from != 0) {
       const below = mask & ((from & (~from + 1)) - 1); // the group's from holes under the lowest legal one
       from &= from - 1;
-      store<u32>(LEGAL + (<usize>n << 2), <u32>load<u16>(GROUP_JUMPS + ((first + <usize>popcnt(below)) << 1)));
+      store<u32>(out + (<usize>n << 2), <u32>load<u16>(GROUP_JUMPS + ((first + <usize>popcnt(below)) << 1)));
       n++;
     }
   }

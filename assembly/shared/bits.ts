@@ -12,8 +12,9 @@ const PAGE_BITS: u32 = 16;
 const ALIGN: usize = 16;
 
 let limitPages: u32 = 16384; // 1 GiB until the host says otherwise
-const heapStart: usize = (__heap_base + ALIGN - 1) & ~(ALIGN - 1);
+let heapStart: usize = (__heap_base + ALIGN - 1) & ~(ALIGN - 1);
 let heapTop: usize = heapStart;
+let heapEnd: u64 = 0; // 0: the arena ends at the limit only (arenaPlace sets it)
 let generation: u32 = 0; // counts resets: tables built before a reset are gone
 
 /** Sets the most memory (in 64 KiB pages) the arena may grow the instance to. */
@@ -24,6 +25,17 @@ export function setMemoryLimitPages(pages: u32): void {
 /** Pages the instance currently has. */
 export function memoryPages(): u32 {
   return <u32>memory.size();
+}
+
+/**
+ * Moves the arena to the block [start, end) of the memory, and forgets every allocation: an
+ * instance that shares its memory with others (a module built with an imported shared memory)
+ * keeps its own tables in a block the host gave it.
+ */
+export function arenaPlace(start: usize, end: usize): void {
+  heapStart = (start + ALIGN - 1) & ~(ALIGN - 1);
+  heapEnd = <u64>end;
+  arenaReset();
 }
 
 /** Forgets every arena allocation; an engine calls it in its init. */
@@ -42,7 +54,7 @@ export function arenaAlloc(bytes: u64): usize {
   const start = <u64>((heapTop + ALIGN - 1) & ~(ALIGN - 1));
   const end = start + bytes;
   const needPages = (end + 0xffff) >> PAGE_BITS;
-  if (needPages > <u64>limitPages) return 0;
+  if (needPages > <u64>limitPages || (heapEnd != 0 && end > heapEnd)) return 0;
   const havePages = <u64>memory.size();
   if (needPages > havePages && memory.grow(<i32>(needPages - havePages)) < 0) return 0;
   heapTop = <usize>end;

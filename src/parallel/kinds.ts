@@ -6,6 +6,7 @@
 import { badInput, describeValue } from '../errors.js';
 import { runCoverTask, type CoverTask } from '../cover/tasks.js';
 import { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from '../cover/problem.js';
+import { checkTogetherTask, runTogetherTask } from '../pegs/together.js';
 import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
 import { prepare as preparePolyomino } from '../polyomino/problem.js';
 import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
@@ -332,6 +333,7 @@ export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
   },
   samegame: { run: runScoreTask, check: checkSameGame },
   sudoku: { run: (task: SudokuTask, signal?: AbortSignal) => runSudokuTask(task, signal), check: checkSudoku },
+  pegs: { run: runTogetherTask, check: checkTogetherTask },
 };
 
 export function taskKind(name: unknown): TaskKind {

@@ -47,7 +47,7 @@ export interface RunTasksOptions<T, R> {
 }
 
 /** The kinds of task the worker script serves (one per family that cuts its work). */
-export type TaskKindName = 'queens' | 'polyomino' | 'cover' | 'sliding' | 'samegame' | 'sudoku';
+export type TaskKindName = 'queens' | 'polyomino' | 'cover' | 'sliding' | 'samegame' | 'sudoku' | 'pegs';
 
 /** What a worker sends back: a result, or an error that keeps its code. */
 export type WorkerReply<R> = { ok: R } | { error: { code: ErrorCode; message: string } };

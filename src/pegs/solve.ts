@@ -5,8 +5,9 @@ import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
 import type { CheckpointEvent } from './checkpoint.js';
 import { countBothEnds } from './meet.js';
+import { MAX_TOGETHER_THREADS, countTogether } from './together.js';
 import { fewestByDeepening, solutionThrough } from './fewest.js';
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
@@ -457,19 +458,26 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
   if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    // On these boards one thread counting from both ends beats the threads, which shard every
-    // level with tables of their own: the English central count took 0.74× the speed on 2
-    // threads at 4.9× the memory, and d4 → d1 ran out of 1 GiB where one thread needs 358 MB.
-    // So `threads` counts there on the calling thread, its levels in memory as a threaded count's.
-    const onOneThread = big && threads > 1;
+    // The central games (the finish is the start's complement) count on threads that share
+    // one memory (together.ts): one table a level, built by every thread at once. When it
+    // would not fit, they count on the calling thread, whose levels may go to disk. Other
+    // big boards count on the calling thread whatever `threads` says: one thread counting from
+    // both ends beat the sharded threads (tables of their own each: the English count took
+    // 0.74× the speed on 2 threads at 4.9× the memory, and d4 → d1 ran out of 1 GiB where
+    // one thread needs 358 MB).
+    const tryTogether = threads > 1 && selfDual && bothEnds && options.checkpoint === undefined && canShareMemory();
+    const together = tryTogether ? await countTogether(problem, threads, maxMemory, options) : undefined;
+    const onOneThread = !together && threads > 1 && (big || tryTogether);
     const { total, levels, nodes, memory } =
-      big && threads === 1
+      together ??
+      (big && threads === 1
         ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
         : onOneThread
-          ? await countBothEnds(problem, maxMemory, { ...options, spill: false })
+          ? await countBothEnds(problem, maxMemory, { ...options, spill: big ? options.spill ?? true : false })
           : meeting && problem.finishes.length === 1
           ? await countMeeting(problem, threads, maxMemory, options)
-          : await countOnThreads(problem, threads, maxMemory, options);
+          : await countOnThreads(problem, threads, maxMemory, options));
+    const used = together ? Math.min(threads, MAX_TOGETHER_THREADS) : onOneThread ? 1 : threads;
     return {
       total,
       distinct: null,
@@ -478,7 +486,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
       memory,
       levels,
       symmetries: problem.symmetries.length,
-      stats: { nodes, milliseconds: performance.now() - started, threads: onOneThread ? 1 : threads, parts: onOneThread ? 1 : threads },
+      stats: { nodes, milliseconds: performance.now() - started, threads: used, parts: used },
     };
   }
   return withEngine(options, async (engine, maxMemory) => {

@@ -38,15 +38,6 @@ const TABLES_AT = BLOCKS_AT + 64 + MAX_BLOCKS * BLOCK_BYTES;
 const sharedUrl = new URL('../sliding-shared.wasm', import.meta.url);
 let sharedModule: Promise<WebAssembly.Module> | undefined;
 
-/**
- * Whether threads can share one memory here: Node, and browsers on cross-origin-isolated pages
- * (elsewhere SharedArrayBuffer is missing and each thread gets a copy of the tables).
- */
-export function canShareTables(): boolean {
-  const scope = globalThis as { SharedArrayBuffer?: unknown; crossOriginIsolated?: boolean };
-  return typeof scope.SharedArrayBuffer === 'function' && scope.crossOriginIsolated !== false;
-}
-
 /** The bytes a shared memory for `set` takes (its blocks counted only as far as threads use them). */
 export function sharedBytes(set: PatternSet): number {
   return tableBytes(set) + set.patterns.length * 16;

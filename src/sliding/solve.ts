@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
 import { checkThreads, runTasks, warmPool, type Progress, type QueueOption } from '../parallel/pool.js';
-import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
+import { acquireEngine, canShareMemory, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import {
   DEFAULT_MAX_MEMORY,
@@ -30,7 +30,7 @@ import {
   type GoalInput,
 } from './parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, PDB_CHOICES, cacheDirectory, defaultPdb, loadPatterns, patternSet, tablesOf, type PdbChoice } from './patterns.js';
-import { canShareTables, loadSharedTables } from './shared.js';
+import { loadSharedTables } from './shared.js';
 import {
   preparePatterns,
   runOptimalBatch,
@@ -273,7 +273,7 @@ function settingsFor(board: Board, options: SlidingOptions, blankGoal: number, e
   const fifteen = board.rows === 4 && board.cols === 4 && blankGoal === 0;
   if (options.pdb === '7-8' && !fifteen) throw badInput(`pdb '7-8' is for the 15-puzzle (4×4) with the blank's goal in a corner`);
   // Threads that share one copy of the tables need room for one only.
-  const copies = engine === 'wasm' && canShareTables() ? 1 : engines;
+  const copies = engine === 'wasm' && canShareMemory() ? 1 : engines;
   const pdb = fifteen ? (options.pdb ?? defaultPdb(engine, maxMemory, copies)) : '6-6-3';
   return {
     engine,
@@ -587,7 +587,7 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
   const frame = frameOf(prepared.board, prepared.goal);
   const settings = settingsFor(prepared.board, options, frame.instance.blankGoal, threads);
   let patternMilliseconds = 0;
-  if (settings.patterns && settings.engine === 'wasm' && canShareTables()) {
+  if (settings.patterns && settings.engine === 'wasm' && canShareMemory()) {
     // Loaded once into a memory that every thread's engine reads, this one's too.
     const loadStarted = performance.now();
     const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, onProgress: options.onProgress, maxMemory: settings.maxMemory });
@@ -730,7 +730,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   if (new Set(frames.map((f) => f.instance.blankGoal)).size > 1) throw badInput('the instances of a batch share one goal');
   // Shared tables are checked against their checksums while the threads search.
   let verified: Promise<boolean> | true = true;
-  if (settings.patterns && workers > 1 && !options.queue && settings.engine === 'wasm' && canShareTables()) {
+  if (settings.patterns && workers > 1 && !options.queue && settings.engine === 'wasm' && canShareMemory()) {
     // Loaded once into a memory that every thread's engine reads; the threads boot meanwhile.
     (await warmPool()).prestart(workers);
     const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory });

@@ -87,6 +87,15 @@ export function useEngineModule(module: WebAssembly.Module): void {
 }
 
 /** A fresh instance with its own memory (or with the memory that `imports` gives). */
+/**
+ * Whether threads can share one memory here: Node, and browsers on cross-origin-isolated pages
+ * (elsewhere SharedArrayBuffer is missing, and each thread gets a copy of what it needs).
+ */
+export function canShareMemory(): boolean {
+  const scope = globalThis as { SharedArrayBuffer?: unknown; crossOriginIsolated?: boolean };
+  return typeof scope.SharedArrayBuffer === 'function' && scope.crossOriginIsolated !== false;
+}
+
 export function instantiateEngine(module: WebAssembly.Module, imports: Record<string, Record<string, unknown>> = {}): EngineExports {
   return instantiateSync(module, imports).exports as unknown as EngineExports;
 }

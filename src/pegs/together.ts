@@ -1,0 +1,277 @@
+// The central games' count on worker threads that share one memory (assembly/pegs/together.ts,
+// built as pegs-shared.wasm): the levels from the start to the middle are built by every
+// thread at once in one hash table, so that threads add speed without each holding tables of
+// their own. This host plans the memory and names each phase in the control block; each phase
+// runs as one task a thread, and the tasks share its units, so a phase ends however many of
+// them the pool runs at once.
+//
+// The memory's layout: the module's static data (below CTRL_AT), the control block and the
+// tasks' sums, the chunks' counts, a block per task for its instance's board tables and
+// scratch, then the levels: the parents' dense pairs, with the table being built above them.
+import { BitpuzzleError, aborted, badInput } from '../errors.js';
+import { runTasks, type Progress } from '../parallel/pool.js';
+import { compileEngineModule, instantiateEngine } from '../wasm/module.js';
+import { Status } from '../wasm/protocol.js';
+import { engineShare } from './engine.js';
+import { engineInput, popcount, type PegsProblem } from './problem.js';
+import type { ThreadedCount } from './shards.js';
+
+/** The most tasks a phase is cut into (the most threads a count runs on). */
+export const MAX_TOGETHER_THREADS = 64;
+
+const PAGE = 65536;
+const CTRL_AT = 1 << 20;
+const SUMS_AT = CTRL_AT + 4096;
+const COUNTS_AT = SUMS_AT + 16 * MAX_TOGETHER_THREADS;
+/** Slots of a chunk (together.ts CHUNK_SLOTS): the least a table has. */
+const CHUNK_SLOTS = 8192;
+const MIN_LOG = 13;
+/** Tables of up to 2^28 slots (4 GiB, all a WebAssembly memory holds): their chunks' counts. */
+const MAX_LOG = 28;
+const BLOCKS_AT = COUNTS_AT + 8 * (2 ** MAX_LOG / CHUNK_SLOTS);
+/** A task's block: the board's tables (about 340 KB on the largest boards), then its scratch. */
+const BLOCK_BYTES = 512 << 10;
+const SCRATCH_BYTES = 8192;
+const CLEAR_BYTES = 1 << 20;
+
+// The control block's words and the phases (together.ts).
+const C = {
+  PHASE: 0, CLAIM: 1, UNITS: 2, STOP: 3, FLAGS: 4, RESERVED: 5, NODES: 6, SOURCE: 7, PARENTS: 8, NEXT: 9, TABLE: 10,
+  LOG: 11, FRESH: 12, BYTES: 13, COUNTS: 14, THREADS: 15, SUMS: 16, MIDDLE: 17,
+} as const;
+const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7 } as const;
+const STOPPED = 3; // togetherRun: EXPAND stopped for the table to grow, or the host asked to stop
+const FLAG_GROW = 1n;
+const FLAG_OVERFLOW = 2n;
+
+/** A phase's task on one thread. */
+export interface TogetherTask {
+  /** Names the count: a thread keeps its instances for the latest one only. */
+  id: string;
+  memory: WebAssembly.Memory;
+  module: WebAssembly.Module;
+  /** The board as the engine loads it (problem.ts engineInput). */
+  input: Uint32Array;
+  /** This task's place among the phase's: its block, and where it puts its sum. */
+  index: number;
+}
+
+interface TogetherExports {
+  memory: WebAssembly.Memory;
+  sharedDataEnd(): number;
+  arenaPlace(start: number, end: number): void;
+  pegsInputAlloc(words: number): number;
+  pegsLoad(): number;
+  togetherAttach(ctrl: number, scratch: number): number;
+  togetherRun(task: number, budget: number): number;
+}
+
+const sharedUrl = new URL('../pegs-shared.wasm', import.meta.url);
+let sharedModule: Promise<WebAssembly.Module> | undefined;
+
+function loadSharedModule(): Promise<WebAssembly.Module> {
+  sharedModule ??= compileEngineModule(sharedUrl).catch((error: unknown) => {
+    sharedModule = undefined;
+    throw error;
+  });
+  return sharedModule;
+}
+
+/**
+ * The count of a central game (the finish is the start's complement, the start has at least
+ * 2 pegs more than the finish) on `threads` threads over one shared memory within maxMemory;
+ * undefined when the memory does not hold it (the caller counts on one thread, which can put
+ * its levels on disk).
+ */
+export async function countTogether(
+  problem: PegsProblem,
+  threads: number,
+  maxMemory: number,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+): Promise<ThreadedCount | undefined> {
+  const { signal } = options;
+  const tasks = Math.min(threads, MAX_TOGETHER_THREADS);
+  const holes = problem.board.holes.length;
+  const startPegs = popcount(problem.start);
+  // The last level built: the middle (even holes), or one above it (odd: its children's
+  // complements are on it).
+  const last = Math.ceil(holes / 2);
+  const steps = startPegs - last + 1;
+  const module = await loadSharedModule();
+  const maxPages = Math.min(65536, Math.floor(engineShare(maxMemory) / PAGE));
+  const levelsAt = BLOCKS_AT + tasks * BLOCK_BYTES;
+  if (Math.ceil((levelsAt + 16) / PAGE) > maxPages) return undefined;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((levelsAt + 16) / PAGE), maximum: maxPages, shared: true });
+  const ctrl = new BigUint64Array(memory.buffer, CTRL_AT, 32);
+  const set = (word: number, value: number | bigint): void => void Atomics.store(ctrl, word, BigInt(value));
+  const get = (word: number): bigint => Atomics.load(ctrl, word);
+  const onAbort = (): void => set(C.STOP, 1);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const input = engineInput(problem);
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  // The highest byte written so far: the memory above it is still zero.
+  let top = levelsAt + 16;
+  const room = (end: number): boolean => {
+    const pages = Math.ceil(end / PAGE);
+    const have = memory.buffer.byteLength / PAGE;
+    if (pages <= have) return true;
+    if (pages > maxPages) return false;
+    try {
+      memory.grow(pages - have);
+      return true;
+    } catch {
+      return false; // the system refused the memory
+    }
+  };
+  const phase = async (kind: number, units: number): Promise<void> => {
+    set(C.PHASE, kind);
+    set(C.CLAIM, 0);
+    set(C.UNITS, units);
+    const list: TogetherTask[] = Array.from({ length: tasks }, (_, index) => ({ id, memory, module, input, index }));
+    await runTasks({ tasks: list, threads: tasks, kind: 'pegs', runInline: runTogetherTask, signal });
+    if (signal?.aborted) throw aborted(signal);
+  };
+  // Zeroes [from, from + bytes) where it has been written before.
+  const clear = async (from: number, bytes: number): Promise<void> => {
+    const dirty = Math.min(from + bytes, top) - from;
+    top = Math.max(top, from + bytes);
+    if (dirty <= 0) return;
+    set(C.FRESH, from);
+    set(C.BYTES, dirty);
+    await phase(PHASE.CLEAR, Math.ceil(dirty / CLEAR_BYTES));
+  };
+  try {
+    set(C.THREADS, tasks);
+    set(C.SUMS, SUMS_AT);
+    set(C.COUNTS, COUNTS_AT);
+    // The first level: the start alone, its orbit (the symmetries keep it) reached once.
+    let parentsAt = levelsAt;
+    let parents = 1;
+    new BigUint64Array(memory.buffer, parentsAt, 2).set([problem.start, 1n]);
+    const levels = new Array<number>(startPegs + 1).fill(0);
+    levels[startPegs] = 1;
+    let ratio = 0;
+    let lastRatio = 0;
+    let total = 0n;
+    for (let level = startPegs; ; level--) {
+      options.onProgress?.({ done: startPegs - level, total: steps });
+      // The next level's table, sized by the levels' growth: the last ratio, changed again as
+      // much as it changed last (the ratios fall toward the middle), and a margin.
+      const trend = ratio === 0 || lastRatio === 0 ? 1 : Math.min(1, ratio / lastRatio);
+      const guess = ratio === 0 ? Math.max(parents * 4, parents + problem.board.jumps.length) : parents * ratio * trend * 1.05;
+      let log = Math.max(MIN_LOG, Math.ceil(Math.log2(guess / 0.75)));
+      if (log > MAX_LOG) return undefined;
+      const tableAt = align(parentsAt + parents * 16);
+      if (!room(tableAt + 16 * 2 ** log)) return undefined;
+      await clear(tableAt, 16 * 2 ** log);
+      set(C.TABLE, tableAt);
+      set(C.LOG, log);
+      set(C.RESERVED, 0);
+      set(C.NEXT, 0);
+      set(C.SOURCE, parentsAt);
+      set(C.PARENTS, parents);
+      for (;;) {
+        await phase(PHASE.EXPAND, 0);
+        if ((get(C.FLAGS) & FLAG_GROW) === 0n) break;
+        // The table doubles: its pairs into a table above it, which then moves down in its place.
+        const bytes = 16 * 2 ** log;
+        if (log + 1 > MAX_LOG || !room(tableAt + 3 * bytes)) return undefined;
+        await clear(tableAt + bytes, 2 * bytes);
+        set(C.FRESH, tableAt + bytes);
+        await phase(PHASE.REHASH, 2 ** log / CHUNK_SLOTS);
+        set(C.SOURCE, tableAt);
+        set(C.BYTES, 2 * bytes);
+        await phase(PHASE.MOVE, 1);
+        log++;
+        set(C.LOG, log);
+        set(C.SOURCE, parentsAt);
+        set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
+      }
+      if ((get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
+        throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${startPegs - level + 1} of ${steps} levels deep`);
+      }
+      const keys = Number(get(C.RESERVED));
+      levels[level - 1] = keys;
+      if (keys === 0) break; // no position on this level: no solution
+      if (level - 1 === last) {
+        // The middle: every position against its complements, from the table itself.
+        set(C.MIDDLE, holes % 2 === 0 ? 1 : 0);
+        new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
+        await phase(PHASE.MEET, 2 ** log / CHUNK_SLOTS);
+        const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
+        for (let t = 0; t < tasks; t++) total += sums[2 * t] + (sums[2 * t + 1] << 64n);
+        break;
+      }
+      // The level made dense, down in the parents' place.
+      await phase(PHASE.COMPACT, 2 ** log / CHUNK_SLOTS);
+      set(C.SOURCE, parentsAt);
+      await phase(PHASE.GATHER, 1);
+      lastRatio = ratio;
+      ratio = keys / parents;
+      parents = keys;
+    }
+    options.onProgress?.({ done: steps, total: steps });
+    return { total, levels, nodes: get(C.NODES), memory: top };
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // Stops any task still under way (a failure elsewhere), so that its thread is free.
+    set(C.STOP, 1);
+  }
+}
+
+const align = (at: number): number => Math.ceil(at / 64) * 64;
+
+// ---- the worker side ------------------------------------------------------------------------
+
+// This thread's instances for the latest count, by task index (a task's instance uses its
+// block, and no two tasks of a phase share an index). Dropped soon after the count's last
+// phase, so that the thread does not keep its memory.
+let instances: { id: string; byIndex: Map<number, TogetherExports>; timer?: ReturnType<typeof setTimeout> } | undefined;
+const FORGET_MS = 1000;
+
+/** Runs one task of a phase (a worker thread's part of a count on threads); the engine's status. */
+export async function runTogetherTask(task: TogetherTask): Promise<number> {
+  if (instances?.id !== task.id) {
+    clearTimeout(instances?.timer);
+    instances = { id: task.id, byIndex: new Map() };
+  }
+  const held = instances;
+  clearTimeout(held.timer);
+  let exports = held.byIndex.get(task.index);
+  if (!exports) {
+    exports = attach(task);
+    held.byIndex.set(task.index, exports);
+  }
+  // Unit by unit (a few ms each), so that V8's optimized code serves all but the first calls.
+  let status: number;
+  do status = exports.togetherRun(task.index, 1);
+  while (status === Status.MORE);
+  held.timer = setTimeout(() => {
+    if (instances === held) instances = undefined;
+  }, FORGET_MS);
+  (held.timer as { unref?: () => void }).unref?.();
+  if (status !== Status.DONE && status !== STOPPED) throw new BitpuzzleError('ENGINE_FAILURE', `the shared peg count answered ${status}`);
+  return status;
+}
+
+/** An instance over the task's memory with the board loaded into the task's block. */
+function attach(task: TogetherTask): TogetherExports {
+  const exports = instantiateEngine(task.module, { env: { memory: task.memory } }) as unknown as TogetherExports;
+  const block = BLOCKS_AT + task.index * BLOCK_BYTES;
+  const scratch = block + BLOCK_BYTES - SCRATCH_BYTES;
+  if (exports.sharedDataEnd() > CTRL_AT) throw new BitpuzzleError('ENGINE_FAILURE', 'the shared peg module does not fit the layout of its memory');
+  exports.arenaPlace(block, scratch);
+  const pointer = exports.pegsInputAlloc(task.input.length);
+  if (pointer === 0) throw new BitpuzzleError('ENGINE_FAILURE', 'the board does not fit in a thread block of the shared peg count');
+  new Uint32Array(task.memory.buffer, pointer, task.input.length).set(task.input);
+  const loaded = exports.pegsLoad();
+  if (loaded !== Status.DONE || exports.togetherAttach(CTRL_AT, scratch) !== Status.DONE) {
+    throw new BitpuzzleError('ENGINE_FAILURE', `the shared peg module refused the board (${loaded})`);
+  }
+  return exports;
+}
+
+/** A task from outside this process: never (the tasks share this process's memory). */
+export function checkTogetherTask(): never {
+  throw badInput('a part of a peg count on threads shares memory with its process and does not go on a queue');
+}
