@@ -5,6 +5,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { sizeOption } from '../dist/cli/io.js';
+import { countTogether } from '../dist/pegs/together.js';
+import { taskKind } from '../dist/parallel/kinds.js';
 import { expectAbortedPromptly, tempDir } from './helpers.js';
 import {
   has, legalJumps, apply, bruteCount, randomProblems, expectSolves, expectCode, FRENCH_START, FRENCH_FINISH, empty,
@@ -332,6 +334,38 @@ describe('counting on threads', () => {
 
   it('counts a mid-size central game (24 holes, 203,359 positions) alike on 1, 2 and 3 threads', async () => {
     await expectThreadsAgree(pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo' }), 586763671862n);
+  });
+
+  it('counts central games on threads that share one table a level, growing it while they fill it', async () => {
+    // Even and odd holes (24 and 21: the middle summed against itself, or the level above against it).
+    for (const board of ['oooooo\noooooo\noo.ooo\noooooo', 'triangle6']) {
+      const problem = pegs.toProblem({ board });
+      const one = await pegs.count(problem, { threads: 1 });
+      const roomy = (await countTogether(problem, 2, 1 << 30, {}))!;
+      // Tables far too small at first: every level grows as the threads fill it, to the same counts.
+      const cramped = (await countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }))!;
+      expect(cramped.growths).toBeGreaterThanOrEqual(2);
+      for (const counted of [roomy, cramped]) {
+        expect(counted.total).toBe(one.total);
+        const last = Math.ceil(problem.board.holes.length / 2);
+        expect(counted.levels.slice(last)).toEqual(one.levels.slice(last));
+      }
+      expect(cramped.nodes).toBe(roomy.nodes);
+    }
+  });
+
+  it('counts the English board on 2 threads in one memory, and on one thread when that memory is short', async () => {
+    const shared = await pegs.count({ board: 'english' }, { threads: 2 });
+    expect([shared.total, shared.stats.threads]).toEqual([40861647040079968n, 2]);
+    // Too little for the shared tables (16-byte pairs), enough for one thread's (12-byte).
+    const short = await pegs.count({ board: 'english' }, { threads: 2, maxMemory: 84 << 20, spill: false });
+    expect([short.total, short.stats.threads, short.stats.nodes, short.levels]).toEqual([shared.total, 1, shared.stats.nodes, shared.levels]);
+    // A part of it is refused by a queue: its tasks share this process's memory.
+    expect(() => taskKind('pegs').check({})).toThrow(/does not go on a queue/);
+  });
+
+  it('stops a count on shared threads promptly when aborted', async () => {
+    await expectAbortedPromptly((signal) => pegs.count({ board: 'english' }, { threads: 2, signal }), 600);
   });
 
   it('sends the pairs in batches when a table of a thread reaches its cap (a small maxMemory)', async () => {

@@ -87,8 +87,10 @@ export async function countTogether(
   problem: PegsProblem,
   threads: number,
   maxMemory: number,
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
-): Promise<ThreadedCount | undefined> {
+  // sizing scales the guess each level's table starts from (tests: a small one makes every
+  // level's table grow while the threads fill it).
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; sizing?: number },
+): Promise<ThreadedCount & { growths: number } | undefined> {
   const { signal } = options;
   const tasks = Math.min(threads, MAX_TOGETHER_THREADS);
   const holes = problem.board.holes.length;
@@ -109,7 +111,7 @@ export async function countTogether(
   signal?.addEventListener('abort', onAbort, { once: true });
   const input = engineInput(problem);
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  // The highest byte written so far: the memory above it is still zero.
+  // The highest byte the count has used (its memory figure).
   let top = levelsAt + 16;
   const room = (end: number): boolean => {
     const pages = Math.ceil(end / PAGE);
@@ -131,14 +133,13 @@ export async function countTogether(
     await runTasks({ tasks: list, threads: tasks, kind: 'pegs', runInline: runTogetherTask, signal });
     if (signal?.aborted) throw aborted(signal);
   };
-  // Zeroes [from, from + bytes) where it has been written before.
+  // Zeroes [from, from + bytes), fresh memory too: a page written first is mapped once, where
+  // one read first (the inserts read a slot before they write it) is mapped twice.
   const clear = async (from: number, bytes: number): Promise<void> => {
-    const dirty = Math.min(from + bytes, top) - from;
     top = Math.max(top, from + bytes);
-    if (dirty <= 0) return;
     set(C.FRESH, from);
-    set(C.BYTES, dirty);
-    await phase(PHASE.CLEAR, Math.ceil(dirty / CLEAR_BYTES));
+    set(C.BYTES, bytes);
+    await phase(PHASE.CLEAR, Math.ceil(bytes / CLEAR_BYTES));
   };
   try {
     set(C.THREADS, tasks);
@@ -153,13 +154,14 @@ export async function countTogether(
     let ratio = 0;
     let lastRatio = 0;
     let total = 0n;
+    let growths = 0;
     for (let level = startPegs; ; level--) {
       options.onProgress?.({ done: startPegs - level, total: steps });
       // The next level's table, sized by the levels' growth: the last ratio, changed again as
       // much as it changed last (the ratios fall toward the middle), and a margin.
       const trend = ratio === 0 || lastRatio === 0 ? 1 : Math.min(1, ratio / lastRatio);
       const guess = ratio === 0 ? Math.max(parents * 4, parents + problem.board.jumps.length) : parents * ratio * trend * 1.05;
-      let log = Math.max(MIN_LOG, Math.ceil(Math.log2(guess / 0.75)));
+      let log = Math.max(MIN_LOG, Math.ceil(Math.log2((guess * (options.sizing ?? 1)) / 0.75)));
       if (log > MAX_LOG) return undefined;
       const tableAt = align(parentsAt + parents * 16);
       if (!room(tableAt + 16 * 2 ** log)) return undefined;
@@ -183,6 +185,7 @@ export async function countTogether(
         set(C.BYTES, 2 * bytes);
         await phase(PHASE.MOVE, 1);
         log++;
+        growths++;
         set(C.LOG, log);
         set(C.SOURCE, parentsAt);
         set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
@@ -211,7 +214,7 @@ export async function countTogether(
       parents = keys;
     }
     options.onProgress?.({ done: steps, total: steps });
-    return { total, levels, nodes: get(C.NODES), memory: top };
+    return { total, levels, nodes: get(C.NODES), memory: top, growths };
   } finally {
     signal?.removeEventListener('abort', onAbort);
     // Stops any task still under way (a failure elsewhere), so that its thread is free.
