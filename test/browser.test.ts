@@ -59,13 +59,13 @@ describe.runIf(chromiumAvailable)('in Chromium', () => {
     await page.close();
   });
 
-  it('on a cross-origin-isolated page the Web Workers share one copy of the sliding-tile tables', async () => {
+  it('on a cross-origin-isolated page the Web Workers share one copy of the sliding-tile tables, and a peg count\'s levels', async () => {
     const isolated = await serve(root, { isolated: true });
     const page = await browser.newPage();
     try {
       await page.goto(`${isolated.url}/test/browser/isolated.html`);
       const results = await page.evaluate(() => (window as unknown as { results: Promise<unknown> }).results);
-      expect(results).toEqual({ isolated: true, optimal: true, same: true });
+      expect(results).toEqual({ isolated: true, pegs: { total: '586763671862', threads: 2 }, optimal: true, same: true });
     } finally {
       await page.close();
       await isolated.close();
