@@ -1,17 +1,18 @@
-// Peg solitaire, the central games' count on several threads over one shared memory
-// (build/pegs-shared.wasm, from shared.ts; the host is src/pegs/together.ts). The count is
-// meet.ts's for a finish that is the start's complement: the levels forward from the start to
-// the middle, each a dense list of (position, paths) pairs built through one hash table that
-// every thread fills at once (a key claimed by compare-and-swap, its paths added atomically),
-// and the sum over the middle level against its own complements. Each instance runs the
-// phases the host names in the control block, taking units of work (a chunk of parents or of
-// slots) until none is left, so any number of threads, from one up, finishes a phase.
+// Peg solitaire, the count on several threads over one shared memory (build/pegs-shared.wasm,
+// from shared.ts; the host is src/pegs/together.ts). The count is meet.ts's: the levels forward
+// from the start and backward from the finishes (jumps on their complements), each a dense list
+// of (position, paths) pairs built through one hash table that every thread fills at once (a
+// key claimed by compare-and-swap, its paths added atomically), and the sum where the two sides
+// meet (a central game, whose finish is the start's complement, keeps one side for both). Each
+// instance runs the phases the host names in the control block, taking units of work (a chunk
+// of parents or of slots) until none is left, so any number of threads, from one up, finishes
+// a phase.
 //
 // Pairs are 16 bytes (key, paths) at 16-byte boundaries, for the atomics; key 0 is empty.
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
 import { get64 } from '../shared/words';
 import {
-  MAX_JUMPS, jumps, syms, pagodas, full, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto, hopefulIn, leastComplement, fixedBy,
+  MAX_JUMPS, jumps, syms, full, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto, hopefulIn, leastComplement, fixedBy,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -34,7 +35,10 @@ const C_BYTES: usize = 13;    // CLEAR, MOVE: bytes
 const C_COUNTS: usize = 14;   // COMPACT, GATHER: the chunks' pair counts (u64 each)
 const C_THREADS: usize = 15;  // instances that may run at once (for the reservations)
 const C_SUMS: usize = 16;     // MEET: where task t puts its 128-bit sum (2 u64 at SUMS + 16 t)
-const C_MIDDLE: usize = 17;   // MEET: 1 when the table's level is its own complement level (even holes)
+const C_SELVES: usize = 17;   // MEET: 1 when each streamed position's own complement is looked up (not its children's)
+const C_PAGODAS: usize = 18;  // EXPAND: the first pagoda the side's positions must pass; C_PAGODAS + 1: the end
+const C_STREAM: usize = 20;   // MEET: the dense pairs streamed against the table, or 0 for the table's own slots
+const C_STREAMED: usize = 21; // MEET: how many pairs there are
 
 const PHASE_CLEAR: u64 = 1;   // zero C_BYTES from C_FRESH, in pieces
 const PHASE_EXPAND: u64 = 2;  // parents' children into the table
@@ -202,7 +206,7 @@ let sink: u64 = 0; // keeps the reads ahead from being optimized away
     let found = atomic.load<u64>(slot);
     let added: u64 = 0;
     if (found == 0) {
-      if (judge && !hopefulIn(key, 0, pagodas)) return 0;
+      if (judge && !hopefulIn(key, <i32>word(C_PAGODAS), <i32>word(C_PAGODAS + 1))) return 0;
       found = atomic.cmpxchg<u64>(slot, 0, key);
       if (found == 0) {
         found = key;
@@ -271,14 +275,18 @@ function gather(): void {
 // ---- MEET --------------------------------------------------------------------------------
 
 /**
- * The sum over the middle level (the table): with an odd number of holes, each position's
- * children looked up as complements in the same table (one level up from theirs); with an even
- * number, each position's own complement. Adds its 128-bit sum to its task's place.
+ * The sum where the two sides meet: each streamed position (the dense pairs at C_STREAM, or
+ * the table's own slots when one side serves for both) against the table, by its children's
+ * complements (the table's positions have one peg more than those children's complements) or,
+ * with C_SELVES, its own complement. Adds its 128-bit sum to its task's place.
  */
 function meetLevel(task: i32, budget: i32): i32 {
   const base = <usize>word(C_TABLE);
   const log = <u32>word(C_LOG);
-  const middle = word(C_MIDDLE) != 0;
+  const selves = word(C_SELVES) != 0;
+  const stream = <usize>word(C_STREAM);
+  const pairs = stream == 0 ? <u64>1 << log : word(C_STREAMED);
+  const from = stream == 0 ? base : stream;
   let low: u64 = 0, high: u64 = 0;
   let streamed: u64 = 0;
   let status = MORE;
@@ -288,15 +296,15 @@ function meetLevel(task: i32, budget: i32): i32 {
       status = word(C_STOP) != 0 ? STOPPED : DONE;
       break;
     }
-    const first = <u32>unit * CHUNK_SLOTS;
-    const end = min<u32>(first + CHUNK_SLOTS, <u32>1 << log);
+    const first = <u64>unit * CHUNK_SLOTS;
+    const end = min<u64>(first + CHUNK_SLOTS, pairs);
     for (let i = first; i < end; i++) {
-      const slot = base + (<usize>i << 4);
+      const slot = from + (<usize>i << 4);
       const key = load<u64>(slot);
       if (key == 0) continue;
       const paths = load<u64>(slot, 8);
       streamed++;
-      if (middle) {
+      if (selves) {
         const other = find(base, log, leastComplement(key));
         if (other == 0) continue;
         const product = multiply(paths, load<u64>(other, 8) / <u64>(<u32>syms / fixedBy));

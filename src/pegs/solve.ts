@@ -4,7 +4,7 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { checkThreads, type Progress } from '../parallel/pool.js';
 import { countMeeting, countOnThreads } from './shards.js';
 import type { CheckpointEvent } from './checkpoint.js';
-import { countBothEnds } from './meet.js';
+import { countBothEnds, dualSymmetry } from './meet.js';
 import { MAX_TOGETHER_THREADS, countTogether } from './together.js';
 import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
@@ -458,14 +458,21 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
   if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    // The central games (the finish is the start's complement) count on threads that share
-    // one memory (together.ts): one table a level, built by every thread at once. When it
-    // would not fit, they count on the calling thread, whose levels may go to disk. Other
-    // big boards count on the calling thread whatever `threads` says: one thread counting from
-    // both ends beat the sharded threads (tables of their own each: the English count took
-    // 0.74× the speed on 2 threads at 4.9× the memory, and d4 → d1 ran out of 1 GiB where
-    // one thread needs 358 MB).
-    const tryTogether = threads > 1 && selfDual && bothEnds && options.checkpoint === undefined && canShareMemory();
+    // Counts from both ends go on threads that share one memory (together.ts): one table a
+    // level, built by every thread at once. When that would not fit, they count on the calling
+    // thread, whose levels may go to disk. So do the problems where one side serves for both
+    // through a symmetry (the calling thread's engine does half the work there), and big
+    // boards whatever `threads` says: one thread counting from both ends beat the sharded
+    // threads (tables of their own each: the English count took 0.74× the speed on 2 threads
+    // at 4.9× the memory, and d4 → d1 ran out of 1 GiB where one thread needs 358 MB). Small
+    // boards with several finishes, which one thread counts forward, keep their sharded
+    // threads, so that their levels are the same on any number of threads.
+    const tryTogether =
+      threads > 1 &&
+      bothEnds &&
+      options.checkpoint === undefined &&
+      canShareMemory() &&
+      (selfDual || ((big || problem.finishes.length === 1) && dualSymmetry(problem) === undefined));
     const together = tryTogether ? await countTogether(problem, threads, maxMemory, options) : undefined;
     const onOneThread = !together && threads > 1 && (big || tryTogether);
     const { total, levels, nodes, memory } =

@@ -1,19 +1,19 @@
-// The central games' count on worker threads that share one memory (assembly/pegs/together.ts,
-// built as pegs-shared.wasm): the levels from the start to the middle are built by every
-// thread at once in one hash table, so that threads add speed without each holding tables of
-// their own. This host plans the memory and names each phase in the control block; each phase
-// runs as one task a thread, and the tasks share its units, so a phase ends however many of
-// them the pool runs at once.
+// The peg count on worker threads that share one memory (assembly/pegs/together.ts, built as
+// pegs-shared.wasm): each level, forward from the start or backward from the finishes, is
+// built by every thread at once in one hash table, so that threads add speed without each
+// holding tables of their own. This host plans the memory and names each phase in the control
+// block; each phase runs as one task a thread, and the tasks share its units, so a phase ends
+// however many of them the pool runs at once.
 //
 // The memory's layout: the module's static data (below CTRL_AT), the control block and the
 // tasks' sums, the chunks' counts, a block per task for its instance's board tables and
-// scratch, then the levels: the parents' dense pairs, with the table being built above them.
+// scratch, then the levels: each side's dense pairs, with the table being built above them.
 import { BitpuzzleError, aborted, badInput } from '../errors.js';
 import { runTasks, type Progress } from '../parallel/pool.js';
 import { compileEngineModule, instantiateEngine } from '../wasm/module.js';
 import { Status } from '../wasm/protocol.js';
 import { engineShare } from './engine.js';
-import { engineInput, popcount, type PegsProblem } from './problem.js';
+import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import type { ThreadedCount } from './shards.js';
 
 /** The most tasks a phase is cut into (the most threads a count runs on). */
@@ -37,7 +37,7 @@ const CLEAR_BYTES = 1 << 20;
 // The control block's words and the phases (together.ts).
 const C = {
   PHASE: 0, CLAIM: 1, UNITS: 2, STOP: 3, FLAGS: 4, RESERVED: 5, NODES: 6, SOURCE: 7, PARENTS: 8, NEXT: 9, TABLE: 10,
-  LOG: 11, FRESH: 12, BYTES: 13, COUNTS: 14, THREADS: 15, SUMS: 16, MIDDLE: 17,
+  LOG: 11, FRESH: 12, BYTES: 13, COUNTS: 14, THREADS: 15, SUMS: 16, SELVES: 17, PAGODAS: 18, STREAM: 20, STREAMED: 21,
 } as const;
 const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7 } as const;
 const STOPPED = 3; // togetherRun: EXPAND stopped for the table to grow, or the host asked to stop
@@ -77,11 +77,26 @@ function loadSharedModule(): Promise<WebAssembly.Module> {
   return sharedModule;
 }
 
+/** One side of the count: its level as dense pairs, and how its levels have grown. */
+interface Side {
+  /** The first pair. */
+  at: number;
+  pairs: number;
+  /** Pegs of its positions (the backward side's are the complements of the positions they undo to). */
+  pegs: number;
+  ratio: number;
+  lastRatio: number;
+  /** Its pagodas in the engine's input: [first, end). */
+  pagodas: [number, number];
+}
+
 /**
- * The count of a central game (the finish is the start's complement, the start has at least
- * 2 pegs more than the finish) on `threads` threads over one shared memory within maxMemory;
- * undefined when the memory does not hold it (the caller counts on one thread, which can put
- * its levels on disk).
+ * The count of a problem whose finishes have at least 2 pegs fewer than the start, on
+ * `threads` threads over one shared memory within maxMemory: forward from the start and
+ * backward from the finishes (as jumps on their complements), the smaller side a level at a
+ * time, until the sides meet; a central game (the finish is the start's complement) keeps the
+ * forward side only, which serves for both. Undefined when the memory does not hold it (the
+ * caller counts on one thread, which can put its levels on disk).
  */
 export async function countTogether(
   problem: PegsProblem,
@@ -93,26 +108,40 @@ export async function countTogether(
 ): Promise<ThreadedCount & { growths: number } | undefined> {
   const { signal } = options;
   const tasks = Math.min(threads, MAX_TOGETHER_THREADS);
-  const holes = problem.board.holes.length;
+  const { board } = problem;
+  const holes = board.holes.length;
+  const full = fullMask(board);
   const startPegs = popcount(problem.start);
-  // The last level built: the middle (even holes), or one above it (odd: its children's
-  // complements are on it).
-  const last = Math.ceil(holes / 2);
-  const steps = startPegs - last + 1;
+  const finishPegs = popcount(problem.finishes[0]);
+  const central = problem.finishes.length === 1 && problem.finishes[0] === (full & ~problem.start);
+  // The backward side's positions must be able to jump to the start's complement.
+  const backward = central ? [] : pagodasFor(board, [full & ~problem.start]);
+  const forwardEnd = problem.pagodas.length;
+  const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
+  // Levels expanded, and the sum where the sides meet.
+  const steps = central ? startPegs - Math.ceil(holes / 2) + 1 : startPegs - finishPegs;
   const module = await loadSharedModule();
   const maxPages = Math.min(65536, Math.floor(engineShare(maxMemory) / PAGE));
   const levelsAt = BLOCKS_AT + tasks * BLOCK_BYTES;
-  if (Math.ceil((levelsAt + 16) / PAGE) > maxPages) return undefined;
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((levelsAt + 16) / PAGE), maximum: maxPages, shared: true });
+  // The backward side's first level: the finishes' complements, an orbit's total its members.
+  const finishOrbits = new Map<bigint, bigint>();
+  if (!central) {
+    for (const finish of problem.finishes) {
+      const key = canonical(problem, full & ~finish);
+      finishOrbits.set(key, (finishOrbits.get(key) ?? 0n) + 1n);
+    }
+  }
+  const firstBytes = align(levelsAt + 16) + 16 * finishOrbits.size;
+  if (Math.ceil(firstBytes / PAGE) > maxPages) return undefined;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(firstBytes / PAGE), maximum: maxPages, shared: true });
   const ctrl = new BigUint64Array(memory.buffer, CTRL_AT, 32);
   const set = (word: number, value: number | bigint): void => void Atomics.store(ctrl, word, BigInt(value));
   const get = (word: number): bigint => Atomics.load(ctrl, word);
   const onAbort = (): void => set(C.STOP, 1);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const input = engineInput(problem);
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   // The highest byte the count has used (its memory figure).
-  let top = levelsAt + 16;
+  let top = firstBytes;
   const room = (end: number): boolean => {
     const pages = Math.ceil(end / PAGE);
     const have = memory.buffer.byteLength / PAGE;
@@ -141,37 +170,50 @@ export async function countTogether(
     set(C.BYTES, bytes);
     await phase(PHASE.CLEAR, Math.ceil(bytes / CLEAR_BYTES));
   };
+  // Moves `bytes` from `from` down to `to`, in one piece.
+  const move = async (to: number, from: number, bytes: number): Promise<void> => {
+    set(C.SOURCE, to);
+    set(C.FRESH, from);
+    set(C.BYTES, bytes);
+    await phase(PHASE.MOVE, 1);
+  };
   try {
     set(C.THREADS, tasks);
     set(C.SUMS, SUMS_AT);
     set(C.COUNTS, COUNTS_AT);
-    // The first level: the start alone, its orbit (the symmetries keep it) reached once.
-    let parentsAt = levelsAt;
-    let parents = 1;
-    new BigUint64Array(memory.buffer, parentsAt, 2).set([problem.start, 1n]);
+    // The first levels: the start alone, its orbit (the symmetries keep it) reached once; the
+    // finishes' complements.
+    const forward: Side = { at: levelsAt, pairs: 1, pegs: startPegs, ratio: 0, lastRatio: 0, pagodas: [0, forwardEnd] };
+    new BigUint64Array(memory.buffer, forward.at, 2).set([problem.start, 1n]);
+    const back: Side = { at: align(levelsAt + 16), pairs: finishOrbits.size, pegs: holes - finishPegs, ratio: 0, lastRatio: 0, pagodas: [forwardEnd, forwardEnd + backward.length] };
+    new BigUint64Array(memory.buffer, back.at, 2 * back.pairs).set([...finishOrbits].flat());
     const levels = new Array<number>(startPegs + 1).fill(0);
     levels[startPegs] = 1;
-    let ratio = 0;
-    let lastRatio = 0;
+    if (!central) levels[finishPegs] = back.pairs;
     let total = 0n;
     let growths = 0;
-    for (let level = startPegs; ; level--) {
-      options.onProgress?.({ done: startPegs - level, total: steps });
-      // The next level's table, sized by the levels' growth: the last ratio, changed again as
-      // much as it changed last (the ratios fall toward the middle), and a margin.
-      const trend = ratio === 0 || lastRatio === 0 ? 1 : Math.min(1, ratio / lastRatio);
-      const guess = ratio === 0 ? Math.max(parents * 4, parents + problem.board.jumps.length) : parents * ratio * trend * 1.05;
+    for (let step = 0; ; step++) {
+      options.onProgress?.({ done: step, total: steps });
+      // The smaller side goes a level further (its table above both sides).
+      const x = central || forward.pairs <= back.pairs ? forward : back;
+      const other = x === forward ? back : forward;
+      // Its table, sized by the side's growth: the last ratio, changed again as much as it
+      // changed last (the ratios fall toward the middle), and a margin.
+      const trend = x.ratio === 0 || x.lastRatio === 0 ? 1 : Math.min(1, x.ratio / x.lastRatio);
+      const guess = x.ratio === 0 ? Math.max(x.pairs * 4, x.pairs + board.jumps.length) : x.pairs * x.ratio * trend * 1.05;
       let log = Math.max(MIN_LOG, Math.ceil(Math.log2((guess * (options.sizing ?? 1)) / 0.75)));
       if (log > MAX_LOG) return undefined;
-      const tableAt = align(parentsAt + parents * 16);
+      const tableAt = align(Math.max(forward.at + forward.pairs * 16, central ? 0 : back.at + back.pairs * 16));
       if (!room(tableAt + 16 * 2 ** log)) return undefined;
       await clear(tableAt, 16 * 2 ** log);
       set(C.TABLE, tableAt);
       set(C.LOG, log);
       set(C.RESERVED, 0);
       set(C.NEXT, 0);
-      set(C.SOURCE, parentsAt);
-      set(C.PARENTS, parents);
+      set(C.SOURCE, x.at);
+      set(C.PARENTS, x.pairs);
+      set(C.PAGODAS, x.pagodas[0]);
+      set(C.PAGODAS + 1, x.pagodas[1]);
       for (;;) {
         await phase(PHASE.EXPAND, 0);
         if ((get(C.FLAGS) & FLAG_GROW) === 0n) break;
@@ -181,37 +223,47 @@ export async function countTogether(
         await clear(tableAt + bytes, 2 * bytes);
         set(C.FRESH, tableAt + bytes);
         await phase(PHASE.REHASH, 2 ** log / CHUNK_SLOTS);
-        set(C.SOURCE, tableAt);
-        set(C.BYTES, 2 * bytes);
-        await phase(PHASE.MOVE, 1);
+        await move(tableAt, tableAt + bytes, 2 * bytes);
         log++;
         growths++;
         set(C.LOG, log);
-        set(C.SOURCE, parentsAt);
+        set(C.SOURCE, x.at);
         set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
       }
       if ((get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
-        throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${startPegs - level + 1} of ${steps} levels deep`);
+        throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${step + 1} of ${steps} levels deep`);
       }
       const keys = Number(get(C.RESERVED));
-      levels[level - 1] = keys;
+      x.pegs--;
+      levels[x === forward ? x.pegs : holes - x.pegs] = keys;
       if (keys === 0) break; // no position on this level: no solution
-      if (level - 1 === last) {
-        // The middle: every position against its complements, from the table itself.
-        set(C.MIDDLE, holes % 2 === 0 ? 1 : 0);
+      // Where the sides stand, in the pegs of positions along a sequence: the forward side's,
+      // and the positions the backward side undoes to.
+      const gap = forward.pegs - (holes - (central ? forward.pegs : back.pegs));
+      if (gap <= 1) {
+        // They meet: the other side's positions (a central game: the table's own) against the table.
+        set(C.SELVES, gap === 0 ? 1 : 0);
+        set(C.STREAM, central ? 0 : other.at);
+        set(C.STREAMED, central ? 0 : other.pairs);
         new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
-        await phase(PHASE.MEET, 2 ** log / CHUNK_SLOTS);
+        await phase(PHASE.MEET, Math.ceil((central ? 2 ** log : other.pairs) / CHUNK_SLOTS));
         const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
         for (let t = 0; t < tasks; t++) total += sums[2 * t] + (sums[2 * t + 1] << 64n);
         break;
       }
-      // The level made dense, down in the parents' place.
+      // The level made dense, in the place of the one it came from: a lower side's place goes
+      // to the other side, moved down, and the new level follows it.
       await phase(PHASE.COMPACT, 2 ** log / CHUNK_SLOTS);
-      set(C.SOURCE, parentsAt);
+      if (!central && x.at < other.at) {
+        await move(x.at, other.at, other.pairs * 16);
+        other.at = x.at;
+        x.at = align(other.at + other.pairs * 16);
+      }
+      set(C.SOURCE, x.at);
       await phase(PHASE.GATHER, 1);
-      lastRatio = ratio;
-      ratio = keys / parents;
-      parents = keys;
+      x.lastRatio = x.ratio;
+      x.ratio = keys / x.pairs;
+      x.pairs = keys;
     }
     options.onProgress?.({ done: steps, total: steps });
     return { total, levels, nodes: get(C.NODES), memory: top, growths };
@@ -220,6 +272,16 @@ export async function countTogether(
     // Stops any task still under way (a failure elsewhere), so that its thread is free.
     set(C.STOP, 1);
   }
+}
+
+/** The least image of a position under the problem's symmetries (the engine's key of its orbit). */
+function canonical(problem: PegsProblem, position: bigint): bigint {
+  let least = position;
+  for (const perm of problem.symmetries) {
+    const image = permute(perm, position);
+    if (image < least) least = image;
+  }
+  return least;
 }
 
 const align = (at: number): number => Math.ceil(at / 64) * 64;
