@@ -12,6 +12,14 @@ describe('English central game (published figures)', () => {
     expect(result.total).toBe(40861647040079968n);
   });
 
+  it('counts from d4 to d1 and to any hole alike on one thread and on 2 threads sharing one memory', async () => {
+    for (const finish of ['d1', 'any']) {
+      const one = await pegs.count({ board: 'english', finish }, { threads: 1 });
+      const two = await pegs.count({ board: 'english', finish }, { threads: 2 });
+      expect([two.total, two.stats.nodes, two.levels, two.stats.threads]).toEqual([one.total, one.stats.nodes, one.levels, 2]);
+    }
+  });
+
   it('proves the minimum of 18 moves, with a shortest solution that replays', async () => {
     const problem = pegs.toProblem({ board: 'english' });
     const best = (await pegs.minMoves(problem))!;

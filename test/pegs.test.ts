@@ -354,6 +354,21 @@ describe('counting on threads', () => {
     }
   });
 
+  it('counts from both ends on threads that share one table a level: one finish, and any finish', async () => {
+    const board = 'oooooo\noooooo\noo.ooo\noooooo';
+    for (const finish of ['f3', 'any']) {
+      const problem = pegs.toProblem({ board, finish });
+      const one = await pegs.count(problem, { threads: 1 }); // forward, one table a level
+      const roomy = (await countTogether(problem, 2, 1 << 30, {}))!;
+      const cramped = (await countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }))!;
+      expect(cramped.growths).toBeGreaterThanOrEqual(2);
+      expect([roomy.total, cramped.total, cramped.nodes]).toEqual([one.total, one.total, roomy.nodes]);
+      expect(one.total).toBeGreaterThan(0n);
+      // The forward levels above the meeting, as one thread found them.
+      expect(roomy.levels.slice(20)).toEqual(one.levels.slice(20));
+    }
+  });
+
   it('counts the English board on 2 threads in one memory, and on one thread when that memory is short', async () => {
     const shared = await pegs.count({ board: 'english' }, { threads: 2 });
     expect([shared.total, shared.stats.threads]).toEqual([40861647040079968n, 2]);
