@@ -61,21 +61,27 @@ const EXPAND_PARENTS: u64 = 256;
 @inline function fullAt(log: u64): u64 { return (<u64>3 << log) >> 2; }
 
 let ctrl: usize = 0;
-let children: usize = 0; // this instance's scratch: a position's children (u64 each)
-let legals: usize = 0;   // and its legal jumps (u32 each)
+let children: usize = 0; // this instance's scratch: a group of positions' children (u64 each)
+let values: usize = 0;   // and what each child adds (u64 each)
+let legals: usize = 0;   // one position's legal jumps (u32 each)
+let divisors: usize = 0; // MEET: each lookup's orbit size (u32 each)
+/** Parents expanded (or positions summed) as one group: their children's slots are all read first. */
+const GROUP: i32 = 4;
 
 @inline function word(i: usize): u64 { return atomic.load<u64>(ctrl + (i << 3)); }
 @inline function wordAt(i: usize): usize { return ctrl + (i << 3); }
 
 /**
  * Ties this instance to the control block at `block` once its board is loaded, with scratch of
- * its own at `scratch` (MAX_JUMPS × 12 bytes). BAD_INPUT when the board has not been loaded.
+ * its own at `scratch` (GROUP × MAX_JUMPS × 20 + MAX_JUMPS × 4 bytes). BAD_INPUT when the board has not been loaded.
  */
 export function togetherAttach(block: usize, scratch: usize): i32 {
   if (loadedGeneration != arenaGeneration()) return BAD_INPUT;
   ctrl = block;
   children = scratch;
-  legals = scratch + <usize>MAX_JUMPS * 8;
+  values = children + <usize>(GROUP * MAX_JUMPS) * 8;
+  legals = values + <usize>(GROUP * MAX_JUMPS) * 8;
+  divisors = legals + <usize>MAX_JUMPS * 4;
   return DONE;
 }
 
@@ -152,10 +158,7 @@ function expandLevel(budget: i32): i32 {
     const first = atomic.add<u64>(wordAt(C_NEXT), chunk);
     const end = min<u64>(first + chunk, parents);
     let added: u64 = 0;
-    for (let i = first; i < end; i++) {
-      const pair = source + (<usize>i << 4);
-      added += expand(load<u64>(pair), load<u64>(pair, 8));
-    }
+    for (let i = first; i < end; i += <u64>GROUP) added += expandGroup(source + (<usize>i << 4), <i32>min<u64>(<u64>GROUP, end - i));
     // What the chunk did not add goes back to the room.
     atomic.sub<u64>(reserved, chunk * perParent - added);
     if (end > first) atomic.add<u64>(wordAt(C_NODES), end - first);
@@ -164,21 +167,31 @@ function expandLevel(budget: i32): i32 {
   return MORE;
 }
 
-/** Adds the children of a position reached by `paths` sequences (its orbit's) to the table; the keys it added. */
-function expand(key: u64, paths: u64): u64 {
-  keepImages(key);
-  const n = legalJumpsInto(key, legals);
+/**
+ * Adds the children of `count` parents (the pairs from `pairs` on: a position and the paths to
+ * its orbit) to the table; the keys it added.
+ */
+function expandGroup(pairs: usize, count: i32): u64 {
   const base = <usize>word(C_TABLE);
   const log = <u32>word(C_LOG);
-  for (let i = 0; i < n; i++) {
-    const j = <i32>load<u32>(legals + (<usize>i << 2));
-    let child = load<u64>(images) ^ get64(jumpFlip, j);
-    for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
-    store<u64>(children + (<usize>i << 3), child);
+  let m = 0;
+  for (let p = 0; p < count; p++) {
+    const key = load<u64>(pairs + (<usize>p << 4));
+    const paths = load<u64>(pairs + (<usize>p << 4), 8);
+    keepImages(key);
+    const n = legalJumpsInto(key, legals);
+    for (let i = 0; i < n; i++) {
+      const j = <i32>load<u32>(legals + (<usize>i << 2));
+      let child = load<u64>(images) ^ get64(jumpFlip, j);
+      for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
+      store<u64>(children + (<usize>m << 3), child);
+      store<u64>(values + (<usize>m << 3), paths);
+      m++;
+    }
   }
-  readAhead(base, log, n);
+  readAhead(base, log, m);
   let added: u64 = 0;
-  for (let i = 0; i < n; i++) added += insert(base, log, load<u64>(children + (<usize>i << 3)), paths, true);
+  for (let i = 0; i < m; i++) added += insert(base, log, load<u64>(children + (<usize>i << 3)), load<u64>(values + (<usize>i << 3)), true);
   return added;
 }
 
@@ -287,7 +300,8 @@ function meetLevel(task: i32, budget: i32): i32 {
   const stream = <usize>word(C_STREAM);
   const pairs = stream == 0 ? <u64>1 << log : word(C_STREAMED);
   const from = stream == 0 ? base : stream;
-  let low: u64 = 0, high: u64 = 0;
+  sumLow = 0;
+  sumHigh = 0;
   let streamed: u64 = 0;
   let status = MORE;
   for (let done = 0; done < budget; done++) {
@@ -298,6 +312,10 @@ function meetLevel(task: i32, budget: i32): i32 {
     }
     const first = <u64>unit * CHUNK_SLOTS;
     const end = min<u64>(first + CHUNK_SLOTS, pairs);
+    // The lookups of a group of positions (each a complement's key, the paths it multiplies,
+    // and the orbit's size that divides the table's total), their slots read before any is used.
+    let m = 0;
+    let group = 0;
     for (let i = first; i < end; i++) {
       const slot = from + (<usize>i << 4);
       const key = load<u64>(slot);
@@ -305,48 +323,60 @@ function meetLevel(task: i32, budget: i32): i32 {
       const paths = load<u64>(slot, 8);
       streamed++;
       if (selves) {
-        const other = find(base, log, leastComplement(key));
-        if (other == 0) continue;
-        const product = multiply(paths, load<u64>(other, 8) / <u64>(<u32>syms / fixedBy));
-        low += product;
-        high += productHigh + <u64>(low < product);
-        continue;
-      }
-      keepImages(key);
-      const n = legalJumpsInto(key, legals);
-      // The lookups first (each child's complement's key, and its orbit's size in place of
-      // its jump), their slots read before any is used.
-      for (let k = 0; k < n; k++) {
-        const at = legals + (<usize>k << 2);
-        const j = <i32>load<u32>(at);
-        const child = key ^ get64(jumpFlip, j);
-        let least = ~child & full;
-        let fixed: u32 = 1;
-        for (let s = 1; s < syms; s++) {
-          const image = get64(images, s) ^ get64(jumpImage, s * jumps + j);
-          if (image == child) fixed++;
-          least = min<u64>(least, ~image & full);
+        store<u64>(children + (<usize>m << 3), leastComplement(key));
+        store<u64>(values + (<usize>m << 3), paths);
+        store<u32>(divisors + (<usize>m << 2), <u32>syms / fixedBy);
+        m++;
+      } else {
+        keepImages(key);
+        const n = legalJumpsInto(key, legals);
+        for (let k = 0; k < n; k++) {
+          const j = <i32>load<u32>(legals + (<usize>k << 2));
+          const child = key ^ get64(jumpFlip, j);
+          let least = ~child & full;
+          let fixed: u32 = 1;
+          for (let s = 1; s < syms; s++) {
+            const image = get64(images, s) ^ get64(jumpImage, s * jumps + j);
+            if (image == child) fixed++;
+            least = min<u64>(least, ~image & full);
+          }
+          store<u64>(children + (<usize>m << 3), least);
+          store<u64>(values + (<usize>m << 3), paths);
+          store<u32>(divisors + (<usize>m << 2), <u32>syms / fixed);
+          m++;
         }
-        store<u64>(children + (<usize>k << 3), least);
-        store<u32>(at, <u32>syms / fixed);
       }
-      readAhead(base, log, n);
-      for (let k = 0; k < n; k++) {
-        const other = find(base, log, load<u64>(children + (<usize>k << 3)));
-        if (other == 0) continue;
-        const product = multiply(paths, load<u64>(other, 8) / <u64>load<u32>(legals + (<usize>k << 2)));
-        low += product;
-        high += productHigh + <u64>(low < product);
+      if (++group == GROUP) {
+        settle(base, log, m);
+        m = 0;
+        group = 0;
       }
     }
+    settle(base, log, m);
   }
   // Added to what this task's earlier calls summed (the host zeroes the sums first).
   const sums = <usize>word(C_SUMS) + (<usize>task << 4);
   const before = load<u64>(sums);
-  store<u64>(sums, before + low);
-  store<u64>(sums, load<u64>(sums, 8) + high + <u64>(before + low < before), 8);
+  store<u64>(sums, before + sumLow);
+  store<u64>(sums, load<u64>(sums, 8) + sumHigh + <u64>(before + sumLow < before), 8);
   atomic.add<u64>(wordAt(C_NODES), streamed);
   return status;
+}
+
+// The sum so far of this call of meetLevel (globals: the instances share their memory, not these).
+let sumLow: u64 = 0;
+let sumHigh: u64 = 0;
+
+/** Adds paths · (the table's total for the key) / divisor for the first m lookups of the group. */
+function settle(base: usize, log: u32, m: i32): void {
+  readAhead(base, log, m);
+  for (let i = 0; i < m; i++) {
+    const other = find(base, log, load<u64>(children + (<usize>i << 3)));
+    if (other == 0) continue;
+    const product = multiply(load<u64>(values + (<usize>i << 3)), load<u64>(other, 8) / <u64>load<u32>(divisors + (<usize>i << 2)));
+    sumLow += product;
+    sumHigh += productHigh + <u64>(sumLow < product);
+  }
 }
 
 /** The slot holding `key`, or 0. */

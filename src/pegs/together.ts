@@ -31,7 +31,7 @@ const MAX_LOG = 28;
 const BLOCKS_AT = COUNTS_AT + 8 * (2 ** MAX_LOG / CHUNK_SLOTS);
 /** A task's block: the board's tables (about 340 KB on the largest boards), then its scratch. */
 const BLOCK_BYTES = 512 << 10;
-const SCRATCH_BYTES = 8192;
+const SCRATCH_BYTES = 64 << 10; // together.ts: GROUP × MAX_JUMPS × 20 + MAX_JUMPS × 4
 const CLEAR_BYTES = 1 << 20;
 
 // The control block's words and the phases (together.ts).
