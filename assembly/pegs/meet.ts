@@ -80,11 +80,11 @@ import {
   grown, moves, moveDst0, moveSrc0, moveLen0, moveDst1, moveSrc1, moveLen1, total, totalHigh, meetNodes, steps, spillMode,
   spilled, windowBytes, winSide, leastParts, sumCap, ioPart, winPart, filled, scattering, bufferPairs, fullest, fullestCount,
   subs, sub, joinScatter, joinPasses, diskRoom, roundTo, regroup, rounds, countOf, newLevel, partRecords, findIn, crowded,
-  slotsFor, fewest, landBits, landMask, valueOut, FROM_IMAGES, subOwner, ownerOf, CHILDREN, streamSide,
+  slotsFor, fewest, landBits, landMask, valueOut, FROM_IMAGES, subOwner, ownerOf, CHILDREN, streamSide, EXPAND_GROUP, GROUP_ROOM,
 } from './meetState';
-import { beginStep, expand, hopeful, beginGrowth, compactPart, partDone, levelBuilt, planMoves, moved } from './meetLevels';
+import { beginStep, expand, insertGroup, hopeful, beginGrowth, compactPart, partDone, levelBuilt, planMoves, moved } from './meetLevels';
 import {
-  loadDual, clearTotal, addProduct, meet, meetGrand, lookupOf, selfLookupOf, orbitSize, readGroup, meetSelf, streamed,
+  loadDual, clearTotal, addProduct, meet, settle, meetGrand, lookupOf, selfLookupOf, orbitSize, readGroup, meetSelf, streamed,
 } from './meetJoin';
 import {
   densePair, partPair, needPartPairs, needPairs, handOut, spillOut, moreParts, moreJoinParts, joinSubDone, roundCut,
@@ -248,11 +248,20 @@ export function pegsMeetRun(budget: i32): i32 {
       // P_EXPAND into the table, or P_SCATTER into the buffers.
       const n = countOf(x);
       const into = phase;
+      // Parents go into the table a group at a time (their children's slots read first); a
+      // group is always put in before the loop stops, so no run call ends with one pending.
+      let pending = 0; // parents in the group
+      let grouped = 0; // their children
       while (xAt < n && left > 0) {
         // A parent adds at most `jumps` pairs to a buffer.
         if (scattering && fullestCount + <u32>jumps > bufferPairs) return flush(fullest);
         if (scattering && roundCut(xAt)) break;
-        if (!scattering && crowded(tCount + <u64>jumps, tSize)) {
+        if (!scattering && crowded(tCount + <u64>jumps * <u64>(pending + 1), tSize)) {
+          if (pending > 0) {
+            insertGroup(grouped);
+            pending = grouped = 0;
+            continue;
+          }
           if (beginGrowth(P_EXPAND)) break;
           if (!spilled) return OUT_OF_MEMORY;
           const status = moreParts();
@@ -260,12 +269,20 @@ export function pegsMeetRun(budget: i32): i32 {
           break;
         }
         const pair = densePair(x, xAt);
-        if (pair == 0) return needPairs(x, xAt);
-        expand(pairKey(pair), pairPaths(pair));
+        if (pair == 0) {
+          if (pending > 0) insertGroup(grouped);
+          return needPairs(x, xAt);
+        }
+        grouped = expand(pairKey(pair), pairPaths(pair), grouped);
         xAt++;
         left--;
         meetNodes++;
+        if (++pending == EXPAND_GROUP || grouped + jumps > GROUP_ROOM) {
+          insertGroup(grouped);
+          pending = grouped = 0;
+        }
       }
+      if (pending > 0) insertGroup(grouped);
       if (phase == into && xAt >= n) {
         const status = scattering ? drainNext() : parts == 1 && !spilled ? levelBuilt() : compactPart();
         if (status != MORE) return status;
@@ -482,18 +499,31 @@ export function pegsMeetRun(budget: i32): i32 {
       const dense = joining || !selfDual;
       const n = dense ? countOf(y) : <u64>tSize;
       const children = !selfDual || level0 != level1;
+      // Children's lookups go a group of positions at a time (their slots read first), always
+      // summed before the loop stops.
+      let pending = 0;
+      let grouped = 0;
       while (at < n && left > 0) {
         const pair = dense ? densePair(y, at) : tBase + <usize>at * width;
-        if (pair == 0) return needPairs(y, at);
+        if (pair == 0) {
+          if (pending > 0) settle(grouped);
+          return needPairs(y, at);
+        }
         at++;
         if (isEmpty(pair)) continue;
         const key = pairKey(pair);
         if (grand) meetGrand(key, pairPaths(pair));
-        else if (children) meet(key, pairPaths(pair));
-        else meetSelf(key, pairPaths(pair));
+        else if (children) {
+          grouped = meet(key, pairPaths(pair), grouped);
+          if (++pending == EXPAND_GROUP || grouped + jumps > GROUP_ROOM) {
+            settle(grouped);
+            pending = grouped = 0;
+          }
+        } else meetSelf(key, pairPaths(pair));
         left--;
         meetNodes++;
       }
+      if (pending > 0) settle(grouped);
       if (at >= n) {
         const status = streamed();
         if (status != MORE) return status;

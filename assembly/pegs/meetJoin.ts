@@ -14,7 +14,7 @@ import {
   width, pairKey, pairPaths, isEmpty, P_JOIN_FILL, P_DONE, GROUP, DUAL_INPUT, dualOn, dualBytes, dualWidth, phase, x, at, xAt,
   tBase, tSize, tCount, parts, part, joining, lookup, grand, total, totalHigh, steps, winFrom, winCount, sumCap, subs,
   joinScatter, partTotal, partTotalHigh, joinPasses, countOf, findIn, slotsFor, fewest, valueOut, NO_MOVES, meetKey,
-  meetStreamed, meetTable, meetSide, ownerOf, CHILDREN, VALUES, streamSide,
+  meetStreamed, meetTable, meetSide, ownerOf, CHILDREN, VALUES, streamSide, GROUP_ROOM,
 } from './meetState';
 import { roomier, readAhead } from './meetLevels';
 import { valueOf, movesAfter, markOf, meetValues, fewestChild } from './meetFewest';
@@ -106,13 +106,16 @@ export function addProduct(a: u64, b: u64): void {
   total = sum;
 }
 
-/** The final sum over the children of one position of the streamed side (the lookups of this part). */
-export function meet(key: u64, paths: u64): void {
+/**
+ * The lookups of this part for the children of one position of the streamed side, added to the
+ * group from lookup m on; the group's new size (settle sums them).
+ */
+export function meet(key: u64, paths: u64, m: i32): i32 {
   keepImages(key);
-  let n = 0;
+  let n = m;
   const legalCount = legalJumps(key);
   for (let i = 0; i < legalCount; i++) n = meetChild(images, key, <i32>load<u32>(LEGAL + (<usize>i << 2)), n, paths);
-  settle(n, paths);
+  return n;
 }
 
 /** The final sum over the grandchildren of one position of side x (the level between is skipped). */
@@ -127,7 +130,7 @@ export function meetGrand(key: u64, paths: u64): void {
     const value = fewest ? valueOf(movesAfter(paths, j, x), markOf(0, j, x, key)) : paths;
     let n = 0;
     for (let k = 0; k < jumps; k++) if (legal(child, k)) n = meetChild(childImages, child, k, n, value);
-    settle(n, paths);
+    settle(n);
   }
 }
 
@@ -140,8 +143,8 @@ export function meetGrand(key: u64, paths: u64): void {
   const least = lookupOf(imagesOf, pos, j, value);
   if (ownerOf(least) != part) return n;
   set64(CHILDREN, n, least);
-  if (fewest) set64(VALUES, n, valueOut);
-  else store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixedOut);
+  set64(VALUES, n, fewest ? valueOut : value);
+  if (!fewest) store<u32>(ORBITS + (<usize>n << 2), <u32>syms / fixedOut);
   return n + 1;
 }
 
@@ -192,16 +195,16 @@ export function orbitSize(pos: u64): u32 {
   return group;
 }
 const childImages: usize = memory.data(8 * MAX_SYMS);
-const ORBITS: usize = memory.data(4 * 64 * 6); // the lookups' orbit sizes, by CHILDREN's
+const ORBITS: usize = memory.data(4 * GROUP_ROOM); // the lookups' orbit sizes, by CHILDREN's
 
-/** paths · (the table's total of each lookup's orbit) / its orbit's size, for the first n lookups. */
-function settle(n: i32, paths: u64): void {
+/** Each lookup's paths · (the table's total of its orbit) / its orbit's size, for the first n lookups. */
+export function settle(n: i32): void {
   readAhead(n);
   for (let i = 0; i < n; i++) {
     const slot = findIn(tBase, tSize, get64(CHILDREN, i));
     if (isEmpty(slot)) continue;
     if (fewest) meetValues(get64(VALUES, i), pairPaths(slot), get64(CHILDREN, i));
-    else addProduct(paths, pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
+    else addProduct(get64(VALUES, i), pairPaths(slot) / <u64>load<u32>(ORBITS + (<usize>i << 2)));
   }
 }
 

@@ -86,10 +86,14 @@ export function beginPart(guess: f64): i32 {
   return newTable(roomier(slotsFor(guess / <f64>parts), guess / <f64>parts), P_EXPAND) ? DONE : OUT_OF_MEMORY;
 }
 
-/** Adds the children of a position reached by `paths` sequences (orbit total) to the table. */
-export function expand(key: u64, paths: u64): void {
+/**
+ * Adds the children of a position reached by `paths` sequences (orbit total) to the group from
+ * CHILDREN[m] on (scattered, to the buffers at once); the group's new size. insertGroup puts
+ * them in the table.
+ */
+export function expand(key: u64, paths: u64, m: i32): i32 {
   keepImages(key);
-  let n = 0;
+  let n = m;
   const legalCount = legalJumps(key);
   for (let i = 0; i < legalCount; i++) {
     const j = <i32>load<u32>(LEGAL + (<usize>i << 2));
@@ -112,6 +116,11 @@ export function expand(key: u64, paths: u64): void {
     set64(VALUES, n, value);
     set64(CHILDREN, n++, child);
   }
+  return n;
+}
+
+/** Puts the group's first n children in the table (the parents' children in the order made). */
+export function insertGroup(n: i32): void {
   readAhead(n);
   for (let i = 0; i < n; i++) {
     const child = get64(CHILDREN, i);

@@ -276,8 +276,15 @@ export let meetSide: i32 = 0;
   return parts == 1 ? 0 : <u32>((((key ^ (key >> 29)) * 0xbf58476d1ce4e5b9) >> 40) % <u64>parts);
 }
 
-export const CHILDREN: usize = memory.data(8 * 64 * 6); // a position's children (MAX_JUMPS in board.ts)
-export const VALUES: usize = memory.data(8 * 64 * 6);   // their values (paths, or fewest moves), or the lookups'
+/**
+ * Parents expanded (or streamed positions looked up) as one group: their children's slots are
+ * all read before any is used. A group ends sooner when one more parent's children (at most the
+ * board's jumps) might not fit in GROUP_ROOM.
+ */
+export const EXPAND_GROUP: i32 = 4;
+export const GROUP_ROOM: i32 = 64 * 6; // MAX_JUMPS in board.ts: the English board's groups of 4 fit (76 jumps)
+export const CHILDREN: usize = memory.data(8 * GROUP_ROOM); // a group's children
+export const VALUES: usize = memory.data(8 * GROUP_ROOM);   // their values (paths, or fewest moves), or the lookups'
 
 /** The side streamed in the join (the other side's pairs, or its own, are in the table). */
 @inline export function streamSide(): i32 {
