@@ -1,7 +1,7 @@
 // Peg solitaire benchmark: the Wasm engine against its pure-TS twin and the C counter of
 // bench/native/pegs.c, as ratios from one run. Short workloads are timed by benchmark.js; the
 // long ones (the English central count on one thread and on all threads, the twin's, the count
-// from d4 to the edge hole d1, the 18-move proof and the count of every 18-move solution) run
+// from d4 to the edge hole d1 on one thread and on all, the 18-move proof and the count of every 18-move solution) run
 // once each in a child process, with its peak resident set. `--quick` skips the twin's English
 // count. Every start x finish on the English board: bench/pegs-table.js; the fewest moves on the
 // other boards (French, triangles, with time limits): bench/pegs-fewest.js.
@@ -73,7 +73,7 @@ const row = (name, r, base) => `| ${name} | ${fmt(r.ms)} | ${mib(r.rss)} | ${mib
 console.log(`\n| English central game, count all ${english.toLocaleString('en')} | time | peak RSS | engine memory | speed vs Wasm on 1 thread |`);
 console.log('|---|---:|---:|---:|---:|');
 console.log(row('Wasm, 1 thread (from both ends, one engine)', wasmCount, wasmCount));
-console.log(row(`Wasm, ${all} threads (sharded levels)`, threadCount, wasmCount));
+console.log(row(`Wasm, ${all} threads (one table a level in a shared memory)`, threadCount, wasmCount));
 if (quick) console.log('| TS twin (1 thread) | (skipped) | | | |');
 else {
   const jsCount = once('English count, TS twin', 'count', { board: 'english' }, { engine: 'js' });
@@ -93,6 +93,9 @@ check(hard.result.total === edge, 'english d4 to d1 count');
 console.log(`\n| English, centre to the edge hole d1, count all ${edge.toLocaleString('en')} | time | peak RSS | engine memory | speed vs Wasm |`);
 console.log('|---|---:|---:|---:|---:|');
 console.log(row('Wasm, 1 thread (from both ends, one engine)', hard, hard));
+const hardThreads = once(`English d4 to d1 count, wasm, ${all} threads`, 'count', { board: 'english', finish: 'd1' }, { threads: all });
+check(hardThreads.result.total === edge, 'english d4 to d1 count on threads');
+console.log(row(`Wasm, ${all} threads (one table a level in a shared memory)`, hardThreads, hard));
 console.log(native ? nativeRow('d4', 'd1', edge, hard) : '| C yardstick | (no gcc) | | | |');
 native?.dispose();
 console.log('\n| English central game | time | peak RSS | engine memory |');
