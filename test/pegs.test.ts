@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { sizeOption } from '../dist/cli/io.js';
 import { countTogether } from '../dist/pegs/together.js';
+import { countMeeting, countOnThreads } from '../dist/pegs/shards.js';
 import { taskKind } from '../dist/parallel/kinds.js';
 import { expectAbortedPromptly, tempDir } from './helpers.js';
 import {
@@ -384,10 +385,32 @@ describe('counting on threads', () => {
   });
 
   it('sends the pairs in batches when a table of a thread reaches its cap (a small maxMemory)', async () => {
+    // The sharded count (where threads cannot share memory: a page that is not cross-origin isolated).
     const problem = pegs.toProblem({ board: 'triangle6', finish: 'any' });
-    const small = await pegs.count(problem, { threads: 2, maxMemory: 8 << 20 });
+    const small = await countOnThreads(problem, 2, 8 << 20, {});
     expect(small.total).toBe(43419942138n);
     expect(small.levels).toEqual((await pegs.count(problem, { threads: 1 })).levels);
+    // Its meeting in the middle for one finish, like the brute force.
+    for (const finish of ['a4', 'c5']) {
+      const one = pegs.toProblem({ board: 'triangle5', finish });
+      const expected = bruteCount(one.board.jumps, Number(one.start), one.finishes.map(Number));
+      expect((await countMeeting(one, 3, 1 << 30, {})).total).toBe(expected);
+    }
+  });
+
+  it('counts forward on threads that share one table a level, as one thread does: reachable, several finishes', async () => {
+    const problem = pegs.toProblem({ board: 'oooooo\noooooo\noo.ooo\noooooo', finish: 'any' });
+    const one = await pegs.count(problem, { threads: 1 });
+    const two = await pegs.count(problem, { threads: 2 });
+    const cramped = (await countTogether(problem, 3, 1 << 30, { forward: true, sizing: 1 / 64 }))!;
+    expect(cramped.growths).toBeGreaterThanOrEqual(2);
+    for (const counted of [two, { ...cramped, stats: { nodes: cramped.nodes, threads: 3 } }]) {
+      expect([counted.total, counted.levels, counted.stats.nodes]).toEqual([one.total, one.levels, one.stats.nodes]);
+    }
+    expect(two.stats.threads).toBe(2);
+    const reachOne = await pegs.reachable({ board: 'triangle6' }, { threads: 1 });
+    const reachTwo = await pegs.reachable({ board: 'triangle6' }, { threads: 2 });
+    expect([reachTwo.total, reachTwo.levels, reachTwo.stats.threads]).toEqual([reachOne.total, reachOne.levels, 2]);
   });
 
   it('reports progress per level, stops at maxMemory and on abort, with threads', async () => {

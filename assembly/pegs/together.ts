@@ -12,7 +12,7 @@
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
 import { get64 } from '../shared/words';
 import {
-  MAX_JUMPS, jumps, syms, full, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto, hopefulIn, leastComplement, fixedBy,
+  MAX_JUMPS, jumps, syms, full, isFinish, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto, hopefulIn, leastComplement, fixedBy,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -46,7 +46,8 @@ const PHASE_REHASH: u64 = 3;  // the table's pairs into the doubled one at C_FRE
 const PHASE_MOVE: u64 = 4;    // one unit: C_BYTES from C_FRESH down to C_SOURCE
 const PHASE_COMPACT: u64 = 5; // each chunk of slots: its pairs packed at its start, counted
 const PHASE_GATHER: u64 = 6;  // one unit: the packed chunks, in order, to C_SOURCE
-const PHASE_MEET: u64 = 7;    // the middle level's sum
+const PHASE_MEET: u64 = 7;    // the sum where the sides meet
+const PHASE_FINISH: u64 = 8;  // a count forward to the finishes: the paths of the finishes in the table
 
 const FLAG_GROW: u64 = 1;     // the table needs to double before EXPAND goes on
 const FLAG_OVERFLOW: u64 = 2; // a position's paths passed 2^64 - 1
@@ -106,7 +107,7 @@ const STOPPED: i32 = 3;
 export function togetherRun(task: i32, budget: i32): i32 {
   const phase = word(C_PHASE);
   if (phase == PHASE_EXPAND) return expandLevel(budget);
-  if (phase == PHASE_MEET) return meetLevel(task, budget);
+  if (phase == PHASE_MEET || phase == PHASE_FINISH) return meetLevel(task, budget);
   for (let done = 0; done < budget; done++) {
     const unit = claim();
     if (unit < 0) return word(C_STOP) != 0 ? STOPPED : DONE;
@@ -297,6 +298,7 @@ function meetLevel(task: i32, budget: i32): i32 {
   const base = <usize>word(C_TABLE);
   const log = <u32>word(C_LOG);
   const selves = word(C_SELVES) != 0;
+  const finishes = word(C_PHASE) == PHASE_FINISH;
   const stream = <usize>word(C_STREAM);
   const pairs = stream == 0 ? <u64>1 << log : word(C_STREAMED);
   const from = stream == 0 ? base : stream;
@@ -321,6 +323,14 @@ function meetLevel(task: i32, budget: i32): i32 {
       const key = load<u64>(slot);
       if (key == 0) continue;
       const paths = load<u64>(slot, 8);
+      if (finishes) {
+        // Forward to the finishes: their paths, summed (no lookups; not counted as nodes).
+        if (isFinish(key)) {
+          sumLow += paths;
+          sumHigh += <u64>(sumLow < paths);
+        }
+        continue;
+      }
       streamed++;
       if (selves) {
         store<u64>(children + (<usize>m << 3), leastComplement(key));

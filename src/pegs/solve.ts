@@ -458,22 +458,20 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
   if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
-    // Counts from both ends go on threads that share one memory (together.ts): one table a
-    // level, built by every thread at once. When that would not fit, they count on the calling
-    // thread, whose levels may go to disk. So do the problems where one side serves for both
-    // through a symmetry (the calling thread's engine does half the work there), and big
-    // boards whatever `threads` says: one thread counting from both ends beat the sharded
-    // threads (tables of their own each: the English count took 0.74× the speed on 2 threads
-    // at 4.9× the memory, and d4 → d1 ran out of 1 GiB where one thread needs 358 MB). Small
-    // boards with several finishes, which one thread counts forward, keep their sharded
-    // threads, so that their levels are the same on any number of threads.
-    const tryTogether =
-      threads > 1 &&
-      bothEnds &&
-      options.checkpoint === undefined &&
-      canShareMemory() &&
-      (selfDual || ((big || problem.finishes.length === 1) && dualSymmetry(problem) === undefined));
-    const together = tryTogether ? await countTogether(problem, threads, maxMemory, options) : undefined;
+    // Counts go on threads that share one memory (together.ts): one table a level, built by
+    // every thread at once; from both ends where one thread counts from both ends (and for one
+    // finish), else forward to the finishes as one thread counts, so that the levels are the
+    // same. When that would not fit, they count on the calling thread, whose levels may go to
+    // disk. So do the problems where one side serves for both through a symmetry on big boards
+    // (the calling thread's engine does half the work there; smaller ones go sharded): one
+    // thread counting from both ends beat the sharded threads (tables of their own each: the
+    // English count took 0.74× the speed on 2 threads at 4.9× the memory, and d4 → d1 ran out
+    // of 1 GiB where one thread needs 358 MB).
+    const dual = !selfDual && bothEnds && dualSymmetry(problem) !== undefined;
+    const fromBothEnds = bothEnds && (selfDual || ((big || problem.finishes.length === 1) && !dual));
+    const onward = !fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]);
+    const tryTogether = threads > 1 && options.checkpoint === undefined && canShareMemory() && (fromBothEnds || onward);
+    const together = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
     const onOneThread = !together && threads > 1 && (big || tryTogether);
     const { total, levels, nodes, memory } =
       together ??

@@ -39,7 +39,7 @@ const C = {
   PHASE: 0, CLAIM: 1, UNITS: 2, STOP: 3, FLAGS: 4, RESERVED: 5, NODES: 6, SOURCE: 7, PARENTS: 8, NEXT: 9, TABLE: 10,
   LOG: 11, FRESH: 12, BYTES: 13, COUNTS: 14, THREADS: 15, SUMS: 16, SELVES: 17, PAGODAS: 18, STREAM: 20, STREAMED: 21,
 } as const;
-const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7 } as const;
+const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7, FINISH: 8 } as const;
 const STOPPED = 3; // togetherRun: EXPAND stopped for the table to grow, or the host asked to stop
 const FLAG_GROW = 1n;
 const FLAG_OVERFLOW = 2n;
@@ -95,16 +95,18 @@ interface Side {
  * `threads` threads over one shared memory within maxMemory: forward from the start and
  * backward from the finishes (as jumps on their complements), the smaller side a level at a
  * time, until the sides meet; a central game (the finish is the start's complement) keeps the
- * forward side only, which serves for both. Undefined when the memory does not hold it (the
+ * forward side only, which serves for both; with `forward`, every level forward from the start
+ * to the finishes' (at least one peg fewer). Undefined when the memory does not hold it (the
  * caller counts on one thread, which can put its levels on disk).
  */
 export async function countTogether(
   problem: PegsProblem,
   threads: number,
   maxMemory: number,
-  // sizing scales the guess each level's table starts from (tests: a small one makes every
-  // level's table grow while the threads fill it).
-  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; sizing?: number },
+  // forward: every level from the start to the finishes' (as one thread counts a small board
+  // with several finishes, and `reachable`). sizing scales the guess each level's table starts
+  // from (tests: a small one makes every level's table grow while the threads fill it).
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; forward?: boolean; sizing?: number },
 ): Promise<ThreadedCount & { growths: number } | undefined> {
   const { signal } = options;
   const tasks = Math.min(threads, MAX_TOGETHER_THREADS);
@@ -113,19 +115,20 @@ export async function countTogether(
   const full = fullMask(board);
   const startPegs = popcount(problem.start);
   const finishPegs = popcount(problem.finishes[0]);
-  const central = problem.finishes.length === 1 && problem.finishes[0] === (full & ~problem.start);
+  const onward = options.forward === true;
+  const central = !onward && problem.finishes.length === 1 && problem.finishes[0] === (full & ~problem.start);
   // The backward side's positions must be able to jump to the start's complement.
-  const backward = central ? [] : pagodasFor(board, [full & ~problem.start]);
+  const backward = central || onward ? [] : pagodasFor(board, [full & ~problem.start]);
   const forwardEnd = problem.pagodas.length;
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
   // Levels expanded, and the sum where the sides meet.
-  const steps = central ? startPegs - Math.ceil(holes / 2) + 1 : startPegs - finishPegs;
+  const steps = onward ? startPegs - finishPegs : central ? startPegs - Math.ceil(holes / 2) + 1 : startPegs - finishPegs;
   const module = await loadSharedModule();
   const maxPages = Math.min(65536, Math.floor(engineShare(maxMemory) / PAGE));
   const levelsAt = BLOCKS_AT + tasks * BLOCK_BYTES;
   // The backward side's first level: the finishes' complements, an orbit's total its members.
   const finishOrbits = new Map<bigint, bigint>();
-  if (!central) {
+  if (!central && !onward) {
     for (const finish of problem.finishes) {
       const key = canonical(problem, full & ~finish);
       finishOrbits.set(key, (finishOrbits.get(key) ?? 0n) + 1n);
@@ -189,13 +192,13 @@ export async function countTogether(
     new BigUint64Array(memory.buffer, back.at, 2 * back.pairs).set([...finishOrbits].flat());
     const levels = new Array<number>(startPegs + 1).fill(0);
     levels[startPegs] = 1;
-    if (!central) levels[finishPegs] = back.pairs;
+    if (!central && !onward) levels[finishPegs] = back.pairs;
     let total = 0n;
     let growths = 0;
     for (let step = 0; ; step++) {
       options.onProgress?.({ done: step, total: steps });
       // The smaller side goes a level further (its table above both sides).
-      const x = central || forward.pairs <= back.pairs ? forward : back;
+      const x = central || onward || forward.pairs <= back.pairs ? forward : back;
       const other = x === forward ? back : forward;
       // Its table, sized by the side's growth: the last ratio, changed again as much as it
       // changed last (the ratios fall toward the middle), and a margin.
@@ -203,7 +206,7 @@ export async function countTogether(
       const guess = x.ratio === 0 ? Math.max(x.pairs * 4, x.pairs + board.jumps.length) : x.pairs * x.ratio * trend * 1.05;
       let log = Math.max(MIN_LOG, Math.ceil(Math.log2((guess * (options.sizing ?? 1)) / 0.75)));
       if (log > MAX_LOG) return undefined;
-      const tableAt = align(Math.max(forward.at + forward.pairs * 16, central ? 0 : back.at + back.pairs * 16));
+      const tableAt = align(Math.max(forward.at + forward.pairs * 16, central || onward ? 0 : back.at + back.pairs * 16));
       if (!room(tableAt + 16 * 2 ** log)) return undefined;
       await clear(tableAt, 16 * 2 ** log);
       set(C.TABLE, tableAt);
@@ -230,17 +233,29 @@ export async function countTogether(
         set(C.SOURCE, x.at);
         set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
       }
-      if ((get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
+      // Forward, paths are only added, so a position's paths kept modulo 2^64 still give the
+      // total modulo 2^64 (as on the calling thread); from both ends they multiply, and must be whole.
+      if (!onward && (get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
         throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${step + 1} of ${steps} levels deep`);
       }
       const keys = Number(get(C.RESERVED));
       x.pegs--;
       levels[x === forward ? x.pegs : holes - x.pegs] = keys;
       if (keys === 0) break; // no position on this level: no solution
+      if (onward && forward.pegs === finishPegs) {
+        // The finishes' level: their paths, summed.
+        set(C.STREAM, 0);
+        new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
+        await phase(PHASE.FINISH, 2 ** log / CHUNK_SLOTS);
+        const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
+        for (let t = 0; t < tasks; t++) total += sums[2 * t];
+        total = BigInt.asUintN(64, total);
+        break;
+      }
       // Where the sides stand, in the pegs of positions along a sequence: the forward side's,
       // and the positions the backward side undoes to.
       const gap = forward.pegs - (holes - (central ? forward.pegs : back.pegs));
-      if (gap <= 1) {
+      if (!onward && gap <= 1) {
         // They meet: the other side's positions (a central game: the table's own) against the table.
         set(C.SELVES, gap === 0 ? 1 : 0);
         set(C.STREAM, central ? 0 : other.at);
