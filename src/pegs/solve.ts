@@ -461,8 +461,8 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     // Counts go on threads that share one memory (together.ts): one table a level, built by
     // every thread at once; from both ends where one thread counts from both ends (and for one
     // finish), else forward to the finishes as one thread counts, so that the levels are the
-    // same. When that would not fit, they count on the calling thread, whose levels may go to
-    // disk. So do the problems where one side serves for both through a symmetry on big boards
+    // same. When that would not fit, they count on the calling thread (its levels in memory, as
+    // a count with threads keeps them: 12-byte pairs where the shared tables hold 16). So do the problems where one side serves for both through a symmetry on big boards
     // (the calling thread's engine does half the work there; smaller ones go sharded): one
     // thread counting from both ends beat the sharded threads (tables of their own each: the
     // English count took 0.74× the speed on 2 threads at 4.9× the memory, and d4 → d1 ran out
@@ -472,27 +472,31 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const onward = !fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]);
     const tryTogether = threads > 1 && options.checkpoint === undefined && canShareMemory() && (fromBothEnds || onward);
     const together = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
+    // A forward count that did not fit goes forward on the calling thread (below).
+    const forwardHere = tryTogether && onward && !together;
     const onOneThread = !together && threads > 1 && (big || tryTogether);
-    const { total, levels, nodes, memory } =
-      together ??
-      (big && threads === 1
-        ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
-        : onOneThread
-          ? await countBothEnds(problem, maxMemory, { ...options, spill: big ? options.spill ?? true : false })
-          : meeting && problem.finishes.length === 1
-          ? await countMeeting(problem, threads, maxMemory, options)
-          : await countOnThreads(problem, threads, maxMemory, options));
-    const used = together ? Math.min(threads, MAX_TOGETHER_THREADS) : onOneThread ? 1 : threads;
-    return {
-      total,
-      distinct: null,
-      reason: null,
-      shard: null,
-      memory,
-      levels,
-      symmetries: problem.symmetries.length,
-      stats: { nodes, milliseconds: performance.now() - started, threads: used, parts: used },
-    };
+    if (!forwardHere) {
+      const { total, levels, nodes, memory } =
+        together ??
+        (big && threads === 1
+          ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
+          : onOneThread
+            ? await countBothEnds(problem, maxMemory, { ...options, spill: false })
+            : meeting && problem.finishes.length === 1
+            ? await countMeeting(problem, threads, maxMemory, options)
+            : await countOnThreads(problem, threads, maxMemory, options));
+      const used = together ? Math.min(threads, MAX_TOGETHER_THREADS) : onOneThread ? 1 : threads;
+      return {
+        total,
+        distinct: null,
+        reason: null,
+        shard: null,
+        memory,
+        levels,
+        symmetries: problem.symmetries.length,
+        stats: { nodes, milliseconds: performance.now() - started, threads: used, parts: used },
+      };
+    }
   }
   return withEngine(options, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
