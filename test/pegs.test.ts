@@ -411,8 +411,8 @@ describe('counting on threads', () => {
     const reachOne = await pegs.reachable({ board: 'triangle6' }, { threads: 1 });
     const reachTwo = await pegs.reachable({ board: 'triangle6' }, { threads: 2 });
     expect([reachTwo.total, reachTwo.levels, reachTwo.stats.threads]).toEqual([reachOne.total, reachOne.levels, 2]);
-    // In 2 MB the shared memory does not fit (a block a thread, and more): the calling thread counts.
-    const short = await pegs.reachable({ board: 'triangle6' }, { threads: 2, maxMemory: 2 << 20 });
+    // In 3 MB the shared memory does not fit (a block of 512 KB a thread, and more): the calling thread counts.
+    const short = await pegs.reachable({ board: 'triangle6' }, { threads: 2, maxMemory: 3 << 20 });
     expect([short.total, short.levels, short.stats.threads]).toEqual([reachOne.total, reachOne.levels, 1]);
   });
 
