@@ -13,9 +13,10 @@ import {
   notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish,
 } from './board';
 import {
-  tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable,
+  tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, slotIndex,
   CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
 } from './tables';
+import { CHILDREN, VALUES, EXPAND_GROUP, GROUP_ROOM } from './meetState';
 
 let meetLevel: i32 = -1;  // COUNT: the middle level where the two halves meet, or -1
 
@@ -85,6 +86,52 @@ function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
   }
   return sum;
 }
+
+/**
+ * Adds the children of a position reached by `paths` jump sequences to the group from
+ * CHILDREN[m] on (meetState.ts's scratch: COUNT and MEET never run at once in one instance);
+ * the group's new size. insertGroup puts them in the next level's table.
+ */
+function collect(key: u64, paths: u64, m: i32): i32 {
+  keepImages(key);
+  let n = m;
+  for (let j = 0; j < jumps; j++) {
+    if (!legal(key, j)) continue;
+    set64(CHILDREN, n, childCanonical(j));
+    set64(VALUES, n++, paths);
+  }
+  return n;
+}
+
+/**
+ * Puts the group's first n children in the next level's table (the arena's last allocation,
+ * grown as needed), every child's slot read before any is written, so that the cache misses
+ * overlap. False when out of memory.
+ */
+function insertGroup(n: i32): bool {
+  let touched: u64 = 0;
+  for (let i = 0; i < n; i++) touched |= load<u64>(nextBase + (<usize>slotIndex(get64(CHILDREN, i), nextLog) << 4));
+  touchedSink ^= touched;
+  for (let i = 0; i < n; i++) {
+    const child = get64(CHILDREN, i);
+    let to = findSlot(nextBase, nextLog, child);
+    if (load<u64>(to) == 0) {
+      // Children the pagodas rule out are never stored.
+      if (!hopeful(child)) continue;
+      if (crowded(nextCount + 1, nextLog)) {
+        const grown = grow(nextBase, nextLog);
+        if (grown == 0) return false;
+        nextLog = grown;
+        to = findSlot(nextBase, nextLog, child);
+      }
+      store<u64>(to, child);
+      nextCount++;
+    }
+    store<u64>(to, load<u64>(to, 8) + get64(VALUES, i), 8);
+  }
+  return true;
+}
+let touchedSink: u64 = 0; // keeps the reads ahead from being optimized away
 
 /**
  * Adds the children of a position reached by `paths` jump sequences to the next level's table
@@ -241,11 +288,20 @@ export function runCount(budget: i32): i32 {
     }
     if (level <= finishPegs) return DONE;
     const slots: u32 = <u32>1 << tabLog;
+    // Parents go into the table a group at a time; a group is always put in before the loop
+    // stops, so no run call ends with one pending.
+    let pending = 0; // parents in the group
+    let grouped = 0; // their children
     while (scan < slots) {
-      if (budget <= 0) return MORE;
+      if (budget <= 0) break;
       const slot = tabBase + (<usize>scan << 4);
       const key = load<u64>(slot);
-      if (key != 0 && !pregrowFailed && crowded(nextCount + <u32>jumps, nextLog)) {
+      if (key != 0 && !pregrowFailed && crowded(nextCount + <u32>(jumps * (pending + 1)), nextLog)) {
+        if (pending > 0) {
+          if (!insertGroup(grouped)) return OUT_OF_MEMORY;
+          pending = grouped = 0;
+          continue;
+        }
         // This position's children could crowd the table: grow it first, as chores.
         choreFresh = arenaAlloc(<u64>16 << (nextLog + 1));
         if (choreFresh != 0) {
@@ -259,8 +315,14 @@ export function runCount(budget: i32): i32 {
       if (key == 0) continue;
       budget--;
       nodes++;
-      if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
+      grouped = collect(key, load<u64>(slot, 8), grouped);
+      if (++pending == EXPAND_GROUP || grouped + jumps > GROUP_ROOM) {
+        if (!insertGroup(grouped)) return OUT_OF_MEMORY;
+        pending = grouped = 0;
+      }
     }
+    if (pending > 0 && !insertGroup(grouped)) return OUT_OF_MEMORY;
+    if (budget <= 0 && scan < slots && chore == CHORE_NONE) return MORE;
     if (chore != CHORE_NONE) continue;
     // The level is done: the next level moves down into the place of this one.
     level--;
