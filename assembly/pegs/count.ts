@@ -138,26 +138,7 @@ let touchedSink: u64 = 0; // keeps the reads ahead from being optimized away
  * (the arena's last allocation, grown as needed). False when out of memory.
  */
 export function expand(key: u64, paths: u64): bool {
-  keepImages(key);
-  for (let j = 0; j < jumps; j++) {
-    if (!legal(key, j)) continue;
-    const child = childCanonical(j);
-    let to = findSlot(nextBase, nextLog, child);
-    if (load<u64>(to) == 0) {
-      // Children the pagodas rule out are never stored.
-      if (!hopeful(child)) continue;
-      if (crowded(nextCount + 1, nextLog)) {
-        const grown = grow(nextBase, nextLog);
-        if (grown == 0) return false;
-        nextLog = grown;
-        to = findSlot(nextBase, nextLog, child);
-      }
-      store<u64>(to, child);
-      nextCount++;
-    }
-    store<u64>(to, load<u64>(to, 8) + paths, 8);
-  }
-  return true;
+  return insertGroup(collect(key, paths, 0));
 }
 
 // COUNT's chores (see tables.ts): a table's growth, a finished level moving down, the final sums.
