@@ -49,7 +49,7 @@ const F_MARK: usize = 28;     // the list region's top when the frame was made (
 
 const STATE: usize = 12; // anti, main, columns (u32 each)
 const MAX_KEY_BITS: i32 = 14;
-const BASE: i32 = 48; // items a bucket of the larger list should keep at least
+const BASE: i32 = 96; // items a bucket of the larger list should keep at least
 
 let n: i32 = 0;
 let h: i32 = 0;
@@ -69,8 +69,8 @@ let states: u64 = 0;
 let FRAMES: usize = 0;
 let STARTS_A: usize = 0; // (2^MAX_KEY_BITS + 1) u32
 let STARTS_B: usize = 0;
-let TABLES: usize = 0;   // 16 groups × 16 u64
-let WITH: usize = 0;     // 64 u64
+let TABLES: usize = 0;   // 16 groups × 16 v128: two blocks' words side by side
+let WITH: usize = 0;     // 2 × 64 u64: each block's items by diagonal
 let LISTS: usize = 0;
 let listsEnd: usize = 0; // the end of the memory the list region has (bytes)
 let listTop: u32 = 0;    // states in use
@@ -343,25 +343,34 @@ function runJoin(budget: i64): i64 {
       continue;
     }
     if (work >= budget) return work;
-    const items = min<i32>(64, end - blockAt);
-    const valid: u64 = items == 64 ? <u64>-1 : (<u64>1 << <u64>items) - 1;
-    // The block bit-sliced: WITH[j] = the items that hold diagonal j.
-    memory.fill(WITH, 0, 64 << 3);
+    // Two blocks of up to 64 items at once, side by side in 128-bit words.
+    const items = min<i32>(128, end - blockAt);
+    const first = min<i32>(64, items);
+    const second = items - first;
+    const valid1: u64 = first == 64 ? <u64>-1 : (<u64>1 << <u64>first) - 1;
+    const valid2: u64 = second == 64 ? <u64>-1 : (<u64>1 << <u64>second) - 1;
+    // Each block bit-sliced: WITH[j] = the items that hold diagonal j.
+    memory.fill(WITH, 0, 2 * 64 << 3);
     for (let x = 0; x < items; x++) {
       let bits = load<u64>(maskA + (<usize>(blockAt + x) << 3));
-      const one = <u64>1 << <u64>x;
+      const one = <u64>1 << <u64>(x & 63);
+      const slices = WITH + (<usize>(x >> 6) << 9);
       while (bits != 0) {
-        const at = WITH + (<usize>ctz(bits) << 3);
+        const at = slices + (<usize>ctz(bits) << 3);
         store<u64>(at, load<u64>(at) | one);
         bits &= bits - 1;
       }
     }
     for (let c = 0; c < ((chunks + 1) & ~1); c++) {
-      const table = TABLES + (<usize>c << 7);
-      store<u64>(table, valid);
+      const table = TABLES + (<usize>c << 8);
+      store<u64>(table, valid1);
+      store<u64>(table, valid2, 8);
       for (let v = 1; v < 16; v++) {
-        const without = ~load<u64>(WITH + (<usize>((c << 2) + ctz(v)) << 3));
-        store<u64>(table + (<usize>v << 3), load<u64>(table + (<usize>(v & (v - 1)) << 3)) & without);
+        const diagonal = <usize>((c << 2) + ctz(v)) << 3;
+        const from = table + (<usize>(v & (v - 1)) << 4);
+        const to = table + (<usize>v << 4);
+        store<u64>(to, load<u64>(from) & ~load<u64>(WITH + diagonal));
+        store<u64>(to, load<u64>(from, 8) & ~load<u64>(WITH + 512 + diagonal), 8);
       }
     }
     // Every bucket of B whose key misses this bucket's.
@@ -369,17 +378,19 @@ function runJoin(budget: i64): i64 {
     let queries: i64 = 0;
     let count: u64 = 0;
     let jb = free;
+    const start = v128.load(TABLES);
+    const tablesEnd = TABLES + (<usize>chunks << 8);
     for (;;) {
       const qEnd = <i32>load<u32>(STARTS_B + (<usize>(jb + 1) << 2));
       for (let q = <i32>load<u32>(STARTS_B + (<usize>jb << 2)); q < qEnd; q++) {
-        let acc = valid;
+        let acc = start;
         let x = load<u64>(maskB + (<usize>q << 3));
         // Two groups a step: the loop runs ceil(groups / 2) times, without a test of x.
-        for (let table = TABLES, end = TABLES + (<usize>chunks << 7); table < end; table += 256) {
-          acc &= load<u64>(table + (<usize>(x & 15) << 3)) & load<u64>(table + 128 + (<usize>((x >> 4) & 15) << 3));
+        for (let table = TABLES; table < tablesEnd; table += 512) {
+          acc = v128.and(acc, v128.and(v128.load(table + (<usize>(x & 15) << 4)), v128.load(table + 256 + (<usize>((x >> 4) & 15) << 4))));
           x >>= 8;
         }
-        count += popcnt(acc);
+        count += popcnt(i64x2.extract_lane(acc, 0)) + popcnt(i64x2.extract_lane(acc, 1));
         queries++;
       }
       if (jb == 0) break;
@@ -416,15 +427,15 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   states = 0;
   joining = false;
   arenaReset();
-  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 * 128 + 64 * 8 + 3 * 64 * 4;
+  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 + 16 * 256 + 2 * 64 * 8 + 3 * 64 * 4;
   const base = arenaAlloc(fixed);
   if (base == 0) return OUT_OF_MEMORY;
   FRAMES = base;
   STARTS_A = FRAMES + <usize>(MAX_JOIN_N + 2) * FRAME;
   STARTS_B = STARTS_A + ((<usize>(1 << MAX_KEY_BITS) + 1) << 2);
-  TABLES = STARTS_B + ((<usize>(1 << MAX_KEY_BITS) + 1) << 2);
-  WITH = TABLES + 16 * 128;
-  ORDER = WITH + 64 * 8;
+  TABLES = (STARTS_B + ((<usize>(1 << MAX_KEY_BITS) + 1) << 2) + 15) & ~15;
+  WITH = TABLES + 16 * 256;
+  ORDER = WITH + 2 * 64 * 8;
   ON_A = ORDER + 64 * 4;
   ON_B = ON_A + 64 * 4;
   const first = arenaAlloc(1 << 16);
