@@ -1,5 +1,6 @@
 // N-Queens counting by joining half-boards, for empty boards of 5 <= n <= 22: the same method
-// as bench/native/queens-join.c (its C yardstick), step for step.
+// as bench/native/queens-join.c (its C yardstick), step for step but for the join, which takes
+// two blocks at once in 128-bit words where the C takes one in 64.
 //
 // Cut the board between columns h-1 and h (h = n / 2). A solution puts k = n - h queens in the
 // east columns, on some set R of k rows, and h in the west, on the other rows; its two halves
@@ -16,8 +17,9 @@
 // into 2^t buckets by t key diagonals (those most often held on both sides), only the 3^t
 // bucket pairs whose keys miss each other looked at, and within one the larger list held in
 // blocks of 64 bit-sliced (per diagonal, a word of the block's items without it; per group of
-// 4 diagonals, the 16 ANDs of those words), so that a query ANDs a word per group its
-// diagonals touch and counts the bits left: 64 pairs in a few operations.
+// 4 diagonals, the 16 ANDs of those words), two blocks side by side in 128-bit words, so that a
+// query ANDs a 128-bit word per group its diagonals touch and counts the bits left: 128 pairs
+// in a few operations.
 //
 // Symmetry: the mirror maps the solutions with row 0's queen east onto those with it west. For
 // even n a part counts row 0 east, doubled. For odd n (the middle column is east) a part counts
