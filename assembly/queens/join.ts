@@ -331,6 +331,27 @@ function sampleBits(list: usize, length: i32, on: usize): void {
   }
 }
 
+/**
+ * Transposes the 64 × 64 bit matrix of the 64 words at `a` in place (row i, bit j to row j,
+ * bit i): six rounds of swapping blocks of half the size across the diagonal.
+ */
+@inline function transpose64(a: usize): void {
+  let m: u64 = 0x00000000ffffffff;
+  for (let j = 32; j != 0; ) {
+    for (let k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const p = a + (<usize>k << 3);
+      const q = a + (<usize>(k | j) << 3);
+      const x = load<u64>(p);
+      const y = load<u64>(q);
+      const t = ((x >> <u64>j) ^ y) & m;
+      store<u64>(p, x ^ (t << <u64>j));
+      store<u64>(q, y ^ t);
+    }
+    j >>= 1;
+    m ^= m << <u64>j;
+  }
+}
+
 /** Goes on with the join; returns the work done, and sets joining = false when it is over. */
 function runJoin(budget: i64): i64 {
   const size = 1 << keyBits;
@@ -351,18 +372,12 @@ function runJoin(budget: i64): i64 {
     const second = items - first;
     const valid1: u64 = first == 64 ? <u64>-1 : (<u64>1 << <u64>first) - 1;
     const valid2: u64 = second == 64 ? <u64>-1 : (<u64>1 << <u64>second) - 1;
-    // Each block bit-sliced: WITH[j] = the items that hold diagonal j.
-    memory.fill(WITH, 0, 2 * 64 << 3);
-    for (let x = 0; x < items; x++) {
-      let bits = load<u64>(maskA + (<usize>(blockAt + x) << 3));
-      const one = <u64>1 << <u64>(x & 63);
-      const slices = WITH + (<usize>(x >> 6) << 9);
-      while (bits != 0) {
-        const at = slices + (<usize>ctz(bits) << 3);
-        store<u64>(at, load<u64>(at) | one);
-        bits &= bits - 1;
-      }
-    }
+    // Each block bit-sliced, WITH[j] = the items that hold diagonal j: the items' masks as the
+    // rows of a 64 × 64 bit matrix (missing items as empty rows), transposed.
+    memory.copy(WITH, maskA + (<usize>blockAt << 3), <usize>items << 3);
+    memory.fill(WITH + (<usize>items << 3), 0, <usize>(128 - items) << 3);
+    transpose64(WITH);
+    if (second > 0) transpose64(WITH + 512);
     for (let c = 0; c < ((chunks + 1) & ~1); c++) {
       const table = TABLES + (<usize>c << 8);
       store<u64>(table, valid1);
