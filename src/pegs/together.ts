@@ -97,7 +97,7 @@ interface Side {
  * time, until the sides meet; a central game (the finish is the start's complement) keeps the
  * forward side only, which serves for both; with `forward`, every level forward from the start
  * to the finishes' (at least one peg fewer). Undefined when the memory does not hold it (the
- * caller counts on one thread, which can put its levels on disk).
+ * caller then counts on the calling thread).
  */
 export async function countTogether(
   problem: PegsProblem,
@@ -122,7 +122,7 @@ export async function countTogether(
   const forwardEnd = problem.pagodas.length;
   const input = engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] });
   // Levels expanded, and the sum where the sides meet.
-  const steps = onward ? startPegs - finishPegs : central ? startPegs - Math.ceil(holes / 2) + 1 : startPegs - finishPegs;
+  const steps = central ? startPegs - Math.ceil(holes / 2) + 1 : startPegs - finishPegs;
   const module = await loadSharedModule();
   const maxPages = Math.min(65536, Math.floor(engineShare(maxMemory) / PAGE));
   const levelsAt = BLOCKS_AT + tasks * BLOCK_BYTES;
