@@ -116,6 +116,19 @@ export function clearWrapped(): void { wrapped = false; }
   return sum;
 }
 
+/** a · b in 128 bits (from 32-bit halves): the low half returned, the high in productHigh. */
+export let productHigh: u64 = 0; // a global, not memory: instances that share their memory keep their own
+@inline export function multiply128(a: u64, b: u64): u64 {
+  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+  const low = a0 * b0;
+  const mid1 = a1 * b0;
+  const mid2 = a0 * b1;
+  // The middle terms' low halves go into the product's bits 32-95, with their carries.
+  const mid = (low >> 32) + (mid1 & 0xffffffff) + (mid2 & 0xffffffff);
+  productHigh = a1 * b1 + (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
+  return (mid << 32) | (low & 0xffffffff);
+}
+
 @inline export function mulChecked(a: u64, b: u64): u64 {
   if (a != 0 && b > <u64>-1 / a) wrapped = true;
   return a * b;

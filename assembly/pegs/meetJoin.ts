@@ -8,7 +8,7 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind } from '.
 import { get64, set64 } from '../shared/words';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishList, jumpFlip, jumpImage, images, keepImages, legal, legalJumps, LEGAL,
-  imageOf, notePeak, leastComplement, fixedBy,
+  imageOf, notePeak, leastComplement, fixedBy, multiply128, productHigh,
 } from './board';
 import {
   width, pairKey, pairPaths, isEmpty, P_JOIN_FILL, P_DONE, GROUP, DUAL_INPUT, dualOn, dualBytes, dualWidth, phase, x, at, xAt,
@@ -90,19 +90,11 @@ let partMeetSide: i32 = 0;
   totalHigh = 0;
 }
 
-/** total += a · b, in 128 bits (the product from 32-bit halves). */
+/** total += a · b, in 128 bits. */
 export function addProduct(a: u64, b: u64): void {
-  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
-  const low = a0 * b0;
-  const mid1 = a1 * b0;
-  const mid2 = a0 * b1;
-  let high = a1 * b1;
-  // The middle terms' low halves go into the product's bits 32-95, with their carries.
-  const mid = (low >> 32) + (mid1 & 0xffffffff) + (mid2 & 0xffffffff);
-  high += (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
-  const productLow = (mid << 32) | (low & 0xffffffff);
+  const productLow = multiply128(a, b);
   const sum = total + productLow;
-  totalHigh += high + <u64>(sum < total);
+  totalHigh += productHigh + <u64>(sum < total);
   total = sum;
 }
 

@@ -12,7 +12,8 @@
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
 import { get64 } from '../shared/words';
 import {
-  MAX_JUMPS, jumps, syms, full, isFinish, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto, hopefulIn, leastComplement, fixedBy,
+  MAX_JUMPS, jumps, syms, full, isFinish, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto,
+  hopefulIn, leastComplement, fixedBy, childCanonical, multiply128, productHigh,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -183,9 +184,7 @@ function expandGroup(pairs: usize, count: i32): u64 {
     const n = legalJumpsInto(key, legals);
     for (let i = 0; i < n; i++) {
       const j = <i32>load<u32>(legals + (<usize>i << 2));
-      let child = load<u64>(images) ^ get64(jumpFlip, j);
-      for (let s = 1; s < syms; s++) child = min<u64>(child, get64(images, s) ^ get64(jumpImage, s * jumps + j));
-      store<u64>(children + (<usize>m << 3), child);
+      store<u64>(children + (<usize>m << 3), childCanonical(j));
       store<u64>(values + (<usize>m << 3), paths);
       m++;
     }
@@ -383,7 +382,7 @@ function settle(base: usize, log: u32, m: i32): void {
   for (let i = 0; i < m; i++) {
     const other = find(base, log, load<u64>(children + (<usize>i << 3)));
     if (other == 0) continue;
-    const product = multiply(load<u64>(values + (<usize>i << 3)), load<u64>(other, 8) / <u64>load<u32>(divisors + (<usize>i << 2)));
+    const product = multiply128(load<u64>(values + (<usize>i << 3)), load<u64>(other, 8) / <u64>load<u32>(divisors + (<usize>i << 2)));
     sumLow += product;
     sumHigh += productHigh + <u64>(sumLow < product);
   }
@@ -403,14 +402,4 @@ function settle(base: usize, log: u32, m: i32): void {
   return 0;
 }
 
-/** a · b in 128 bits (from 32-bit halves): the low half returned, the high in productHigh. */
-let productHigh: u64 = 0; // a global, not an object: the instances share their memory, not their globals
-@inline function multiply(a: u64, b: u64): u64 {
-  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
-  const low = a0 * b0;
-  const mid1 = a1 * b0;
-  const mid2 = a0 * b1;
-  const mid = (low >> 32) + (mid1 & 0xffffffff) + (mid2 & 0xffffffff);
-  productHigh = a1 * b1 + (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
-  return (mid << 32) | (low & 0xffffffff);
-}
+

@@ -461,12 +461,11 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     // Counts go on threads that share one memory (together.ts): one table a level, built by
     // every thread at once; from both ends where one thread counts from both ends (and for one
     // finish), else forward to the finishes as one thread counts, so that the levels are the
-    // same. When that would not fit, they count on the calling thread (its levels in memory, as
-    // a count with threads keeps them: 12-byte pairs where the shared tables hold 16). So do the problems where one side serves for both through a symmetry on big boards
-    // (the calling thread's engine does half the work there; smaller ones go sharded): one
-    // thread counting from both ends beat the sharded threads (tables of their own each: the
-    // English count took 0.74× the speed on 2 threads at 4.9× the memory, and d4 → d1 ran out
-    // of 1 GiB where one thread needs 358 MB).
+    // same. When that would not fit, they count on the calling thread, their levels in memory
+    // as a count with threads keeps them. So do the big boards where a symmetry lets one side
+    // serve for both (the calling thread's engine does half the work there; smaller ones go
+    // sharded): there one thread beat the sharded threads, which hold tables of their own
+    // (d4 → d1 ran out of 1 GiB on 2 threads where one thread needs 358 MB).
     const dual = !selfDual && bothEnds && dualSymmetry(problem) !== undefined;
     const fromBothEnds = bothEnds && (selfDual || ((big || problem.finishes.length === 1) && !dual));
     const onward = !fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]);

@@ -173,6 +173,15 @@ export async function countTogether(
     set(C.BYTES, bytes);
     await phase(PHASE.CLEAR, Math.ceil(bytes / CLEAR_BYTES));
   };
+  // A phase that sums (MEET, FINISH): the tasks' 128-bit sums, added.
+  const sum = async (kind: number, units: number): Promise<bigint> => {
+    new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
+    await phase(kind, units);
+    const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
+    let added = 0n;
+    for (let t = 0; t < tasks; t++) added += sums[2 * t] + (sums[2 * t + 1] << 64n);
+    return added;
+  };
   // Moves `bytes` from `from` down to `to`, in one piece.
   const move = async (to: number, from: number, bytes: number): Promise<void> => {
     set(C.SOURCE, to);
@@ -243,13 +252,9 @@ export async function countTogether(
       levels[x === forward ? x.pegs : holes - x.pegs] = keys;
       if (keys === 0) break; // no position on this level: no solution
       if (onward && forward.pegs === finishPegs) {
-        // The finishes' level: their paths, summed.
+        // The finishes' level: their paths, summed (modulo 2^64, as the paths are kept).
         set(C.STREAM, 0);
-        new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
-        await phase(PHASE.FINISH, 2 ** log / CHUNK_SLOTS);
-        const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
-        for (let t = 0; t < tasks; t++) total += sums[2 * t];
-        total = BigInt.asUintN(64, total);
+        total = BigInt.asUintN(64, await sum(PHASE.FINISH, 2 ** log / CHUNK_SLOTS));
         break;
       }
       // Where the sides stand, in the pegs of positions along a sequence: the forward side's,
@@ -260,10 +265,7 @@ export async function countTogether(
         set(C.SELVES, gap === 0 ? 1 : 0);
         set(C.STREAM, central ? 0 : other.at);
         set(C.STREAMED, central ? 0 : other.pairs);
-        new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
-        await phase(PHASE.MEET, Math.ceil((central ? 2 ** log : other.pairs) / CHUNK_SLOTS));
-        const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
-        for (let t = 0; t < tasks; t++) total += sums[2 * t] + (sums[2 * t + 1] << 64n);
+        total = await sum(PHASE.MEET, Math.ceil((central ? 2 ** log : other.pairs) / CHUNK_SLOTS));
         break;
       }
       // The level made dense, in the place of the one it came from: a lower side's place goes
