@@ -279,6 +279,24 @@ export function leastComplement(pos: u64): u64 {
   return least;
 }
 
+/**
+ * The least complement of the images of the child c of `pos` by jump j (the key of ~c's orbit,
+ * where a meet in the middle looks it up), from pos's images (from 1 up) at `imagesOf`; how many
+ * symmetries fix c goes to `fixedBy`.
+ */
+@inline export function childComplement(imagesOf: usize, pos: u64, j: i32): u64 {
+  const child = pos ^ get64(jumpFlip, j);
+  let least = ~child & full;
+  let fixed: u32 = 1;
+  for (let s = 1; s < syms; s++) {
+    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
+    if (image == child) fixed++;
+    least = min<u64>(least, ~image & full);
+  }
+  fixedBy = fixed;
+  return least;
+}
+
 /** Stores the images of a position, so that a child's images are one xor each. */
 @inline export function keepImages(pos: u64): void {
   store<u64>(images, pos);

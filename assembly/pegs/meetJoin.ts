@@ -8,7 +8,7 @@ import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc, arenaRewind } from '.
 import { get64, set64 } from '../shared/words';
 import {
   holes, jumps, syms, full, start, MAX_SYMS, finishList, jumpFlip, jumpImage, images, keepImages, legal, legalJumps, LEGAL,
-  imageOf, notePeak, leastComplement, fixedBy, multiply128, productHigh,
+  imageOf, notePeak, leastComplement, fixedBy, multiply128, productHigh, childComplement,
 } from './board';
 import {
   width, pairKey, pairPaths, isEmpty, P_JOIN_FILL, P_DONE, GROUP, DUAL_INPUT, dualOn, dualBytes, dualWidth, phase, x, at, xAt,
@@ -148,16 +148,9 @@ export function meetGrand(key: u64, paths: u64): void {
 @inline export function lookupOf(imagesOf: usize, pos: u64, j: i32, value: u64): u64 {
   // Fewest moves: never dual, as the rules differ by side.
   if (fewest) return fewestChild(imagesOf, pos, j, value, streamSide(), full);
-  const child = pos ^ get64(jumpFlip, j);
-  if (dualOn) return partnerOf(child);
-  let least = ~child & full;
-  let fixed: u32 = 1;
-  for (let s = 1; s < syms; s++) {
-    const image = get64(imagesOf, s) ^ get64(jumpImage, s * jumps + j);
-    if (image == child) fixed++;
-    least = min<u64>(least, ~image & full);
-  }
-  fixedOut = fixed;
+  if (dualOn) return partnerOf(pos ^ get64(jumpFlip, j));
+  const least = childComplement(imagesOf, pos, j);
+  fixedOut = fixedBy;
   return least;
 }
 

@@ -10,10 +10,9 @@
 //
 // Pairs are 16 bytes (key, paths) at 16-byte boundaries, for the atomics; key 0 is empty.
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
-import { get64 } from '../shared/words';
 import {
-  MAX_JUMPS, jumps, syms, full, isFinish, loadedGeneration, jumpFlip, jumpImage, images, keepImages, legalJumpsInto,
-  hopefulIn, leastComplement, fixedBy, childCanonical, multiply128, productHigh,
+  MAX_JUMPS, jumps, syms, isFinish, loadedGeneration, images, keepImages, legalJumpsInto, hopefulIn, leastComplement,
+  fixedBy, childCanonical, childComplement, multiply128, productHigh,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -340,18 +339,9 @@ function meetLevel(task: i32, budget: i32): i32 {
         keepImages(key);
         const n = legalJumpsInto(key, legals);
         for (let k = 0; k < n; k++) {
-          const j = <i32>load<u32>(legals + (<usize>k << 2));
-          const child = key ^ get64(jumpFlip, j);
-          let least = ~child & full;
-          let fixed: u32 = 1;
-          for (let s = 1; s < syms; s++) {
-            const image = get64(images, s) ^ get64(jumpImage, s * jumps + j);
-            if (image == child) fixed++;
-            least = min<u64>(least, ~image & full);
-          }
-          store<u64>(children + (<usize>m << 3), least);
+          store<u64>(children + (<usize>m << 3), childComplement(images, key, <i32>load<u32>(legals + (<usize>k << 2))));
           store<u64>(values + (<usize>m << 3), paths);
-          store<u32>(divisors + (<usize>m << 2), <u32>syms / fixed);
+          store<u32>(divisors + (<usize>m << 2), <u32>syms / fixedBy);
           m++;
         }
       }
