@@ -35,6 +35,9 @@ try {
   const rows = [['workload', 'local, 2 threads', 'queue, 2 workers × 1 thread', 'queue / local', 'parts']];
   for (const [name, count] of [
     [`queens n = ${n}`, (options) => queens.count(n, options)],
+    // Thousands of one-constellation parts, dealt into 128 jobs: a worker runs a job's parts in
+    // groups sized by their cost.
+    [`queens n = ${n}, constellations`, (options) => queens.count(n, { ...options, method: 'constellations' })],
     ['6×10 pentominoes', (options) => polyomino.count({ region: '6x10' }, options)],
   ]) {
     const local = await timed(() => count({ threads: 2 }));

@@ -52,6 +52,12 @@ export type TaskKindName = 'queens' | 'polyomino' | 'cover' | 'sliding' | 'sameg
 /** What a worker sends back: a result, or an error that keeps its code. */
 export type WorkerReply<R> = { ok: R } | { error: { code: ErrorCode; message: string } };
 
+/** What a warm-pool thread sends back for a group of tasks: their results, and its milliseconds on them. */
+export interface GroupReply {
+  reply: WorkerReply<unknown[]>;
+  ms: number;
+}
+
 /** The number of hardware threads, the default for `threads`. */
 export function defaultThreads(): number {
   const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
@@ -95,32 +101,119 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
     return results;
   }
 
-  // `threads` lanes pull tasks in order; the first failure (or the caller's abort) cancels the
-  // tasks under way, so the warm threads are free again at once.
+  // `threads` lanes pull groups of tasks in order; the first failure (or the caller's abort)
+  // cancels the groups under way, so the warm threads are free again at once.
   const pool = await warmPool();
   pool.allow(threads);
+  await runInGroups<T, R>({
+    pool,
+    kind: options.kind,
+    tasks,
+    module: options.engineModule,
+    lanes: threads,
+    signal,
+    onResults: (start, groupResults) => {
+      for (let k = 0; k < groupResults.length; k++) {
+        results[start + k] = groupResults[k];
+        finished();
+      }
+    },
+  });
+  throwIfAborted(signal);
+  return results;
+}
+
+/**
+ * Runs `tasks` on the warm pool's threads in `lanes` lanes, each lane taking the next group of
+ * consecutive tasks as one message (GroupSizer says how many), so that small parts do not each
+ * pay a round trip to a thread. `onResults` hears each group's results with the index of its
+ * first task. The first failure (or `signal`) cancels the groups under way and rejects;
+ * `slot`, when given, is awaited before each group and `free` called after it (a queue worker's
+ * bound on the parts running at once across its jobs).
+ */
+export async function runInGroups<T, R>(options: {
+  pool: WarmPool;
+  kind: TaskKindName;
+  tasks: readonly T[];
+  module?: WebAssembly.Module;
+  lanes: number;
+  signal?: AbortSignal;
+  onResults: (start: number, results: R[]) => void;
+  slot?: () => Promise<void>;
+  free?: () => void;
+}): Promise<void> {
+  const { pool, tasks, signal } = options;
+  throwIfAborted(signal);
+  const sizer = new GroupSizer(tasks.length, options.lanes);
+  // One signal for every lane's group under way: the caller's abort, or the first failure.
   const stop = new AbortController();
-  // Every lane's task under way listens to `stop`: more than Node's default 10 is not a leak.
-  setMaxListeners(threads + 10, stop.signal);
+  setMaxListeners(options.lanes + 10, stop.signal);
   const onAbort = (): void => stop.abort(signal!.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  let next = 0;
   const lane = async (): Promise<void> => {
-    while (!stop.signal.aborted && next < tasks.length) {
-      const i = next++;
-      results[i] = await pool.run<T, R>(options.kind, tasks[i], options.engineModule, stop.signal);
-      finished();
+    while (!stop.signal.aborted) {
+      await options.slot?.();
+      try {
+        const group = sizer.next();
+        if (!group) return;
+        const { results, ms } = await pool.runGroup<T, R>(options.kind, tasks.slice(group.start, group.end), options.module, stop.signal);
+        sizer.record(group.end - group.start, ms);
+        options.onResults(group.start, results);
+      } finally {
+        options.free?.();
+      }
     }
   };
   try {
-    await Promise.all(Array.from({ length: threads }, () => lane().catch((error: unknown) => {
-      stop.abort();
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.lanes, tasks.length)) }, () => lane().catch((error: unknown) => {
+      stop.abort(error);
       throw error;
     })));
     throwIfAborted(signal);
-    return results;
   } finally {
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** How long a group of tasks should keep a thread busy: long against a round trip (about 0.1 ms), short against an abort (100 ms). */
+export const GROUP_TARGET_MS = 20;
+
+/**
+ * Sizes groups of consecutive tasks by their learned cost. Each run starts with one task a
+ * group (nothing is known of its parts yet); after each finished group the cost of a task is
+ * re-estimated (a running mean of the threads' own timings, halfway towards the newest), and the
+ * next group holds about GROUP_TARGET_MS of work, but at most twice the last group (a costly part
+ * after cheap ones is met by a small group) and at most half a lane's share of what is left (so
+ * the last groups are small and the threads finish together).
+ */
+export class GroupSizer {
+  private next_ = 0;
+  private size = 1;
+  /** Milliseconds a task, learned; undefined until the first group is back. */
+  perTask: number | undefined;
+
+  constructor(
+    private readonly total: number,
+    private readonly lanes: number,
+  ) {}
+
+  /** The next group (tasks start … end - 1), or undefined when every task is handed out. */
+  next(): { start: number; end: number } | undefined {
+    if (this.next_ >= this.total) return undefined;
+    const left = this.total - this.next_;
+    const share = Math.max(1, Math.floor(left / (2 * this.lanes)));
+    const size = Math.max(1, Math.min(this.size, share, left));
+    const start = this.next_;
+    this.next_ += size;
+    return { start, end: this.next_ };
+  }
+
+  /** A group of `tasks` tasks took `ms` on its thread. */
+  record(tasks: number, ms: number): void {
+    const each = Math.max(ms, 0.001) / tasks;
+    this.perTask = this.perTask === undefined ? each : (this.perTask + each) / 2;
+    const wanted = Math.max(1, Math.floor(GROUP_TARGET_MS / this.perTask));
+    this.size = Math.min(wanted, Math.max(this.size, tasks) * 2);
   }
 }
 
@@ -150,12 +243,12 @@ interface Thread {
   module?: WebAssembly.Module;
   idleTimer?: ReturnType<typeof setTimeout>;
   /** The task under way: settles its promise with the thread's reply or failure. */
-  settle?: (reply: WorkerReply<unknown> | Error) => void;
+  settle?: (reply: GroupReply | Error) => void;
 }
 
 /** Messages to a thread. */
 export type ThreadMessage =
-  | { type: 'run'; id: number; kind: TaskKindName; task: unknown; module?: WebAssembly.Module }
+  | { type: 'run'; id: number; kind: TaskKindName; tasks: unknown[]; module?: WebAssembly.Module }
   | { type: 'cancel'; id: number };
 
 /** The process's pool: threads start on first use, are reused by every call, and stop when idle. */
@@ -197,6 +290,15 @@ export class WarmPool {
 
   /** Runs one task of `kind` on a thread; rejects at once (and cancels it there) when `signal` fires. */
   async run<T, R>(kind: TaskKindName, task: T, module?: WebAssembly.Module, signal?: AbortSignal): Promise<R> {
+    return (await this.runGroup<T, R>(kind, [task], module, signal)).results[0];
+  }
+
+  /**
+   * Runs a group of tasks of `kind` on one thread, in order, as one message: their results and
+   * the thread's milliseconds on them. Rejects at once (and cancels the group there) when
+   * `signal` fires, and with the first task's error that fails.
+   */
+  async runGroup<T, R>(kind: TaskKindName, tasks: T[], module?: WebAssembly.Module, signal?: AbortSignal): Promise<{ results: R[]; ms: number }> {
     throwIfAborted(signal);
     const thread = await this.acquire(signal);
     // An abort while the thread was being handed over has fired already: no task is sent.
@@ -208,11 +310,11 @@ export class WarmPool {
     let onAbort = (): void => undefined;
     let answered = false;
     try {
-      const reply = await new Promise<WorkerReply<R>>((resolve, reject) => {
+      const { reply, ms } = await new Promise<GroupReply>((resolve, reject) => {
         thread.settle = (reply) => {
           answered = true;
           if (reply instanceof Error) reject(reply);
-          else resolve(reply as WorkerReply<R>);
+          else resolve(reply);
         };
         onAbort = () => {
           if (answered) return; // the thread is free already: nothing to cancel
@@ -222,10 +324,10 @@ export class WarmPool {
         signal?.addEventListener('abort', onAbort, { once: true });
         const send = thread.module === module ? undefined : module;
         thread.module = module;
-        thread.handle.postMessage({ type: 'run', id, kind, task, module: send } satisfies ThreadMessage);
+        thread.handle.postMessage({ type: 'run', id, kind, tasks, module: send } satisfies ThreadMessage);
       });
       if ('error' in reply) throw new BitpuzzleError(reply.error.code, reply.error.message);
-      return reply.ok;
+      return { results: reply.ok as R[], ms };
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // A task cancelled unanswered frees its thread when the thread answers the cancel.
@@ -317,7 +419,7 @@ export class WarmPool {
     const thread: Thread = { id: this.nextThreadId++, handle: started, busy: false };
     this.threads.push(thread);
     this.started++;
-    const onReply = (data: { reply: WorkerReply<unknown> }): void => thread.settle?.(data.reply);
+    const onReply = (data: GroupReply): void => thread.settle?.(data);
     const onFailure = (error: unknown): void => {
       const i = this.threads.indexOf(thread);
       if (i >= 0) {

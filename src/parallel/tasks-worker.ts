@@ -1,9 +1,9 @@
-// The one worker-thread script of the warm pool: runs a part of any kind (parallel/kinds.ts),
-// one at a time, and stops it when the pool sends a cancel.
+// The one worker-thread script of the warm pool: runs a group of parts of any kind
+// (parallel/kinds.ts) in order, and stops it when the pool sends a cancel.
 import { BitpuzzleError } from '../errors.js';
 import { useEngineModule } from '../wasm/module.js';
 import { TASK_KINDS } from './kinds.js';
-import type { ThreadMessage, WorkerReply } from './pool.js';
+import type { GroupReply, ThreadMessage, WorkerReply } from './pool.js';
 
 interface Port {
   postMessage(message: unknown): void;
@@ -18,10 +18,15 @@ async function handle(message: ThreadMessage, port: Port): Promise<void> {
   }
   const controller = new AbortController();
   controllers.set(message.id, controller);
-  let reply: WorkerReply<unknown>;
+  let reply: WorkerReply<unknown[]>;
+  const started = performance.now();
   try {
     if (message.module) useEngineModule(message.module);
-    const ok = await TASK_KINDS[message.kind].run(message.task as never, controller.signal);
+    const ok: unknown[] = [];
+    for (const task of message.tasks) {
+      if (controller.signal.aborted) throw new BitpuzzleError('ABORTED', 'the part was cancelled');
+      ok.push(await TASK_KINDS[message.kind].run(task as never, controller.signal));
+    }
     reply = { ok };
   } catch (error) {
     if (error instanceof BitpuzzleError) reply = { error: { code: error.code, message: error.message } };
@@ -29,7 +34,7 @@ async function handle(message: ThreadMessage, port: Port): Promise<void> {
   } finally {
     controllers.delete(message.id);
   }
-  port.postMessage({ reply });
+  port.postMessage({ reply, ms: performance.now() - started } satisfies GroupReply);
 }
 
 const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;

@@ -4,7 +4,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { BitpuzzleError, badInput } from '../errors.js';
 import { taskKind } from '../parallel/kinds.js';
-import { warmPool, type QueueOption, type TaskKindName } from '../parallel/pool.js';
+import { runInGroups, warmPool, type QueueOption, type TaskKindName } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { FORMAT_VERSION, decode, encode } from './codec.js';
 import { QUEUE_NAME, bullConnection, openClient, parseQueue, unavailable, withTimeout } from './connection.js';
@@ -113,17 +113,19 @@ export async function startWorker(options: WorkerOptions): Promise<QueueWorker> 
     const name = `${String(job.data?.problem ?? job.name).slice(0, 40)} ${where}`;
     try {
       const part = checkPart(job.data, engine);
-      // The job's parts run on as many of the pool's threads as are free.
-      const results = await Promise.all(
-        part.tasks.map(async (task) => {
-          await slot();
-          try {
-            return await pool.run(part.kind, task, module);
-          } finally {
-            free();
-          }
-        }),
-      );
+      // The job's parts run in groups sized by their cost (parallel/pool.ts) on as many of the
+      // pool's threads as are free.
+      const results: unknown[] = new Array(part.tasks.length);
+      await runInGroups({
+        pool,
+        kind: part.kind,
+        tasks: part.tasks,
+        module,
+        lanes: threads,
+        slot,
+        free,
+        onResults: (start, groupResults) => groupResults.forEach((result, k) => (results[start + k] = result)),
+      });
       done += results.length;
       log(`${name} (${results.length} part${results.length === 1 ? '' : 's'}): ${Math.round(performance.now() - started)} ms`);
       return encode(results);
