@@ -542,6 +542,14 @@ describe('pattern databases', () => {
           own.forEach((table, slot) => {
             expect(Buffer.from(new Uint8Array(shared.memory.buffer, shared.tables[slot], table.length)).equals(Buffer.from(table))).toBe(true);
           });
+          if (cache === 'disk') {
+            // Read by 3 readers at once, in chunks: the same bytes.
+            const three = await loadSharedTables({ ...set, key: `${set.key}-readers` }, { cacheDir: dir, readers: 3 });
+            expect(await three.verified).toBe(true);
+            own.forEach((table, slot) => {
+              expect(Buffer.from(new Uint8Array(three.shared.memory.buffer, three.shared.tables[slot], table.length)).equals(Buffer.from(table))).toBe(true);
+            });
+          }
           if (cache === 'none') await loadPatterns(engine, set, { cacheDir: dir });
         }
         engine.clearPatterns();

@@ -183,13 +183,17 @@ export function onPatternWarning(handler: ((message: string) => void) | null): v
   warningHandler = handler;
 }
 
+/** The largest chunk of a table that one of several readers reads at a time. */
+const READ_CHUNK = 16 << 20;
+
 /**
  * Reads a cached table into `target`; null when it must be built: missing (silently), or of
  * another version or the wrong size (said in a warning). Else the verdict of its checksum, a
  * promise apart (in an object, which an async function does not flatten), so that a caller may
  * start searching while the bytes are checked: false (said in a warning) when they do not match.
+ * `readers` chunks are read at once (the threads a caller was given).
  */
-async function readCached(dir: string, name: string, target: Uint8Array): Promise<{ checked: Promise<boolean> } | null> {
+async function readCached(dir: string, name: string, target: Uint8Array, readers = 1): Promise<{ checked: Promise<boolean> } | null> {
   const { open } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const path = join(dir, name);
@@ -207,11 +211,24 @@ async function readCached(dir: string, name: string, target: Uint8Array): Promis
       else if (magic !== MAGIC) problem = `is of another version (${JSON.stringify(magic.trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
       else if (size !== header + target.length) problem = `has ${size} bytes, not ${header + target.length} (truncated or of another table)`;
       else {
-        for (let at = 0; at < target.length; ) {
-          const { bytesRead: got } = await file.read(target, at, Math.min(target.length - at, 1 << 30), header + at);
-          if (got === 0) break;
-          at += got;
-        }
+        // `readers` reads under way at once, each of the next chunk (Node runs them on its
+        // I/O threads): the copies into fresh pages, most of a load's time, then overlap.
+        let next = 0;
+        // Several chunks a reader, so that they end together; one read of it all for one reader.
+        const chunk = readers > 1 ? Math.min(READ_CHUNK, Math.max(1 << 16, Math.ceil(target.length / (4 * readers)))) : 1 << 30;
+        const reader = async (): Promise<void> => {
+          while (next < target.length) {
+            const start = next;
+            const end = Math.min(target.length, start + chunk);
+            next = end;
+            for (let at = start; at < end; ) {
+              const { bytesRead: got } = await file.read(target, at, end - at, header + at);
+              if (got === 0) return;
+              at += got;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: readers }, reader));
       }
     } finally {
       await file.close();
@@ -275,14 +292,14 @@ const MAX_MEMORY_CACHED = 16 * 1024 * 1024;
  * null when it must be built, else the verdict of the file's checksum (as readCached). Packed
  * tables (the 7-8, 5×5: tens or hundreds of MB) are read from disk, never kept twice.
  */
-export async function fillFromCache(set: PatternSet, slot: number, target: Uint8Array, dir: string | null): Promise<{ checked: Promise<boolean> } | null> {
+export async function fillFromCache(set: PatternSet, slot: number, target: Uint8Array, dir: string | null, readers = 1): Promise<{ checked: Promise<boolean> } | null> {
   const name = fileName(set, slot);
   const kept = set.packed ? undefined : memoryCache.get(name);
   if (kept) {
     target.set(kept);
     return { checked: Promise.resolve(true) };
   }
-  const read = dir ? await readCached(dir, name, target) : null;
+  const read = dir ? await readCached(dir, name, target, readers) : null;
   if (!read) return null;
   const checked = read.checked.then((intact) => {
     if (intact) onDisk.add(`${dir}\0${name}`);

@@ -63,7 +63,7 @@ let currentKey: string | undefined;
  * the disk cache, else built by an engine of this thread (and cached on disk as loadPatterns
  * does) and copied in.
  */
-export async function loadSharedTables(set: PatternSet, options: PatternOptions = {}): Promise<SharedLoad> {
+export async function loadSharedTables(set: PatternSet, options: PatternOptions & { readers?: number } = {}): Promise<SharedLoad> {
   if (options.maxMemory !== undefined && sharedBytes(set) > options.maxMemory) {
     checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${tableBytes(set)} bytes of tables)`, options.maxMemory);
   }
@@ -76,7 +76,7 @@ export async function loadSharedTables(set: PatternSet, options: PatternOptions 
   return current;
 }
 
-async function load(set: PatternSet, options: PatternOptions): Promise<SharedLoad> {
+async function load(set: PatternSet, options: PatternOptions & { readers?: number }): Promise<SharedLoad> {
   const cells = set.rows * set.cols;
   const sizes = set.patterns.map((p) => (set.packed ? Math.ceil(tableEntries(cells, p.length) / 2) : tableEntries(cells, p.length)));
   const tables: number[] = [];
@@ -99,7 +99,8 @@ async function load(set: PatternSet, options: PatternOptions): Promise<SharedLoa
   // Each table read from the cache: -1 once found whole, else its slot.
   const checks: Promise<number>[] = [];
   for (let slot = 0; slot < sizes.length; slot++) {
-    const read = await fillFromCache(set, slot, views[slot], dir);
+    // As many reads at once as the threads that will search (they wait for the tables anyway).
+    const read = await fillFromCache(set, slot, views[slot], dir, options.readers);
     if (read) checks.push(read.checked.then((intact) => (intact ? -1 : slot)));
     else missing.push(slot);
   }
