@@ -39,7 +39,7 @@ export const MIN_JOIN_N: i32 = 5;
 export const MAX_JOIN_N: i32 = 22;
 
 // One frame per row decided: the lists of both sides so far and what is left to try.
-const FRAME: usize = 32;
+const FRAME: usize = 40;
 const F_EAST: usize = 0;      // u32 offset of the east list in the list region (in states)
 const F_EAST_LENGTH: usize = 4;
 const F_WEST: usize = 8;
@@ -48,6 +48,7 @@ const F_ROWS: usize = 16;     // the east rows so far (bit r)
 const F_EAST_ROWS: usize = 20; // how many
 const F_STAGE: usize = 24;    // 0: east next, 1: west next, 2: done
 const F_MARK: usize = 28;     // the list region's top when the frame was made (states)
+const F_MASKS: usize = 36;    // bit 0: the east list is crossing masks (F_EAST counts 8 bytes), bit 1: the west
 
 const STATE: usize = 12; // anti, main, columns (u32 each)
 const MAX_KEY_BITS: i32 = 14;
@@ -73,6 +74,8 @@ let STARTS_A: usize = 0; // (2^MAX_KEY_BITS + 1) u32
 let STARTS_B: usize = 0;
 let TABLES: usize = 0;   // 16 groups × 16 v128: two blocks' words side by side
 let WITH: usize = 0;     // 2 × 64 u64: each block's items by diagonal
+let QUEEN: usize = 0;    // 33 u64: the crossing masks of a queen in each column of the row under way
+let QUEEN_STATE: usize = 0; // 33 × 16 bytes: a queen's state words in each column of the row under way
 let LISTS: usize = 0;
 let listsEnd: usize = 0; // the end of the memory the list region has (bytes)
 let listTop: u32 = 0;    // states in use
@@ -132,13 +135,6 @@ function grow(bytes: u64): bool {
   return columns & ~load<u32>(s, 8) & ~<u32>((<u64>load<u32>(s) << 32) >> antiRight) & ~<u32>((<u64>load<u32>(s, 4) << 32) >> mainRight);
 }
 
-/** Writes at `to` the state at s with a queen in column c (shifts as in extend). */
-@inline function storeChild(to: usize, s: usize, c: u32, antiShift: i32, mainShift: i32): void {
-  store<u32>(to, load<u32>(s) | (<u32>1 << (c + <u32>antiShift)));
-  store<u32>(to, load<u32>(s, 4) | (<u32>1 << (c + <u32>mainShift)), 4);
-  store<u32>(to, load<u32>(s, 8) | (<u32>1 << c), 8);
-}
-
 /**
  * Appends to the list region each state of list [from, from + length) with a queen in row r on
  * `columns` (a side's columns, from `offset`, its first diagonal). Returns the new list's
@@ -151,23 +147,35 @@ function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 
   const mainShift = n - 1 - r - offset;
   const antiRight = <u64>(32 + antiShift);
   const mainRight = <u64>(32 + mainShift);
+  // A child is its parent ORed with its queen's words: the queens' by column, 16 bytes each
+  // (entry 32, for ctz(0), is written but never kept). A child is stored as 16 bytes, the last 4
+  // landing on the next slot (written next, or above the list: free).
+  for (let c = 0; c <= 32; c++) {
+    const on = c < 32 && ((columns >> <u32>c) & 1) != 0;
+    const at = QUEEN_STATE + (<usize>c << 4);
+    store<u32>(at, on ? <u32>1 << <u32>(c + antiShift) : 0);
+    store<u32>(at, on ? <u32>1 << <u32>(c + mainShift) : 0, 4);
+    store<u32>(at, on ? <u32>1 << <u32>c : 0, 8);
+    store<u32>(at, 0, 12);
+  }
   let top = listTop;
   let to = stateAt(top);
   for (let i: u32 = 0; i < length; i++) {
     const s = stateAt(from + i);
     let free = freeColumns(s, columns, antiRight, mainRight);
+    const parent = v128.load(s);
     if (!ensure((<u64>top + 32) * STATE)) return -1;
     // Most states have 0, 1 or 2 children: the first two are written whether or not they
     // exist (the slot is only kept when they do), so that no branch guesses their number.
     for (let j = 0; j < 2; j++) {
       const kept = <u32>(free != 0);
-      storeChild(to, s, ctz(free), antiShift, mainShift);
+      v128.store(to, v128.or(parent, v128.load(QUEEN_STATE + (<usize>ctz(free) << 4))));
       free &= free - 1;
       to += STATE * kept;
       top += kept;
     }
     while (free != 0) {
-      storeChild(to, s, ctz(free), antiShift, mainShift);
+      v128.store(to, v128.or(parent, v128.load(QUEEN_STATE + (<usize>ctz(free) << 4))));
       free &= free - 1;
       to += STATE;
       top++;
@@ -206,30 +214,43 @@ function reverseBits32(x: u32): u32 {
 }
 
 /**
- * The last row: the crossing masks of each state of the list with a queen in row r on
- * `columns`, written from `to` (no state is kept). Returns how many, or -1 when memory is short.
+ * A row that completes a side (the last row, or its side's last queen): the crossing masks of
+ * each state of the list with a queen in row r on `columns`, written from `to` (no state is
+ * kept). Returns how many, or -1 when memory is short.
  */
 function extendMasks(from: u32, length: u32, r: i32, columns: u32, offset: i32, to: usize): i32 {
   const antiShift = r - offset;
   const mainShift = n - 1 - r - offset;
   const antiRight = <u64>(32 + antiShift);
   const mainRight = <u64>(32 + mainShift);
-  let count: i32 = 0;
+  // A child's masks are its parent's and those of its queen: the queens' by column (entry 32,
+  // for ctz(0), is written but never kept).
+  for (let c = 0; c <= 32; c++) {
+    const queen = c < 32 && ((columns >> <u32>c) & 1) != 0
+      ? crossingOf(<u32>1 << <u32>(c + antiShift), <u32>1 << <u32>(c + mainShift), offset)
+      : 0;
+    store<u64>(QUEEN + (<usize>c << 3), queen);
+  }
+  const start = to;
   for (let i: u32 = 0; i < length; i++) {
     const s = stateAt(from + i);
     let free = freeColumns(s, columns, antiRight, mainRight);
-    if (free == 0) continue;
-    const anti = load<u32>(s);
-    const main = load<u32>(s, 4);
+    const parent = crossing(s, offset);
     if (!ensure(<u64>(to - LISTS) + 8 * 32)) return -1;
-    do {
-      const c = ctz(free);
+    // The first two children written whether or not they exist, as in extend.
+    for (let j = 0; j < 2; j++) {
+      const kept = <usize>(free != 0);
+      store<u64>(to, parent | load<u64>(QUEEN + (<usize>ctz(free) << 3)));
       free &= free - 1;
-      store<u64>(to, crossingOf(anti | (<u32>1 << <u32>(c + antiShift)), main | (<u32>1 << <u32>(c + mainShift)), offset));
+      to += kept << 3;
+    }
+    while (free != 0) {
+      store<u64>(to, parent | load<u64>(QUEEN + (<usize>ctz(free) << 3)));
+      free &= free - 1;
       to += 8;
-      count++;
-    } while (free != 0);
+    }
   }
+  const count = <i32>((to - start) >> 3);
   states += <u64>count;
   return count;
 }
@@ -275,13 +296,13 @@ function listMasks(from: u32, length: i32, offset: i32, to: usize): void {
 }
 
 /**
- * Sets up the join of two lists of masks (at `a` and `b`, the second right after the first):
- * sorted into buckets above them. Returns false when memory is short.
+ * Sets up the join of two lists of masks (at `a` and `b`, anywhere below the list region's
+ * top): sorted into buckets above both. Returns false when memory is short.
  */
 function startJoin(a: usize, na: i32, b: usize, nb: i32): bool {
   // Their sorted copies and their keys (4 bytes each) go above them.
-  if (!ensure(<u64>(b - LISTS) + <u64>(na + nb) * 20 + 16)) return false;
-  const after = b + (<usize>nb << 3);
+  const after = max<usize>(a + (<usize>na << 3), b + (<usize>nb << 3));
+  if (!ensure(<u64>(after - LISTS) + <u64>(na + nb) * 12 + 16)) return false;
   const eastLength = na;
   const westLength = nb;
   if (na < nb) {
@@ -444,7 +465,7 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   states = 0;
   joining = false;
   arenaReset();
-  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 + 16 * 256 + 2 * 64 * 8 + 3 * 64 * 4;
+  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 + 16 * 256 + 2 * 64 * 8 + 3 * 64 * 4 + 33 * 8 + 33 * 16 + 16;
   const base = arenaAlloc(fixed);
   if (base == 0) return OUT_OF_MEMORY;
   FRAMES = base;
@@ -455,6 +476,8 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   ORDER = WITH + 2 * 64 * 8;
   ON_A = ORDER + 64 * 4;
   ON_B = ON_A + 64 * 4;
+  QUEEN = ON_B + 64 * 4;
+  QUEEN_STATE = (QUEEN + 33 * 8 + 15) & ~15;
   const first = arenaAlloc(1 << 16);
   if (first == 0) return OUT_OF_MEMORY;
   LISTS = first;
@@ -510,6 +533,7 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   store<u32>(f + F_EAST_ROWS, popcnt(rows));
   store<u32>(f + F_STAGE, 0);
   store<u32>(f + F_MARK, listTop);
+  store<u32>(f + F_MASKS, 0);
   return DONE;
 }
 
@@ -595,19 +619,36 @@ export function queensJoinRun(budget: i32): i32 {
       if (length == 0) continue;
       const other = load<u32>(f + (toEast ? F_WEST : F_EAST));
       const otherLength = <i32>load<u32>(f + (toEast ? F_WEST_LENGTH : F_EAST_LENGTH));
-      const b = a + (<usize>length << 3);
-      if (!ensure(<u64>(b - LISTS) + (<u64>otherLength << 3))) return OUT_OF_MEMORY;
-      listMasks(other, otherLength, toEast ? 0 : h, b);
+      let b = a + (<usize>length << 3);
+      if ((load<u32>(f + F_MASKS) >> <u32>(toEast ? 1 : 0)) & 1) {
+        b = LISTS + (<usize>other << 3); // the other side was completed as masks
+      } else {
+        if (!ensure(<u64>(b - LISTS) + (<u64>otherLength << 3))) return OUT_OF_MEMORY;
+        listMasks(other, otherLength, toEast ? 0 : h, b);
+      }
       joinWeight = multiplier * (partner == rows ? 1 : 2);
       if (!startJoin(a, length, b, otherLength)) return OUT_OF_MEMORY;
       continue;
     }
-    const start = listTop;
-    const length = extend(from, fromLength, depth, columns, offset);
+    // A row that completes its side (all its queens placed) writes that side's crossing masks
+    // at once: the rows below all go to the other side, and the leaf reads only the masks.
+    const completes = toEast ? eastRows + 1 == k : westRows + 1 == h;
+    let start = listTop;
+    let length: i32;
+    if (completes) {
+      const at = masksBase();
+      length = extendMasks(from, fromLength, depth, columns, offset, at);
+      if (length < 0) return OUT_OF_MEMORY;
+      start = <u32>((at - LISTS) >> 3);
+      listTop = <u32>((at + (<usize>length << 3) - LISTS + STATE - 1) / STATE);
+    } else {
+      length = extend(from, fromLength, depth, columns, offset);
+    }
     if (length < 0) return OUT_OF_MEMORY;
     work += <i64>length + 1;
     if (length == 0) continue;
     const child = frame(depth + 1);
+    store<u32>(child + F_MASKS, load<u32>(f + F_MASKS) | (completes ? (toEast ? 1 : 2) : 0));
     store<u32>(child + F_EAST, toEast ? start : load<u32>(f + F_EAST));
     store<u32>(child + F_EAST_LENGTH, toEast ? <u32>length : load<u32>(f + F_EAST_LENGTH));
     store<u32>(child + F_WEST, toEast ? load<u32>(f + F_WEST) : start);
