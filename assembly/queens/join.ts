@@ -76,6 +76,7 @@ let TABLES: usize = 0;   // 16 groups × 16 v128: two blocks' words side by side
 let WITH: usize = 0;     // 2 × 64 u64: each block's items by diagonal
 let QUEEN: usize = 0;    // 33 u64: the crossing masks of a queen in each column of the row under way
 let QUEEN_STATE: usize = 0; // 33 × 16 bytes: a queen's state words in each column of the row under way
+let KEY_TABLES: usize = 0;  // 6 × 256 u16: the key bits of each byte value at each byte of a mask
 let LISTS: usize = 0;
 let listsEnd: usize = 0; // the end of the memory the list region has (bytes)
 let listTop: u32 = 0;    // states in use
@@ -266,12 +267,45 @@ function extendMasks(from: u32, length: u32, r: i32, columns: u32, offset: i32, 
   return key;
 }
 
+/** The key bits of each value of each byte of a mask (6 bytes hold the 2(n - 1) <= 42 bits). */
+function fillKeyTables(): void {
+  // Each byte's table from its single bits: v's entry is (v less its lowest bit)'s and that bit's.
+  memory.fill(KEY_TABLES, 0, 6 * 512);
+  for (let i = 0; i < keyBits; i++) {
+    const bit = orderAt(i);
+    const one = <u16>(<u32>1 << <u32>i);
+    if (bit < 48) store<u16>(KEY_TABLES + (<usize>(bit >> 3) << 9) + (<usize>(1 << (bit & 7)) << 1), one);
+  }
+  for (let p = 0; p < 6; p++) {
+    const table = KEY_TABLES + (<usize>p << 9);
+    for (let v = 3; v < 256; v++) {
+      if ((v & (v - 1)) == 0) continue; // a single bit: set above
+      const low = v & -v;
+      store<u16>(table + (<usize>v << 1), load<u16>(table + (<usize>(v ^ low) << 1)) | load<u16>(table + (<usize>low << 1)));
+    }
+  }
+}
+
+/** keyOf by the byte tables: six lookups. */
+@inline function keyByTables(x: u64): u32 {
+  return <u32>load<u16>(KEY_TABLES + (<usize>(x & 255) << 1))
+    | <u32>load<u16>(KEY_TABLES + 512 + (<usize>((x >> 8) & 255) << 1))
+    | <u32>load<u16>(KEY_TABLES + 1024 + (<usize>((x >> 16) & 255) << 1))
+    | <u32>load<u16>(KEY_TABLES + 1536 + (<usize>((x >> 24) & 255) << 1))
+    | <u32>load<u16>(KEY_TABLES + 2048 + (<usize>((x >> 32) & 255) << 1))
+    | <u32>load<u16>(KEY_TABLES + 2560 + (<usize>((x >> 40) & 255) << 1));
+}
+
+/** Lists at least this long (both together) get their keys by the byte tables. */
+const KEY_TABLES_FROM: i32 = 256;
+
 /** Sorts `length` masks from `from` into `to` by key (counting sort; `keys` holds each item's); the key bits are cleared. */
-function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask: u64, keys: usize): void {
+function bucketSort(from: usize, length: i32, to: usize, starts: usize, keyMask: u64, keys: usize, tables: bool): void {
   const size = 1 << keyBits;
   for (let b = 0; b <= size; b++) store<u32>(starts + (<usize>b << 2), 0);
   for (let i = 0; i < length; i++) {
-    const key = keyOf(load<u64>(from + (<usize>i << 3)));
+    const x = load<u64>(from + (<usize>i << 3));
+    const key = tables ? keyByTables(x) : keyOf(x);
     store<u32>(keys + (<usize>i << 2), key);
     const at = starts + ((<usize>key + 1) << 2);
     store<u32>(at, load<u32>(at) + 1);
@@ -331,8 +365,10 @@ function startJoin(a: usize, na: i32, b: usize, nb: i32): bool {
   maskA = after;
   maskB = maskA + (<usize>na << 3);
   const keys = maskB + (<usize>nb << 3);
-  bucketSort(a, na, maskA, STARTS_A, keyMask, keys);
-  bucketSort(b, nb, maskB, STARTS_B, keyMask, keys);
+  const tables = na + nb >= KEY_TABLES_FROM;
+  if (tables) fillKeyTables();
+  bucketSort(a, na, maskA, STARTS_A, keyMask, keys, tables);
+  bucketSort(b, nb, maskB, STARTS_B, keyMask, keys, tables);
   bucketAt = 0;
   blockAt = load<u32>(STARTS_A);
   joinCount = 0;
@@ -465,7 +501,7 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   states = 0;
   joining = false;
   arenaReset();
-  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 + 16 * 256 + 2 * 64 * 8 + 3 * 64 * 4 + 33 * 8 + 33 * 16 + 16;
+  const fixed = <u64>(MAX_JOIN_N + 2) * FRAME + (<u64>(1 << MAX_KEY_BITS) + 1) * 8 + 16 + 16 * 256 + 2 * 64 * 8 + 3 * 64 * 4 + 33 * 8 + 33 * 16 + 16 + 6 * 512;
   const base = arenaAlloc(fixed);
   if (base == 0) return OUT_OF_MEMORY;
   FRAMES = base;
@@ -478,6 +514,7 @@ export function queensJoinInit(size: i32, prefix: i32, rows: u32): i32 {
   ON_B = ON_A + 64 * 4;
   QUEEN = ON_B + 64 * 4;
   QUEEN_STATE = (QUEEN + 33 * 8 + 15) & ~15;
+  KEY_TABLES = QUEEN_STATE + 33 * 16;
   const first = arenaAlloc(1 << 16);
   if (first == 0) return OUT_OF_MEMORY;
   LISTS = first;
