@@ -1,6 +1,8 @@
 // N-Queens counting by joining half-boards, for empty boards of 5 <= n <= 22: the same method
-// as bench/native/queens-join.c (its C yardstick), step for step but for the join, which takes
-// two blocks at once in 128-bit words where the C takes one in 64.
+// as bench/native/queens-join.c (its C yardstick), step for step but for three things the C
+// does not do: the join takes two blocks at once in 128-bit words where the C takes one in 64;
+// a row that completes a side writes that side's crossing masks at once (the C writes states
+// and takes their masks at the leaf); and big joins find their bucket keys by byte tables.
 //
 // Cut the board between columns h-1 and h (h = n / 2). A solution puts k = n - h queens in the
 // east columns, on some set R of k rows, and h in the west, on the other rows; its two halves
@@ -10,10 +12,12 @@
 //
 // The rows are decided in order, each going east or west; a node keeps every partial
 // placement of both sides so far (12 bytes each: its diagonals and columns), so a prefix of
-// rows is extended once whichever rows follow. At the leaves (every row decided) both lists
-// become masks of crossing diagonals (the last row's side writes its masks at once, without
-// states, and a leaf whose partner is joined instead is not made at all; see Symmetry below),
-// and the disjoint pairs are counted: both lists sorted
+// rows is extended once whichever rows follow (a child is its parent ORed with its queen's
+// words, from a table by column). At the leaves (every row decided) both lists are masks of
+// crossing diagonals: the row that places a side's last queen writes that side's masks at once,
+// without states (the rows below it all go to the other side), and a leaf whose partner is
+// joined instead is not made at all (see Symmetry below). The disjoint pairs are counted: both
+// lists sorted
 // into 2^t buckets by t key diagonals (those most often held on both sides), only the 3^t
 // bucket pairs whose keys miss each other looked at, and within one the larger list held in
 // blocks of 64 bit-sliced (per diagonal, a word of the block's items without it; per group of
