@@ -98,7 +98,6 @@ let maskBits: i32 = 0;
 let ORDER: usize = 0;    // 64 i32: the diagonals by how often both sides hold them
 let ON_A: usize = 0;     // 64 u32 each: how often, in samples of each list
 let ON_B: usize = 0;
-let orderLength: i32 = 0;
 
 export function queensJoinTotal(): u64 { return total; }
 export function queensJoinNodes(): u64 { return states; }
@@ -169,7 +168,8 @@ function extend(from: u32, length: u32, r: i32, columns: u32, offset: i32): i32 
     const s = stateAt(from + i);
     let free = freeColumns(s, columns, antiRight, mainRight);
     const parent = v128.load(s);
-    if (!ensure((<u64>top + 32) * STATE)) return -1;
+    // Room for the next 16 parents' children (at most 11 each, and 2 written ahead).
+    if ((i & 15) == 0 && !ensure((<u64>top + 16 * 13) * STATE)) return -1;
     // Most states have 0, 1 or 2 children: the first two are written whether or not they
     // exist (the slot is only kept when they do), so that no branch guesses their number.
     for (let j = 0; j < 2; j++) {
@@ -241,7 +241,8 @@ function extendMasks(from: u32, length: u32, r: i32, columns: u32, offset: i32, 
     const s = stateAt(from + i);
     let free = freeColumns(s, columns, antiRight, mainRight);
     const parent = crossing(s, offset);
-    if (!ensure(<u64>(to - LISTS) + 8 * 32)) return -1;
+    // Room for the next 16 parents' children (at most 11 each, and 2 written ahead).
+    if ((i & 15) == 0 && !ensure(<u64>(to - LISTS) + 8 * 16 * 13)) return -1;
     // The first two children written whether or not they exist, as in extend.
     for (let j = 0; j < 2; j++) {
       const kept = <usize>(free != 0);
@@ -347,23 +348,34 @@ function startJoin(a: usize, na: i32, b: usize, nb: i32): bool {
     const t = a; a = b; b = t;
     na = westLength; nb = eastLength;
   }
-  // The diagonals by how often both sides hold them (from samples of at most 512 each).
-  memory.fill(ON_A, 0, 64 << 3);
-  sampleBits(a, na, ON_A);
-  sampleBits(b, nb, ON_B);
-  orderLength = 0;
-  for (let bit = 0; bit < 64; bit++) {
-    const score = heldBoth(bit);
-    if (score == 0) continue;
-    let y = orderLength++;
-    while (y > 0 && heldBoth(orderAt(y - 1)) < score) {
-      store<i32>(ORDER + (<usize>y << 2), orderAt(y - 1));
-      y--;
-    }
-    store<i32>(ORDER + (<usize>y << 2), bit);
-  }
+  // As many key bits as keep the larger list's buckets at BASE items or more; none for small
+  // lists, which then need no samples.
+  let wanted = 0;
+  while (wanted < MAX_KEY_BITS && (na >> (wanted + 1)) >= BASE) wanted++;
   keyBits = 0;
-  while (keyBits < orderLength && keyBits < MAX_KEY_BITS && (na >> (keyBits + 1)) >= BASE) keyBits++;
+  if (wanted > 0) {
+    // The key diagonals: those both sides hold most often (from samples of at most 512 each),
+    // picked one by one (the lowest of equals first).
+    memory.fill(ON_A, 0, 64 << 3);
+    sampleBits(a, na, ON_A);
+    sampleBits(b, nb, ON_B);
+    let taken: u64 = 0;
+    while (keyBits < wanted) {
+      let best = -1;
+      let bestScore: u64 = 0;
+      for (let bit = 0; bit < maskBits; bit++) {
+        const score = heldBoth(bit);
+        if (score > bestScore && ((taken >> <u64>bit) & 1) == 0) {
+          best = bit;
+          bestScore = score;
+        }
+      }
+      if (best < 0) break;
+      taken |= <u64>1 << <u64>best;
+      store<i32>(ORDER + (<usize>keyBits << 2), best);
+      keyBits++;
+    }
+  }
   let keyMask: u64 = 0;
   for (let i = 0; i < keyBits; i++) keyMask |= <u64>1 << <u64>orderAt(i);
   maskA = after;

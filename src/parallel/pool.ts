@@ -182,12 +182,13 @@ export const GROUP_TARGET_MS = 20;
  * Sizes groups of consecutive tasks by their learned cost. Each run starts with one task a
  * group (nothing is known of its parts yet); after each finished group the cost of a task is
  * re-estimated (a running mean of the threads' own timings, halfway towards the newest), and the
- * next group holds about GROUP_TARGET_MS of work, but at most twice the last group (a costly part
- * after cheap ones is met by a small group) and at most half a lane's share of what is left (so
- * the last groups are small and the threads finish together).
+ * next group holds about GROUP_TARGET_MS of work, but at most twice the last group (the first
+ * parts of a run may be cheaper than the rest: growth is gradual, while a costlier estimate
+ * shrinks the next group at once) and at most half a lane's share of what is left (so the last
+ * groups are small and the threads finish together).
  */
 export class GroupSizer {
-  private next_ = 0;
+  private handedOut = 0;
   private size = 1;
   /** Milliseconds a task, learned; undefined until the first group is back. */
   perTask: number | undefined;
@@ -199,13 +200,13 @@ export class GroupSizer {
 
   /** The next group (tasks start … end - 1), or undefined when every task is handed out. */
   next(): { start: number; end: number } | undefined {
-    if (this.next_ >= this.total) return undefined;
-    const left = this.total - this.next_;
+    if (this.handedOut >= this.total) return undefined;
+    const left = this.total - this.handedOut;
     const share = Math.max(1, Math.floor(left / (2 * this.lanes)));
     const size = Math.max(1, Math.min(this.size, share, left));
-    const start = this.next_;
-    this.next_ += size;
-    return { start, end: this.next_ };
+    const start = this.handedOut;
+    this.handedOut += size;
+    return { start, end: this.handedOut };
   }
 
   /** A group of `tasks` tasks took `ms` on its thread. */
