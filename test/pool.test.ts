@@ -10,7 +10,7 @@ import { constellations } from '../dist/queens/constellations.js';
 import { runQueensTask, type QueensTask } from '../dist/queens/tasks.js';
 import { loadEngineModule } from '../dist/wasm/module.js';
 
-/** n = 16's 3,206 start constellations, one a part (a few to hundreds of microseconds each). */
+/** The start constellations of n, one a part (n = 16: 3,206 of them, a few to hundreds of microseconds each). */
 async function constellationParts(n: number): Promise<QueensTask[]> {
   return (await constellations(n)).map((c) => ({ engine: 'wasm', n, constellations: [c] }) as QueensTask);
 }

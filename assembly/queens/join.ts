@@ -95,7 +95,7 @@ let keyBits: i32 = 0;
 let bucketAt: i32 = 0; // the bucket of A under way
 let blockAt: i32 = 0;  // the item of A its next block starts at
 let maskBits: i32 = 0;
-let ORDER: usize = 0;    // 64 i32: the diagonals by how often both sides hold them
+let ORDER: usize = 0;    // 64 i32: the key diagonals (keyBits of them), those both sides hold most often first
 let ON_A: usize = 0;     // 64 u32 each: how often, in samples of each list
 let ON_B: usize = 0;
 
@@ -279,7 +279,7 @@ function fillKeyTables(): void {
   for (let i = 0; i < keyBits; i++) {
     const bit = orderAt(i);
     const one = <u16>(<u32>1 << <u32>i);
-    if (bit < 48) store<u16>(KEY_TABLES + (<usize>(bit >> 3) << 9) + (<usize>(1 << (bit & 7)) << 1), one);
+    store<u16>(KEY_TABLES + (<usize>(bit >> 3) << 9) + (<usize>(1 << (bit & 7)) << 1), one);
   }
   for (let p = 0; p < 6; p++) {
     const table = KEY_TABLES + (<usize>p << 9);

@@ -119,7 +119,6 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
       }
     },
   });
-  throwIfAborted(signal);
   return results;
 }
 

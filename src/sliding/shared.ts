@@ -63,7 +63,10 @@ let currentKey: string | undefined;
  * the disk cache, else built by an engine of this thread (and cached on disk as loadPatterns
  * does) and copied in.
  */
-export async function loadSharedTables(set: PatternSet, options: PatternOptions & { readers?: number } = {}): Promise<SharedLoad> {
+/** How shared tables load: as tables do, and with `readers` reads of the cache at once (the threads that will search). */
+export type SharedLoadOptions = PatternOptions & { readers?: number };
+
+export async function loadSharedTables(set: PatternSet, options: SharedLoadOptions = {}): Promise<SharedLoad> {
   if (options.maxMemory !== undefined && sharedBytes(set) > options.maxMemory) {
     checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${tableBytes(set)} bytes of tables)`, options.maxMemory);
   }
@@ -76,7 +79,7 @@ export async function loadSharedTables(set: PatternSet, options: PatternOptions 
   return current;
 }
 
-async function load(set: PatternSet, options: PatternOptions & { readers?: number }): Promise<SharedLoad> {
+async function load(set: PatternSet, options: SharedLoadOptions): Promise<SharedLoad> {
   const cells = set.rows * set.cols;
   const sizes = set.patterns.map((p) => (set.packed ? Math.ceil(tableEntries(cells, p.length) / 2) : tableEntries(cells, p.length)));
   const tables: number[] = [];
