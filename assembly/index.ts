@@ -73,6 +73,8 @@ export {
   samegameNrpaRestarts,
   samegameNrpaIteration,
   samegameNrpaLine,
+  samegameNrpaAdapt,
+  samegameNrpaOnce,
 } from './samegame/nrpa';
 export {
   pegsInputAlloc,

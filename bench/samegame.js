@@ -12,6 +12,9 @@
 //    seconds they took. --seed S plays thread S's seeds, so that runs of --threads 1 with
 //    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
 //    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA; with nrpa or hybrid).
+// --random N: instead of the standard positions, N random 15×15 boards of 5 colours
+//    (samegame.randomBoard with seeds 1001 to 1000 + N): the held-apart set to tune on, so that
+//    the standard positions stay a test, not a training set. --positions then picks among them.
 // --records: a position's line better than its record in bench/data/samegame-records.json
 //    (the README's SameGame records table; the replay test checks every line there) replaces
 //    it, with how it was found; the file is written after each position.
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'nrpa-beam': { type: 'string' },
     records: { type: 'boolean', default: false },
+    random: { type: 'string' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
@@ -130,6 +134,9 @@ const PUBLISHED = [
   ['NRPA', 80030],
 ];
 
+/** --random boards are seeds 1001 and up: apart from the seeds the tests use. */
+const RANDOM_SEEDS = 1000;
+
 const RECORDS = new URL('./data/samegame-records.json', import.meta.url);
 
 /** The records file: { positions: [{ position, score, left, clicks: 'column,row …', found }] }. */
@@ -152,8 +159,13 @@ function keepRecord(records, i, result, found) {
 const methodPlayed = (methods) => values.method ?? (methods.size > 1 ? 'hybrid' : [...methods].join(''));
 
 async function benchScore() {
-  const text = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8');
-  const positions = text.trim().split(/\n\s*\n/);
+  const randomCount = values.random === undefined ? null : Number(values.random);
+  if (randomCount !== null && !(Number.isSafeInteger(randomCount) && randomCount >= 1)) fail(`--random must be a positive integer, got ${values.random}`);
+  if (randomCount !== null && values.records) fail('--records keeps lines of the standard positions, not of --random boards');
+  const positions =
+    randomCount === null
+      ? readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/)
+      : Array.from({ length: randomCount }, (_, k) => samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: RANDOM_SEEDS + k + 1 })));
   const first = Number(range[1]);
   const last = Math.min(Number(range[2]), positions.length);
   // Milestones: the total of the scores each position had reached by these times.
@@ -200,9 +212,9 @@ async function benchScore() {
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: standard positions ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
-  if (first === 1 && last === 20) {
+  if (randomCount === null && first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);
     // The milestones by time (a node budget has no time marks: the table's total is all there is).
     for (const [name, figure] of nodeBudget === null ? PUBLISHED : []) {

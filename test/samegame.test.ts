@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BitpuzzleError } from '../dist/index.js';
 import { checkPart } from '../dist/queue/worker.js';
+import { runScoreTask } from '../dist/samegame/tasks.js';
+import { engineCells as engineCellsOf } from '../dist/samegame/board.js';
 import { random, rejection } from './helpers.js';
 import { redisAvailable, startRedis, startWorker } from './redis.js';
 
@@ -691,6 +693,19 @@ describe('bitpuzzle samegame', () => {
     expect(run(['-', '--score', '--method', 'nrpa', '--nrpa-beam', '17', '--nodes', '200'], board).status).toBe(2);
   });
 
+  it('--nrpa-shared plays parallel NRPA (its line replays, a part a thread a batch); without --method nrpa or with --nrpa-beam it exits 2', () => {
+    const board = samegame.picture(samegame.randomBoard({ width: 8, height: 7, colours: 3, seed: 12 }));
+    const { status, stdout, stderr } = run(['-', '--score', '--method', 'nrpa', '--nrpa-shared', '--nodes', '3000', '--threads', '2', '--json'], board);
+    expect(status, stderr).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(replayOracle(board.split('\n'), result.clicks)).toEqual({ score: result.score, left: result.left });
+    expect(result.stats.parts % 2).toBe(0);
+    const wrong = run(['-', '--score', '--nrpa-shared', '--nodes', '200'], board);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--nrpa-shared does not work without --method nrpa or hybrid/);
+    expect(run(['-', '--score', '--method', 'nrpa', '--nrpa-shared', '--nrpa-beam', '2', '--nodes', '200'], board).status).toBe(2);
+  });
+
   it('--method hybrid (with --nrpa-beam) plays the beam, then NRPA: its line replays, parts count both rounds; an unknown method exits 2', () => {
     const board = samegame.picture(samegame.randomBoard({ width: 7, height: 6, colours: 3, seed: 8 }));
     const { status, stdout, stderr } = run(['-', '--score', '--method', 'hybrid', '--nrpa-beam', '2', '--nodes', '4000', '--threads', '1', '--json'], board);
@@ -711,6 +726,70 @@ describe('bitpuzzle samegame', () => {
   });
 });
 
+describe('parallel NRPA: the threads share the top level', () => {
+  const standardBoard = samegame.parseBoard(readFileSync(fileURLToPath(new URL('../bench/data/samegame-standard.txt', import.meta.url)), 'utf8').trim().split(/\n\s*\n/)[3]);
+  const cells = Array.from(engineCellsOf(standardBoard));
+  const part = (extra: object) => ({ method: 'nrpa' as const, cells, width: 15, height: 15, seed: 11, deadline: null, maxNodes: 1_000_000, beams: [1], level: 1, playouts: 4, nrpaBeam: 1, maxMemory: 1 << 26, known: [], knownScore: -1, ...extra });
+
+  it('a part runs its top level once and stops by itself: 400 playouts and 100 adaptations at level 1', async () => {
+    const once = await runScoreTask(part({ above: [] }));
+    expect(once.nodes).toBe(500n);
+    expect(once.playouts).toBe(400);
+    // Without `above` the same run goes on to the budget (the top level restarts).
+    const on = await runScoreTask(part({ maxNodes: 1200 }));
+    expect(on.nodes).toBe(1200n);
+  });
+
+  it("a part's policy is adapted toward the level above's lines first, as a run from a known line adapts toward it", async () => {
+    const line = (await runScoreTask(part({ seed: 3, maxNodes: 300 }))).line;
+    const played = samegame.replay(standardBoard, line.map((cell) => ({ column: Math.floor(cell / 15) + 1, row: (cell % 15) + 1 })));
+    // The same seed and one adaptation toward the line before the first playout: the same 4
+    // playouts up to the first adaptation at level 1 (after which the known run adapts toward the
+    // known line, the other toward its own best).
+    const above = await runScoreTask(part({ maxNodes: 5, above: [line] }));
+    const known = await runScoreTask(part({ maxNodes: 5, known: line, knownScore: played.score }));
+    expect(above.playouts).toBe(4);
+    expect(above.nodes).toBe(known.nodes);
+    expect(above.playouts).toBe(known.playouts);
+    expect(known.line).toEqual(above.score > played.score ? above.line : line);
+    // Without the adaptation the playouts differ.
+    const fresh = await runScoreTask(part({ maxNodes: 4 }));
+    expect(fresh.line).not.toEqual(above.line);
+    // A line that hits no group is refused.
+    const error = await rejection(runScoreTask(part({ above: [line, [0, 0, 0]] })));
+    expect((error as BitpuzzleError).code).toBe('BAD_INPUT');
+    expect((error as Error).message).toMatch(/above\[1\]: a click of the line hits no group/);
+  });
+
+  it('on 2 threads: the same seed gives the same line; a run from a line scores at least as much; parts are batches of one a thread', async () => {
+    // A part at 3 levels is 50,200 nodes; those of the second batch first replay the top level's
+    // 2 adaptations (a node each). So two batches spend the budget exactly.
+    const options = { method: 'nrpa' as const, nrpaShared: true, threads: 2, seed: 4, maxNodes: 2 * 50_200 + 2 * 50_202 };
+    const one = await samegame.score(standardBoard, options);
+    const again = await samegame.score(standardBoard, options);
+    expect(again.clicks).toEqual(one.clicks);
+    expect(samegame.replay(standardBoard, one.clicks).score).toBe(one.score);
+    expect(one.stats).toMatchObject({ nodes: 200_804n, parts: 4, threads: 2 });
+    const beam = await samegame.score(standardBoard, { method: 'beam', threads: 1, maxNodes: 20_000, seed: 2 });
+    const from = await samegame.score(standardBoard, { method: 'nrpa', nrpaShared: true, threads: 2, maxNodes: 2000, seed: 2, start: beam.clicks });
+    expect(from.score).toBeGreaterThanOrEqual(beam.score);
+    expect(samegame.replay(standardBoard, from.clicks).score).toBe(from.score);
+  });
+
+  it('nrpaShared is true or false, for method nrpa or hybrid, without a beam (BAD_INPUT)', async () => {
+    for (const [options, message] of [
+      [{ method: 'nrpa', nrpaShared: 1 }, /nrpaShared must be true or false, got 1/],
+      [{ method: 'beam', nrpaShared: true }, /nrpaShared is for method 'nrpa' or 'hybrid'/],
+      [{ nrpaShared: false }, /nrpaShared is for method 'nrpa' or 'hybrid'/],
+      [{ method: 'hybrid', nrpaShared: true, nrpaBeam: 2 }, /nrpaShared plays NRPA without a beam/],
+    ] as const) {
+      const error = await rejection(samegame.score(standardBoard, { maxNodes: 100, ...(options as object) }));
+      expect((error as BitpuzzleError).code).toBe('BAD_INPUT');
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
 describe('NRPA parts on the queue', () => {
   it('a part is checked like any input: NRPA levels from 1 to 6, a known line of cells', () => {
     const part = (task: unknown) => ({ v: 2, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', tasks: [task] });
@@ -722,6 +801,9 @@ describe('NRPA parts on the queue', () => {
       [{ ...task, method: 'beam', level: 0, nrpaBeam: 2 }, /nrpaBeam must be an integer from 1 to 1/],
       [{ ...task, method: 'mcts' }, /method must be one of "beam", "nrpa"/],
       [{ ...task, known: [4] }, /known\[0\] must be an integer from 0 to 3/],
+      [{ ...task, above: [[0], [5]] }, /above\[1\]\[0\] must be an integer from 0 to 3/],
+      [{ ...task, above: Array.from({ length: 101 }, () => [0]) }, /above must be a list of at most 100 lines/],
+      [{ ...task, method: 'beam', level: 0, nrpaBeam: 1, above: [] }, /above is for NRPA parts/],
     ] as const) {
       let error: unknown;
       try {
@@ -750,6 +832,16 @@ describe('NRPA parts on the queue', () => {
       const strip = (text: string) => JSON.parse(text).boards.map(({ stats: _, ...board }: { stats: unknown }) => board);
       expect(strip(onQueue.stdout)).toEqual(strip(local.stdout));
       expect(JSON.parse(onQueue.stdout).stats.parts).toBe(4);
+      // Parallel NRPA over the queue: two batches of a part a thread per board (small boards, so
+      // that whole parts are quick), the second carrying the top level's lines; the local answer.
+      const small = join(dir, 'small.txt');
+      writeFileSync(small, [21, 22].map((seed) => samegame.picture(samegame.randomBoard({ width: 6, height: 5, colours: 3, seed }))).join('\n\n') + '\n');
+      const shared = (extra: string[]) =>
+        spawnSync(process.execPath, [fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url)), 'samegame', '--batch', small, '--score', '--method', 'nrpa', '--nrpa-shared', '--nodes', String(2 * 50_200 + 2 * 50_202), '--threads', '2', '--json', ...extra], { encoding: 'utf8', timeout: 60_000 });
+      const sharedQueue = shared(['--queue', redis.url]);
+      expect(sharedQueue.status, sharedQueue.stderr).toBe(0);
+      expect(strip(sharedQueue.stdout)).toEqual(strip(shared([]).stdout));
+      expect(JSON.parse(sharedQueue.stdout).stats.parts).toBe(8);
     } finally {
       await worker.stop('SIGKILL');
       await redis.stop();

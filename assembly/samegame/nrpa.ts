@@ -93,6 +93,10 @@ let ready = false;
 // The copy of policies down the levels still to do before the next playout (a level l from
 // `copyFrom` down to 1), one node each.
 let copyFrom = 0;
+// One run of the top level only (a part of NRPA whose top level runs on the host: see
+// samegameNrpaOnce): run() answers DONE when it ends instead of restarting.
+let once = false;
+let finished = false;
 
 // Beam NRPA (beam > 1): the beam at the top level, and its next one, as B entries each of a
 // policy table, a score and a line; `beamAt` is the entry whose level-below run is under way.
@@ -265,9 +269,27 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     }
   }
   copyFrom = levels;
+  once = false;
+  finished = false;
   ready = true;
   return DONE;
 }
+
+/**
+ * Adapts the top level's policy toward the line of `length` clicks in the output region, as
+ * the level above would before handing its policy down (parallel NRPA: the host runs the level
+ * above, and each part replays its adaptations so far). Call after samegameNrpaStart.
+ */
+export function samegameNrpaAdapt(length: i32): i32 {
+  if (!ready || beam > 1 || length < 0 || length >= maxLine) return BAD_INPUT;
+  memory.copy(playLine, samegameOutputPtr(), <usize>length << 1);
+  if (!normalise(playLine, length)) return BAD_INPUT;
+  adapt(policy(levels), playLine, length);
+  return DONE;
+}
+
+/** From now on run() answers DONE when the top level's run ends, instead of restarting it. */
+export function samegameNrpaOnce(): void { once = true; }
 
 // exp(x) for the changes of one adaptation (|x| ≤ alpha = 1): a polynomial of degree 7
 // (relative error below 3e-5 there), much cheaper than Math.exp.
@@ -655,9 +677,10 @@ function childDone(): i32 {
   return spent;
 }
 
-/** Advances the search by about `budget` nodes; MORE (NRPA never ends: the top level restarts). */
+/** Advances the search by about `budget` nodes; MORE (NRPA never ends: the top level restarts), or DONE after samegameNrpaOnce when the top level's run has ended. */
 export function samegameNrpaRun(budget: i32): i32 {
   if (!ready) return BAD_INPUT;
+  if (finished) return DONE;
   while (budget > 0) {
     // Copies of the policy down to level 1, before the next playout.
     if (copyFrom > 1) {
@@ -695,6 +718,10 @@ export function samegameNrpaRun(budget: i32): i32 {
         break;
       }
       if (l == levels) {
+        if (once) {
+          finished = true;
+          return DONE;
+        }
         // The top level is done: restart it from an empty policy (the best line is kept).
         restarts++;
         emptyPolicy(policy(levels));

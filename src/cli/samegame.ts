@@ -21,6 +21,7 @@ interface SameGameFlags {
   colours?: string;
   method?: samegame.ScoreMethod;
   nrpaBeam?: string;
+  nrpaShared?: boolean;
   save?: string;
   resume?: string;
 }
@@ -46,6 +47,7 @@ export function samegameCommand(): Command {
     .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
     .addOption(new Option('--method <name>', `with --score: beam (Monte-Carlo beam search), nrpa (nested rollout policy adaptation) or hybrid (the beam for half the budget, then NRPA from its best line); default hybrid from ${samegame.HYBRID_FROM_SECONDS} s or ${samegame.HYBRID_FROM_NODES.toLocaleString('en')} nodes a thread, else beam`).choices(['beam', 'nrpa', 'hybrid']))
+    .option('--nrpa-shared', 'with --method nrpa or hybrid on 2 threads or more: the threads share one NRPA\'s top level (parallel NRPA) instead of playing independent runs')
     .option('--nrpa-beam <B>', 'with --method nrpa or hybrid: the policies NRPA\'s top level keeps, 1 (NRPA, default) to 16 (Beam NRPA)')
     .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')
     .option('--resume <FILE>', 'with --score: start from the line saved in FILE (it must be for the same board)')
@@ -64,7 +66,7 @@ export function samegameCommand(): Command {
 }
 
 /** The limits and seed every mode takes, after the checks that reject flags the mode would ignore. */
-function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number; nrpaBeam?: number } {
+function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number; nrpaBeam?: number; nrpaShared?: boolean } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
   if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours });
@@ -74,12 +76,13 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
       '--threads': flags.threads,
       '--method': flags.method,
       '--nrpa-beam': flags.nrpaBeam,
+      '--nrpa-shared': flags.nrpaShared,
       '--save': flags.save,
       '--resume': flags.resume,
     });
   }
   else rejectFlags('with --score (it runs on the Wasm engine)', { '--engine': flags.engine });
-  if (flags.method !== 'nrpa' && flags.method !== 'hybrid') rejectFlags('without --method nrpa or hybrid', { '--nrpa-beam': flags.nrpaBeam });
+  if (flags.method !== 'nrpa' && flags.method !== 'hybrid') rejectFlags('without --method nrpa or hybrid', { '--nrpa-beam': flags.nrpaBeam, '--nrpa-shared': flags.nrpaShared });
   if (flags.json || flags.batch !== undefined) {
     rejectFlags(flags.json ? 'with --json (it prints only the final board)' : 'with --batch (it prints one line a board)', { '--final': flags.final });
   }
@@ -93,6 +96,7 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
     seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1),
     threads: integerOption('--threads', flags.threads, 1, 1024),
     nrpaBeam: integerOption('--nrpa-beam', flags.nrpaBeam, 1, samegame.NRPA_MAX_BEAM),
+    nrpaShared: flags.nrpaShared,
   };
 }
 
@@ -110,7 +114,7 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
   if (file === undefined && flags.random === undefined) throw new BitpuzzleError('BAD_INPUT', 'give a board file (or --random WxH, or --batch FILE)');
   if (flags.queue) throw new BitpuzzleError('BAD_INPUT', '--queue works with --batch');
   if (flags.random !== undefined && !flags.clear && !flags.minLeft && !flags.score) return printRandom(flags);
-  const { time, maxNodes, seed, threads, nrpaBeam } = settings(flags);
+  const { time, maxNodes, seed, threads, nrpaBeam, nrpaShared } = settings(flags);
   const board = flags.random !== undefined ? randomBoard(flags) : samegame.toBoard(await readInput(file!));
 
   let result: samegame.SameGameResult;
@@ -139,6 +143,7 @@ async function runSameGame(file: string | undefined, flags: SameGameFlags): Prom
         threads,
         method: flags.method,
         nrpaBeam,
+        nrpaShared,
         start,
         onUpdate: showProgress ? (update) => void (saving = saving.then(() => onUpdate(update))) : undefined,
       });
@@ -239,7 +244,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   const queue = queueUrl(flags.queue);
   const signal = queueSignal(flags.queue);
   if (queue && !flags.score) throw new BitpuzzleError('BAD_INPUT', '--queue works with --score');
-  const { time, maxNodes, seed, threads, nrpaBeam } = settings(flags);
+  const { time, maxNodes, seed, threads, nrpaBeam, nrpaShared } = settings(flags);
   const started = performance.now();
   const text = await readInput(flags.batch!);
   const chunks = text.replace(/\r/g, '').split(/\n\s*\n/).filter((chunk) => chunk.trim() !== '');
@@ -254,7 +259,7 @@ async function runBatch(file: string | undefined, flags: SameGameFlags): Promise
   });
   const playOne = (board: samegame.SameGameBoard): Promise<samegame.SameGameResult> =>
     flags.score
-      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal, method: flags.method, nrpaBeam })
+      ? samegame.score(board, { time, maxNodes, seed, threads, queue, signal, method: flags.method, nrpaBeam, nrpaShared })
       : (flags.minLeft ? samegame.minLeft : samegame.clear)(board, { time, maxNodes, engine: flags.engine });
   const bar = progressBar('playing', 'boards');
   const results: samegame.SameGameResult[] = [];

@@ -13,7 +13,7 @@ import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
 import { MAX_JOIN_N, MAX_SEARCH_N, MIN_JOIN_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
 import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
 import { joinSidesFit, runQueensTask, type QueensTask } from '../queens/tasks.js';
-import { NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
+import { NRPA_ITERATIONS, NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
 import { checkSolvable, toBoard } from '../sliding/parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
@@ -271,7 +271,7 @@ function checkFastBatch(fields: Fields): FastBatchTask {
 }
 
 function checkSameGame(value: unknown): ScoreTask {
-  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore']);
+  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore', 'above']);
   const method = oneOf(task.method, 'method', ['beam', 'nrpa'] as const);
   const width = integer(task.width, 'width', 1, 64);
   const height = integer(task.height, 'height', 1, 64);
@@ -294,7 +294,15 @@ function checkSameGame(value: unknown): ScoreTask {
     // The engine replays the line and refuses one that hits no group; the host replays the result.
     known: integers(task.known, 'known', 0, width * height - 1, Math.floor((width * height) / 2)),
     knownScore: integer(task.knownScore, 'knownScore', -1, 2 ** 30),
+    ...(task.above === undefined ? {} : { above: aboveLines(task.above, method, width * height) }),
   };
+}
+
+/** A parallel NRPA part's lines of the level above (engine cells; the engine refuses one that hits no group). */
+function aboveLines(value: unknown, method: string, cells: number): number[][] {
+  if (method !== 'nrpa') throw badInput('above is for NRPA parts');
+  if (!Array.isArray(value) || value.length > NRPA_ITERATIONS) throw badInput(`above must be a list of at most ${NRPA_ITERATIONS} lines`);
+  return value.map((line, i) => integers(line, `above[${i}]`, 0, cells - 1, Math.floor(cells / 2)));
 }
 
 /** A puzzle of a part: 81 characters of 1-9, '.' or '0', or 256 of 1-9, A-G, '.' or '0'. */

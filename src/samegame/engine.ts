@@ -93,6 +93,10 @@ export interface SameGameNrpa {
   /** The top level's iteration under way. */
   iteration(): number;
   line(): number[];
+  /** Adapts the top level's policy toward `line` (engine cells), as the level above it would (parallel NRPA). */
+  adapt(line: number[]): StatusCode;
+  /** From now on run() answers DONE when the top level's run ends, instead of restarting it. */
+  once(): void;
 }
 
 export function wasmSameGameNrpa(exports: EngineExports): SameGameNrpa {
@@ -112,5 +116,10 @@ export function wasmSameGameNrpa(exports: EngineExports): SameGameNrpa {
       const length = exports.samegameNrpaLine();
       return length < 0 ? [] : readLine(exports, length);
     },
+    adapt(line) {
+      new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), line.length).set(line);
+      return exports.samegameNrpaAdapt(line.length);
+    },
+    once: () => exports.samegameNrpaOnce(),
   };
 }

@@ -31,7 +31,7 @@ export interface SearchOptions extends SameGameOptions {
 export interface ScoreOptions extends SameGameOptions {
   /** Seed of the tie-breaks and playouts (default 1): the same seed, threads and maxNodes give the same game. */
   seed?: number;
-  /** Independent runs on worker threads (default: every core); the best one wins. */
+  /** Independent runs on worker threads (default: every core), the best one winning; with nrpaShared, NRPA's top level shared by them. */
   threads?: number;
   /** Called as runs finish. */
   onProgress?: (progress: Progress) => void;
@@ -51,6 +51,13 @@ export interface ScoreOptions extends SameGameOptions {
    * below from each policy and keeps the best distinct scores among the results).
    */
   nrpaBeam?: number;
+  /**
+   * With method 'nrpa' or 'hybrid' on 2 threads or more (or a queue): the threads share one NRPA's
+   * top level (parallel NRPA: each of its iterations is a part, run from the top level's policy,
+   * and the results adapt that one policy), instead of playing independent runs whose best line
+   * wins (the default). Not with nrpaBeam above 1.
+   */
+  nrpaShared?: boolean;
   /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
   start?: readonly Click[];
   /**
@@ -142,7 +149,7 @@ function result(board: SameGameBoard, line: number[], proved: boolean, stats: Sa
 // The options each function takes (checkOptions rejects any other key).
 const LIMIT_KEYS = ['signal', 'time', 'maxNodes', 'maxMemory'];
 const SEARCH_KEYS = [...LIMIT_KEYS, 'engine'];
-const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue', 'method', 'nrpaBeam', 'start', 'onUpdate'];
+const SCORE_KEYS = [...LIMIT_KEYS, 'seed', 'threads', 'onProgress', 'queue', 'method', 'nrpaBeam', 'nrpaShared', 'start', 'onUpdate'];
 
 async function fewestLeft(input: SameGameInput, options: SearchOptions, clearOnly: boolean): Promise<SameGameResult> {
   const started = performance.now();
@@ -269,40 +276,48 @@ function liveUpdates(board: SameGameBoard, started: number, onUpdate: (update: S
   let lastUpdate = Date.now();
   let open = false;
   const threads = new Map<number, LiveReport>();
-  if (channel) {
-    channel.onmessage = (event: MessageEvent) => {
-      if (!open) return;
-      const report = event.data as LiveReport;
-      threads.set(report.seed, report);
-      let improved = false;
-      if (report.score > best.score && report.line.length > 0) {
-        let played;
-        try {
-          played = replay(board, report.line.map((cell) => clickOfCell(cell, board.height)));
-        } catch {
-          played = undefined;
-        }
-        if (played?.score === report.score) {
-          best = { score: report.score, line: report.line };
-          timeline.push({ seconds: (performance.now() - started) / 1000, score: best.score });
-          improved = true;
-        }
+  // A run's report (or the host's, for parallel NRPA's top level): a better line is replayed and
+  // reported at once; the best so far at least every UPDATE_SECONDS.
+  const take = (report: LiveReport): void => {
+    if (!open) return;
+    threads.set(report.seed, report);
+    let improved = false;
+    if (report.score > best.score && report.line.length > 0) {
+      let played;
+      try {
+        played = replay(board, report.line.map((cell) => clickOfCell(cell, board.height)));
+      } catch {
+        played = undefined;
       }
-      if (!improved && Date.now() - lastUpdate < UPDATE_SECONDS * 1000) return;
-      lastUpdate = Date.now();
-      let playouts = 0;
-      let iteration = 0;
-      let top = -Infinity;
-      for (const thread of threads.values()) {
-        playouts += thread.playouts;
-        if (thread.score > top) [top, iteration] = [thread.score, thread.iteration];
+      if (played?.score === report.score) {
+        best = { score: report.score, line: report.line };
+        timeline.push({ seconds: (performance.now() - started) / 1000, score: best.score });
+        improved = true;
       }
-      const seconds = (Date.now() - roundStarted) / 1000;
-      onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, timeline));
-    };
-  }
+    }
+    if (!improved && Date.now() - lastUpdate < UPDATE_SECONDS * 1000) return;
+    lastUpdate = Date.now();
+    let playouts = 0;
+    let iteration = 0;
+    let top = -Infinity;
+    for (const thread of threads.values()) {
+      playouts += thread.playouts;
+      if (thread.score > top) [top, iteration] = [thread.score, thread.iteration];
+    }
+    const seconds = (Date.now() - roundStarted) / 1000;
+    onUpdate(updateOf(board, method, started, best, playouts / Math.max(0.001, seconds), iteration, timeline));
+  };
+  if (channel) channel.onmessage = (event: MessageEvent) => take(event.data as LiveReport);
   return {
     name,
+    /**
+     * Parallel NRPA's top level after a batch: its best line, the iteration under way and the
+     * playouts of its finished parts (whose own reports are dropped).
+     */
+    batch(score: number, line: number[], iteration: number, playouts: number) {
+      threads.clear();
+      take({ seed: -1, score, line, playouts, iteration });
+    },
     /** A round of `roundMethod` starts from `from` (the best so far); `noted` is the timeline so far. */
     startRound(roundMethod: ScoreMethod, from: { score: number; line: number[] }, noted: Array<{ seconds: number; score: number }>) {
       method = roundMethod;
@@ -323,6 +338,89 @@ function liveUpdates(board: SameGameBoard, started: number, onUpdate: (update: S
   };
 }
 
+/** What parallelNrpa needs besides its parts. */
+interface ParallelRun {
+  threads: number;
+  engineModule: WebAssembly.Module;
+  queue: QueueOption | undefined;
+  signal: AbortSignal | undefined;
+  onProgress: ((progress: Progress) => void) | undefined;
+  /** Nodes for the whole round over every thread, or null. */
+  maxNodes: number | null;
+  deadline: number | null;
+  /** Called after each batch with the top level's best line, its iteration and the playouts so far. */
+  onBatch: ((score: number, line: number[], iteration: number, playouts: number) => void) | undefined;
+}
+
+/**
+ * Parallel NRPA: the threads share one NRPA's top level, which runs here, on the host. Each of
+ * its iterations is a part: a run of the level below, from the top level's policy, which the part
+ * rebuilds from an empty one by adapting it toward the lines the top level has adapted toward so
+ * far (a few adaptations against the part's tens of thousands of playouts). The threads run the
+ * iterations in batches, one part each, all from the same policy; then each result in thread
+ * order updates the top level as NRPA's would after an iteration (the best line so far, then an
+ * adaptation toward it), as if the batch's iterations had been played one after the other from
+ * the policy before them. Batches keep the result the same for the same seed, threads and
+ * maxNodes; on 15×15 boards a part takes about a second, so a batch waits little for its slowest.
+ * After NRPA_ITERATIONS iterations the top level restarts from an empty policy, as the engine's.
+ * `templates` are the round's tasks, one a thread (the known line starts the top level).
+ */
+async function parallelNrpa(templates: ScoreTask[], run: ParallelRun): Promise<ScoreTaskResult[]> {
+  const threads = templates.length;
+  const known = templates[0];
+  const results: ScoreTaskResult[] = [];
+  let top = known.known.length > 0 ? { score: known.knownScore, line: known.known } : null;
+  let above: number[][] = top ? [top.line] : [];
+  let iteration = 0;
+  let restarts = 0;
+  let spent = 0;
+  let playouts = 0;
+  let done = 0;
+  for (let batch = 0; ; batch++) {
+    const left = run.maxNodes === null ? null : run.maxNodes - spent;
+    // The first batch always runs (its parts stop on the limits themselves), so there is a result.
+    if (batch > 0 && ((left !== null && left < threads) || (run.deadline !== null && Date.now() >= run.deadline - 5))) break;
+    const tasks: ScoreTask[] = templates.map((task) => ({
+      ...task,
+      level: task.level - 1,
+      known: [],
+      knownScore: -1,
+      above,
+      seed: (task.seed + Math.imul(batch + 1, 0x9e3779b9)) >>> 0,
+      maxNodes: left === null ? null : Math.max(1, Math.floor(left / threads)),
+    }));
+    const before = done;
+    const parts: ScoreTaskResult[] = await runTasks({
+      tasks,
+      threads,
+      kind: 'samegame',
+      queue: run.queue,
+      runInline: runScoreTask,
+      engineModule: run.engineModule,
+      signal: run.signal,
+      onProgress: run.onProgress && ((progress) => run.onProgress?.({ done: before + progress.done, total: before + progress.total })),
+    });
+    done += parts.length;
+    for (const part of parts) {
+      spent += Number(part.nodes);
+      playouts += part.playouts;
+      results.push({ ...part, iteration, restarts });
+      if (part.line.length > 0 && (top === null || part.score >= top.score)) top = { score: part.score, line: part.line };
+      if (top !== null) above = [...above, top.line];
+      iteration++;
+      if (iteration >= NRPA_ITERATIONS) {
+        top = null;
+        above = [];
+        iteration = 0;
+        restarts++;
+      }
+    }
+    const best = results.reduce((a, b) => (b.score > a.score ? b : a));
+    run.onBatch?.(best.score, best.line, iteration, playouts);
+  }
+  return results;
+}
+
 /**
  * The best SameGame score found within the limits: independent runs, one per thread with its
  * own seed, of the Monte-Carlo beam search (each widening its beam to fill the time or node
@@ -341,6 +439,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     throw badInput(`nrpaBeam must be an integer from 1 to ${NRPA_MAX_BEAM}, got ${describeValue(nrpaBeam)}`);
   }
   if (options.nrpaBeam !== undefined && options.method !== 'nrpa' && options.method !== 'hybrid') throw badInput("nrpaBeam is for method 'nrpa' or 'hybrid'");
+  const nrpaShared = options.nrpaShared ?? false;
+  if (typeof nrpaShared !== 'boolean') throw badInput(`nrpaShared must be true or false, got ${describeValue(nrpaShared)}`);
+  if (options.nrpaShared !== undefined && options.method !== 'nrpa' && options.method !== 'hybrid') throw badInput("nrpaShared is for method 'nrpa' or 'hybrid'");
+  if (nrpaShared && nrpaBeam > 1) throw badInput('nrpaShared plays NRPA without a beam: give nrpaBeam 1 or leave it out');
   if (options.onUpdate !== undefined && typeof options.onUpdate !== 'function') throw badInput(`onUpdate must be a function, got ${describeValue(options.onUpdate)}`);
   const limits = limitsOf(options, Date.now());
   if (options.queue !== undefined && (limits.deadline !== null || limits.maxNodes === null)) {
@@ -371,7 +473,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     const hybridBeam = method === 'hybrid' && round === 0;
     const roundMethod = method === 'hybrid' ? (hybridBeam ? 'beam' : 'nrpa') : method;
     const roundStarted = Date.now();
-    const roundMs = options.onUpdate !== undefined && roundMethod === 'nrpa' ? ROUND_SECONDS * 1000 : Infinity;
+    // Parallel NRPA shares its top level between the threads, so it needs no rounds to share
+    // the best line (and a round's restart would cut its top level short).
+    const parallel = roundMethod === 'nrpa' && nrpaShared && (threads > 1 || options.queue !== undefined);
+    const roundMs = options.onUpdate !== undefined && roundMethod === 'nrpa' && !parallel ? ROUND_SECONDS * 1000 : Infinity;
     let deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
     let maxNodes = limits.maxNodes;
     if (method === 'hybrid') {
@@ -411,16 +516,18 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       knownScore: best.score,
       ...(live ? { channel: live.name } : {}),
     }));
-    const runs: ScoreTaskResult[] = await runTasks({
-      tasks,
-      threads,
-      kind: 'samegame',
-      queue: options.queue,
-      runInline: runScoreTask,
-      engineModule,
-      signal: options.signal,
-      onProgress: options.onProgress,
-    });
+    const runs: ScoreTaskResult[] = parallel
+      ? await parallelNrpa(tasks, { threads, engineModule, queue: options.queue, signal: options.signal, onProgress: options.onProgress, maxNodes, deadline, onBatch: live?.batch })
+      : await runTasks({
+          tasks,
+          threads,
+          kind: 'samegame',
+          queue: options.queue,
+          runInline: runScoreTask,
+          engineModule,
+          signal: options.signal,
+          onProgress: options.onProgress,
+        });
     // The best run; ties go to the lowest thread, so the result does not depend on timing.
     let top = runs[0];
     for (const run of runs) if (run.score > top.score) top = run;

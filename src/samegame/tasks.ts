@@ -112,6 +112,12 @@ export interface ScoreTask {
   known: number[];
   knownScore: number;
   /**
+   * NRPA as a part of parallel NRPA, whose top level runs on the host: the lines (engine cells)
+   * the level above adapted its policy toward so far, in order. The part's top level starts from
+   * that policy, runs once (no restart) and answers its best line.
+   */
+  above?: number[][];
+  /**
    * The name of a BroadcastChannel on which the run posts a LiveReport about every
    * REPORT_MS (local runs only: the queue's parts drop it), so that a long run shows its best
    * line while it runs.
@@ -261,6 +267,13 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     const nrpa = wasmSameGameNrpa(exports);
     const bits = policyBits(task.level, task.nrpaBeam, task.maxMemory);
     checkStatus(nrpa.start(Uint8Array.from(task.cells), task.width, task.height, task.level, NRPA_ITERATIONS, task.playouts, bits, task.seed, task.known, task.knownScore, task.nrpaBeam), what, task.maxMemory);
+    if (task.above !== undefined) {
+      task.above.forEach((line, i) => {
+        // A part from outside may carry any cells: a line that hits no group is its error, not the engine's.
+        if (nrpa.adapt(line) === Status.BAD_INPUT) throw new BitpuzzleError('BAD_INPUT', `above[${i}]: a click of the line hits no group`);
+      });
+      nrpa.once();
+    }
     const limits: Limits = { deadline: task.deadline, maxNodes: task.maxNodes, signal };
     if (limits.deadline === null && limits.maxNodes === null) throw new BitpuzzleError('BAD_INPUT', 'NRPA needs a time or node budget');
     const timeline: number[] = [];

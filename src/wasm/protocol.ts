@@ -84,6 +84,8 @@ export interface EngineExports {
   samegameNrpaRestarts(): number;
   samegameNrpaIteration(): number;
   samegameNrpaLine(): number;
+  samegameNrpaAdapt(length: number): StatusCode;
+  samegameNrpaOnce(): void;
   // Peg solitaire (assembly/pegs/pegs.ts and the parts it names)
   pegsInputAlloc(words: number): number;
   pegsLoad(): StatusCode;
