@@ -12,6 +12,7 @@
 //    seconds they took. --seed S plays thread S's seeds, so that runs of --threads 1 with
 //    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
 //    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA; with nrpa or hybrid).
+// --nrpa-shared: NRPA's top level shared by the threads (nrpaShared; with nrpa or hybrid).
 // --random N: instead of the standard positions, N random 15×15 boards of 5 colours
 //    (samegame.randomBoard with seeds 1001 to 1000 + N): the held-apart set to tune on, so that
 //    the standard positions stay a test, not a training set. --positions then picks among them.
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     'nrpa-beam': { type: 'string' },
     records: { type: 'boolean', default: false },
     random: { type: 'string' },
+    'nrpa-shared': { type: 'boolean', default: false },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
@@ -193,7 +195,7 @@ async function benchScore() {
       },
     };
     const limit = nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget };
-    const result = await samegame.score(board, { ...limit, ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}) });
+    const result = await samegame.score(board, { ...limit, ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}), ...(values['nrpa-shared'] ? { nrpaShared: true } : {}) });
     checkLine(board, result);
     const cpu = process.cpuUsage(cpuBefore);
     cpuSeconds += (cpu.user + cpu.system) / 1e6;
@@ -212,7 +214,7 @@ async function benchScore() {
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}${values['nrpa-shared'] ? ', top level shared' : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (randomCount === null && first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

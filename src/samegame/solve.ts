@@ -42,7 +42,9 @@ export interface ScoreOptions extends SameGameOptions {
    * (the beam for half the budget, then NRPA from its best line). By default the beam below
    * HYBRID_FROM_SECONDS (or HYBRID_FROM_NODES a thread), the hybrid from there. Alone, the beam
    * beat NRPA at every budget measured: standard positions 5-8 with about 40 s of CPU each on one
-   * thread scored 15,230 and 14,958 by the beam (two seeds), 14,298 and 14,206 by NRPA.
+   * thread scored 15,230 and 14,958 by the beam (two seeds), 14,298 and 14,206 by NRPA. On ten
+   * held-apart random 15×15 boards at 60 s on 2 threads NRPA alone scored 1.7% more than the
+   * hybrid, but not on standard positions 1-4 (docs/benchmarks.md), so the default is unchanged.
    */
   method?: ScoreMethod;
   /**
