@@ -313,7 +313,7 @@ function liveUpdates(board: SameGameBoard, started: number, onUpdate: (update: S
   return {
     name,
     /**
-     * Parallel NRPA's top level after a batch: its best line, the iteration under way and the
+     * Parallel NRPA after a batch: the round's best line, the top level's iteration under way and the
      * playouts of its finished parts (whose own reports are dropped).
      */
     batch(score: number, line: number[], iteration: number, playouts: number) {
@@ -350,7 +350,7 @@ interface ParallelRun {
   /** Nodes for the whole round over every thread, or null. */
   maxNodes: number | null;
   deadline: number | null;
-  /** Called after each batch with the top level's best line, its iteration and the playouts so far. */
+  /** Called after each batch with the best line of the round so far, the top level's iteration and the playouts so far. */
   onBatch: ((score: number, line: number[], iteration: number, playouts: number) => void) | undefined;
 }
 
