@@ -122,6 +122,11 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => samegame.score(board, { method: 'nrpa', nrpaBeam: 8, time: 30, threads: 1, signal }), 600);
   });
 
+  it('samegame: parallel NRPA (nrpaShared) on 2 threads, aborted after its first batches', async () => {
+    const board = randomSameGame(15, 15, 5, 15);
+    await expectAbortedPromptly((signal) => samegame.score(board, { method: 'nrpa', nrpaShared: true, time: 30, threads: 2, signal }), 1500);
+  });
+
   it('a call that finishes before the abort does not stall either', async () => {
     const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '6x10' }, { threads: 1, signal }), 60_000);
     expect(error).toBeNull();

@@ -342,10 +342,8 @@ function liveUpdates(board: SameGameBoard, started: number, onUpdate: (update: S
 
 /** What parallelNrpa needs besides its parts. */
 interface ParallelRun {
-  threads: number;
-  engineModule: WebAssembly.Module;
-  queue: QueueOption | undefined;
-  signal: AbortSignal | undefined;
+  /** Runs a batch of parts on the threads or the queue, reporting their progress to `onProgress`. */
+  runParts: (tasks: ScoreTask[], onProgress: ((progress: Progress) => void) | undefined) => Promise<ScoreTaskResult[]>;
   onProgress: ((progress: Progress) => void) | undefined;
   /** Nodes for the whole round over every thread, or null. */
   maxNodes: number | null;
@@ -377,7 +375,8 @@ async function parallelNrpa(templates: ScoreTask[], run: ParallelRun): Promise<S
   let restarts = 0;
   let spent = 0;
   let playouts = 0;
-  let done = 0;
+  // The best part of the round so far (the first of equals).
+  let best = { score: -1, line: [] as number[] };
   for (let batch = 0; ; batch++) {
     const left = run.maxNodes === null ? null : run.maxNodes - spent;
     // The first batch always runs (its parts stop on the limits themselves), so there is a result.
@@ -391,22 +390,13 @@ async function parallelNrpa(templates: ScoreTask[], run: ParallelRun): Promise<S
       seed: (task.seed + Math.imul(batch + 1, 0x9e3779b9)) >>> 0,
       maxNodes: left === null ? null : Math.max(1, Math.floor(left / threads)),
     }));
-    const before = done;
-    const parts: ScoreTaskResult[] = await runTasks({
-      tasks,
-      threads,
-      kind: 'samegame',
-      queue: run.queue,
-      runInline: runScoreTask,
-      engineModule: run.engineModule,
-      signal: run.signal,
-      onProgress: run.onProgress && ((progress) => run.onProgress?.({ done: before + progress.done, total: before + progress.total })),
-    });
-    done += parts.length;
+    const before = results.length;
+    const parts = await run.runParts(tasks, run.onProgress && ((progress) => run.onProgress?.({ done: before + progress.done, total: before + progress.total })));
     for (const part of parts) {
       spent += Number(part.nodes);
       playouts += part.playouts;
       results.push({ ...part, iteration, restarts });
+      if (part.score > best.score) best = part;
       if (part.line.length > 0 && (top === null || part.score >= top.score)) top = { score: part.score, line: part.line };
       if (top !== null) above = [...above, top.line];
       iteration++;
@@ -417,7 +407,6 @@ async function parallelNrpa(templates: ScoreTask[], run: ParallelRun): Promise<S
         restarts++;
       }
     }
-    const best = results.reduce((a, b) => (b.score > a.score ? b : a));
     run.onBatch?.(best.score, best.line, iteration, playouts);
   }
   return results;
@@ -518,18 +507,11 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       knownScore: best.score,
       ...(live ? { channel: live.name } : {}),
     }));
-    const runs: ScoreTaskResult[] = parallel
-      ? await parallelNrpa(tasks, { threads, engineModule, queue: options.queue, signal: options.signal, onProgress: options.onProgress, maxNodes, deadline, onBatch: live?.batch })
-      : await runTasks({
-          tasks,
-          threads,
-          kind: 'samegame',
-          queue: options.queue,
-          runInline: runScoreTask,
-          engineModule,
-          signal: options.signal,
-          onProgress: options.onProgress,
-        });
+    const runParts = (parts: ScoreTask[], onProgress: ((progress: Progress) => void) | undefined): Promise<ScoreTaskResult[]> =>
+      runTasks({ tasks: parts, threads, kind: 'samegame', queue: options.queue, runInline: runScoreTask, engineModule, signal: options.signal, onProgress });
+    const runs = parallel
+      ? await parallelNrpa(tasks, { runParts, onProgress: options.onProgress, maxNodes, deadline, onBatch: live?.batch })
+      : await runParts(tasks, options.onProgress);
     // The best run; ties go to the lowest thread, so the result does not depend on timing.
     let top = runs[0];
     for (const run of runs) if (run.score > top.score) top = run;

@@ -270,7 +270,9 @@ async function runNrpaTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     if (task.above !== undefined) {
       task.above.forEach((line, i) => {
         // A part from outside may carry any cells: a line that hits no group is its error, not the engine's.
-        if (nrpa.adapt(line) === Status.BAD_INPUT) throw new BitpuzzleError('BAD_INPUT', `above[${i}]: a click of the line hits no group`);
+        const status = nrpa.adapt(line);
+        if (status === Status.BAD_INPUT) throw new BitpuzzleError('BAD_INPUT', `above[${i}]: a click of the line hits no group`);
+        checkStatus(status, what, task.maxMemory);
       });
       nrpa.once();
     }
