@@ -156,6 +156,8 @@ export {
   slidingPrefixNodes,
   slidingFrontier,
   slidingNextBound,
+  slidingIterationNodes,
+  slidingPauseAtIterations,
 } from './sliding/sliding';
 export {
   slidingReset,

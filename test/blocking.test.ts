@@ -2,6 +2,9 @@
 // whole search), and an abort fired during the call rejects with ABORTED soon after. The
 // bounds are generous on purpose: they catch a search held on the main thread (seconds), not
 // a slow machine. Each case is cut short by its abort, so none runs long.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
 import { isConstellation } from '../dist/queens/constellations.js';
@@ -86,6 +89,14 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => sliding.solve(board5, { method: 'optimal', heuristic: 'conflict', signal }), 600);
     const board300 = sliding.randomBoard(300, 300, 5);
     await expectAbortedPromptly((signal) => sliding.solve(board300, { lengthOnly: true, signal }), 400);
+  });
+
+  it('sliding: a batch on 4 threads whose big boards go on across the threads', async () => {
+    const korf = sliding.parseBatch(readFileSync(new URL('./data/korf100.txt', import.meta.url), 'utf8'));
+    const boards = [9, 12, 60, 22, 88].map((i) => korf[i - 1].board);
+    const options = { goal: 'korf', pdb: '6-6-3', threads: 4, cacheDir: join(tmpdir(), 'bitpuzzle-test-pdb') } as const;
+    await sliding.solveBatch(boards.slice(0, 1), options); // the tables built or loaded first
+    await expectAbortedPromptly((signal) => sliding.solveBatch(boards, { ...options, signal }), 400);
   });
 
   it('sliding: a 2048×2048 board checked and handed to the constructive solver in slices', async () => {

@@ -234,6 +234,56 @@ describe("Korf's 15-puzzle instances", () => {
     expect(progress.at(-1)).toBe(boards.length);
   });
 
+  it('a batch on 4 threads hands a big board over to every thread: the moves and nodes of one thread', async () => {
+    // Instance 60 (10.9 M nodes) comes last: it starts once others have finished, so its last
+    // iterations (millions of nodes) go on across the threads.
+    const numbers = [9, 12, 30, 42, 47, 55, 60];
+    const boards = numbers.map((i) => korf[i - 1].board);
+    const one = await sliding.solveBatch(boards, { goal: KORF_GOAL, threads: 1, pdb: '6-6-3', cacheDir });
+    const progress: number[] = [];
+    const four = await sliding.solveBatch(boards, { goal: KORF_GOAL, threads: 4, pdb: '6-6-3', cacheDir, onProgress: (p) => progress.push(p.done) });
+    expect(four.map((r) => r.moves)).toEqual(one.map((r) => r.moves));
+    expect(four.map((r) => r.stats.nodes)).toEqual(one.map((r) => r.stats.nodes));
+    expect(one.map((r) => r.length)).toEqual(numbers.map((i) => korf[i - 1].expected));
+    expect(one.at(-1)!.stats.parts).toBe(1);
+    expect(four.at(-1)!.stats).toMatchObject({ threads: 4 });
+    expect(four.at(-1)!.stats.parts).toBeGreaterThan(1);
+    expect(progress.at(-1)).toBe(boards.length);
+    // Limits keep every board on one thread (a limit is per board).
+    const limited = await sliding.solveBatch(boards.slice(-1), { goal: KORF_GOAL, threads: 4, pdb: '6-6-3', cacheDir, timeLimit: 60_000 });
+    expect(limited[0].stats.parts).toBe(1);
+  });
+
+  it('the engine pauses as each iteration begins, with the nodes before it: Wasm and the TS twin alike', async () => {
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { ReferenceOptimalEngine } = await import('../dist/sliding/reference.js');
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    // Instance 1 with Manhattan distance (no tables), through its first iterations.
+    const labels = korf[0].board.tiles;
+    const iterations = (engine: import('../dist/sliding/engine.js').OptimalEngine): Array<[number, bigint, bigint]> => {
+      expect(engine.start(labels, 4, 4, 0, 0, 0, false)).toBe(0); // DONE: started
+      engine.pauseAtIterations();
+      const seen: Array<[number, bigint, bigint]> = [[engine.bound(), engine.nodes(), engine.iterationNodes()]];
+      while (engine.bound() < 49) {
+        expect(engine.run(1 << 30)).toBe(2); // MORE: paused
+        seen.push([engine.bound(), engine.nodes(), engine.iterationNodes()]);
+      }
+      return seen;
+    };
+    const exports = await acquireEngine();
+    let wasm: Array<[number, bigint, bigint]>;
+    try {
+      wasm = iterations(wasmOptimalEngine(exports));
+    } finally {
+      releaseEngine(exports);
+    }
+    expect(wasm.map(([bound]) => bound)).toEqual([41, 43, 45, 47, 49]);
+    for (const [, nodes, before] of wasm) expect(nodes).toBe(before); // nothing of the new iteration searched
+    expect(wasm[0][1]).toBe(1n); // the root
+    for (let i = 1; i < wasm.length; i++) expect(wasm[i][1]).toBeGreaterThan(wasm[i - 1][1]);
+    expect(iterations(new ReferenceOptimalEngine())).toEqual(wasm);
+  });
+
   it('a limit gives an anytime answer: the proved lower bound and a path, not marked optimal', async () => {
     const { board, expected } = korf[0];
     const goal = sliding.toGoal(KORF_GOAL, 4, 4);

@@ -88,6 +88,8 @@ let bound: i32 = 0;
 let nextBound: i32 = 0;
 let conflicts: i32 = 0; // the sum of LINE_CONFLICTS
 let nodes: u64 = 0;
+let iterationNodes: u64 = 0; // nodes before the iteration under way began
+let pauseAtIterations: bool = false;
 let state: i32 = DONE;  // MORE while a search is under way
 let solutionLength: i32 = -1;
 // A part of one iteration (slidingPart): the tree is split at depth splitDepth; the nodes there
@@ -104,6 +106,10 @@ let prefixNodes: u64 = 0;
 export function slidingInputPtr(): usize { return INPUT; }
 export function slidingOutputPtr(): usize { return OUTPUT; }
 export function slidingNodes(): u64 { return nodes; }
+/** Nodes counted before the iteration under way began (a search handed to threads goes on from there). */
+export function slidingIterationNodes(): u64 { return iterationNodes; }
+/** After slidingStart: slidingRun returns MORE as each iteration begins (so the host can stop there with nothing of it searched). */
+export function slidingPauseAtIterations(): void { pauseAtIterations = true; }
 /** The bound of the iteration under way: no solution is shorter. */
 export function slidingBound(): i32 { return bound; }
 export function slidingLength(): i32 { return solutionLength; }
@@ -273,6 +279,8 @@ export function slidingStart(rows: i32, columns: i32, blankGoal: i32, kind: i32,
   bound = h;
   nextBound = 0x7fffffff;
   nodes = 1; // the root, counted once (as Korf counts)
+  iterationNodes = 1;
+  pauseAtIterations = false;
   partMode = false;
   depth = 0;
   store<u8>(NEXT, 0);
@@ -328,7 +336,9 @@ export function slidingRun(budget: i32): i32 {
         }
         bound = nextBound;
         nextBound = 0x7fffffff;
+        iterationNodes = nodes;
         store<u8>(NEXT, 0);
+        if (pauseAtIterations) return MORE;
         left--;
         continue;
       }

@@ -174,6 +174,38 @@ export async function runInGroups<T, R>(options: {
   }
 }
 
+/** At most `count` holders at once: `take` waits in turn for a free slot, `free` gives one back. */
+export class Slots {
+  private held = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly count: number) {}
+
+  take = async (): Promise<void> => {
+    if (this.held < this.count) {
+      this.held++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  };
+
+  free = (): void => {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held--;
+  };
+
+  /** Runs `work` holding a slot. */
+  async run<R>(work: () => Promise<R>): Promise<R> {
+    await this.take();
+    try {
+      return await work();
+    } finally {
+      this.free();
+    }
+  }
+}
+
 /** How long a group of tasks should keep a thread busy: long against a round trip (about 0.1 ms), short against an abort (100 ms). */
 export const GROUP_TARGET_MS = 20;
 
@@ -244,6 +276,8 @@ interface Thread {
   idleTimer?: ReturnType<typeof setTimeout>;
   /** The task under way: settles its promise with the thread's reply or failure. */
   settle?: (reply: GroupReply | Error) => void;
+  /** Told once the thread is free again (a cancelled task's thread: once it has stopped). */
+  freed?: () => void;
 }
 
 /** Messages to a thread. */
@@ -289,18 +323,27 @@ export class WarmPool {
   }
 
   /** Runs one task of `kind` on a thread; rejects at once (and cancels it there) when `signal` fires. */
-  async run<T, R>(kind: TaskKindName, task: T, module?: WebAssembly.Module, signal?: AbortSignal): Promise<R> {
-    return (await this.runGroup<T, R>(kind, [task], module, signal)).results[0];
+  async run<T, R>(kind: TaskKindName, task: T, module?: WebAssembly.Module, signal?: AbortSignal, freed?: () => void): Promise<R> {
+    return (await this.runGroup<T, R>(kind, [task], module, signal, freed)).results[0];
   }
 
   /**
    * Runs a group of tasks of `kind` on one thread, in order, as one message: their results and
    * the thread's milliseconds on them. Rejects at once (and cancels the group there) when
-   * `signal` fires, and with the first task's error that fails.
+   * `signal` fires, and with the first task's error that fails. `freed`, when given, is called
+   * once the thread is free again, which after a cancel may be later than the rejection (at
+   * once when no thread was taken): a caller that bounds the threads it keeps busy waits for it.
    */
-  async runGroup<T, R>(kind: TaskKindName, tasks: T[], module?: WebAssembly.Module, signal?: AbortSignal): Promise<{ results: R[]; ms: number }> {
-    throwIfAborted(signal);
-    const thread = await this.acquire(signal);
+  async runGroup<T, R>(kind: TaskKindName, tasks: T[], module?: WebAssembly.Module, signal?: AbortSignal, freed?: () => void): Promise<{ results: R[]; ms: number }> {
+    let thread: Thread;
+    try {
+      throwIfAborted(signal);
+      thread = await this.acquire(signal);
+    } catch (error) {
+      freed?.();
+      throw error;
+    }
+    thread.freed = freed;
     // An abort while the thread was being handed over has fired already: no task is sent.
     if (signal?.aborted) {
       this.release(thread);
@@ -370,6 +413,9 @@ export class WarmPool {
 
   private release(thread: Thread): void {
     thread.settle = undefined;
+    const freed = thread.freed;
+    thread.freed = undefined;
+    freed?.();
     if (!this.threads.includes(thread)) return;
     const next = this.waiting.shift();
     if (next) return next(thread);
@@ -397,6 +443,9 @@ export class WarmPool {
     this.threads.splice(i, 1);
     clearTimeout(thread.idleTimer);
     thread.settle?.(new BitpuzzleError('ABORTED', 'the thread was stopped'));
+    const freed = thread.freed;
+    thread.freed = undefined;
+    freed?.();
     void thread.handle.terminate();
     this.refill();
   }

@@ -4,7 +4,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { BitpuzzleError, badInput } from '../errors.js';
 import { taskKind } from '../parallel/kinds.js';
-import { runInGroups, warmPool, type QueueOption, type TaskKindName } from '../parallel/pool.js';
+import { Slots, runInGroups, warmPool, type QueueOption, type TaskKindName } from '../parallel/pool.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { FORMAT_VERSION, decode, encode } from './codec.js';
 import { QUEUE_NAME, bullConnection, openClient, parseQueue, unavailable, withTimeout } from './connection.js';
@@ -80,20 +80,7 @@ export async function startWorker(options: WorkerOptions): Promise<QueueWorker> 
   const pool = await warmPool();
   pool.allow(threads);
   // At most `threads` parts run at once, whatever the concurrency.
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const slot = async (): Promise<void> => {
-    if (running < threads) {
-      running++;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  const free = (): void => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
+  const { take: slot, free } = new Slots(threads);
 
   let done = 0;
   let failed = 0;

@@ -30,6 +30,10 @@ export interface OptimalEngine {
   start(labels: ArrayLike<number>, rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: boolean): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
+  /** Nodes counted before the iteration under way began. */
+  iterationNodes(): bigint;
+  /** After start: run() returns MORE as each iteration begins, before any of its nodes. */
+  pauseAtIterations(): void;
   bound(): number;
   /** The solution's moves (engine codes) after SOLUTION. */
   solution(): Uint8Array;
@@ -96,6 +100,8 @@ export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
     },
     run: (budget) => exports.slidingRun(budget),
     nodes: () => BigInt.asUintN(64, exports.slidingNodes()),
+    iterationNodes: () => BigInt.asUintN(64, exports.slidingIterationNodes()),
+    pauseAtIterations: () => exports.slidingPauseAtIterations(),
     bound: () => exports.slidingBound(),
     solution: () => bytes(exports.slidingOutputPtr(), exports.slidingLength()).slice(),
     part: (bound, depth, first, count) => exports.slidingPart(bound, depth, first, count),

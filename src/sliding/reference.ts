@@ -86,6 +86,8 @@ export class ReferenceOptimalEngine implements OptimalEngine {
   private nextBound = 0;
   private conflicts = 0;
   private nodeCount = 0;
+  private iterationStart = 0;
+  private pausing = false;
   private state: StatusCode = Status.DONE;
   private solutionLength = -1;
   private board = new Uint8Array(32);
@@ -423,6 +425,8 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     this.searchBound = h;
     this.nextBound = 0x7fffffff;
     this.nodeCount = 1;
+    this.iterationStart = 1;
+    this.pausing = false;
     this.partMode = false;
     this.depth = 0;
     this.next[0] = 0;
@@ -475,7 +479,9 @@ export class ReferenceOptimalEngine implements OptimalEngine {
           }
           this.searchBound = this.nextBound;
           this.nextBound = 0x7fffffff;
+          this.iterationStart = this.nodeCount;
           next[0] = 0;
+          if (this.pausing) return Status.MORE;
           left--;
           continue;
         }
@@ -569,6 +575,14 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     this.nodeCount = 0;
     if (bound > this.searchBound) this.searchBound = bound;
     return Status.DONE;
+  }
+
+  iterationNodes(): bigint {
+    return BigInt(this.iterationStart);
+  }
+
+  pauseAtIterations(): void {
+    this.pausing = true;
   }
 
   prefixNodes(): bigint {

@@ -3,7 +3,7 @@
 import { setMaxListeners } from 'node:events';
 import { BitpuzzleError, badInput, throwIfAborted, describeValue, isDenseArray } from '../errors.js';
 import type { SearchStats } from '../stats.js';
-import { checkThreads, runTasks, warmPool, type Progress, type QueueOption } from '../parallel/pool.js';
+import { Slots, checkThreads, runTasks, warmPool, type Progress, type QueueOption } from '../parallel/pool.js';
 import { acquireEngine, canShareMemory, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import {
@@ -41,6 +41,7 @@ import {
   type OptimalResult,
   type OptimalSettings,
   type BoundProgress,
+  ITERATION_GROWTH,
   runSplitPart,
   type SplitResult,
   type SplitTask,
@@ -526,6 +527,7 @@ async function runParts(
   threads: number,
   engineModule: WebAssembly.Module | undefined,
   signal?: AbortSignal,
+  slots?: Slots,
 ): Promise<Array<SplitResult | undefined>> {
   const pool = await warmPool();
   pool.allow(threads);
@@ -538,28 +540,40 @@ async function runParts(
   let next = 0;
   let cutoff = Infinity;
   let failure: unknown = null;
+  // One part, or false when none is left to run (or worth running); `freed` is told when its thread is free again.
+  const runNext = async (freed?: () => void): Promise<boolean> => {
+    if (!(failure === null && next < tasks.length && tasks[next].first < cutoff)) {
+      freed?.();
+      return false;
+    }
+    const i = next++;
+    const controller = new AbortController();
+    running.set(i, controller);
+    try {
+      const partSignal = AbortSignal.any([outer, controller.signal]);
+      results[i] = await pool.run<SplitTask, SplitResult>('sliding', tasks[i], engineModule, partSignal, freed);
+    } catch (error) {
+      if (tasks[i].first >= cutoff && controller.signal.aborted && !signal?.aborted) return true; // useless now
+      failure ??= error;
+      next = tasks.length;
+      for (const other of running.values()) other.abort();
+      return false;
+    } finally {
+      running.delete(i);
+    }
+    const result = results[i]!;
+    if (result.codes && result.frontier < cutoff) {
+      cutoff = result.frontier;
+      for (const [j, other] of running) if (tasks[j].first >= cutoff) other.abort();
+    }
+    return true;
+  };
+  // With `slots`, the parts take turns with other work on the same threads; a part holds its
+  // slot until its thread is free (a cancelled part's thread stops a moment after the cancel).
   const lane = async (): Promise<void> => {
-    while (failure === null && next < tasks.length && tasks[next].first < cutoff) {
-      const i = next++;
-      const controller = new AbortController();
-      running.set(i, controller);
-      try {
-        const partSignal = AbortSignal.any([outer, controller.signal]);
-        results[i] = await pool.run<SplitTask, SplitResult>('sliding', tasks[i], engineModule, partSignal);
-      } catch (error) {
-        if (tasks[i].first >= cutoff && controller.signal.aborted && !signal?.aborted) continue; // useless now
-        failure ??= error;
-        next = tasks.length;
-        for (const other of running.values()) other.abort();
-        return;
-      } finally {
-        running.delete(i);
-      }
-      const result = results[i]!;
-      if (result.codes && result.frontier < cutoff) {
-        cutoff = result.frontier;
-        for (const [j, other] of running) if (tasks[j].first >= cutoff) other.abort();
-      }
+    for (;;) {
+      await slots?.take();
+      if (!(await runNext(slots?.free))) return;
     }
   };
   await Promise.all(Array.from({ length: Math.min(threads, tasks.length) }, lane));
@@ -611,73 +625,102 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
   const searchStarted = performance.now();
   const deadline = Number.isFinite(settings.timeLimit) ? AbortSignal.timeout(Math.ceil(settings.timeLimit)) : undefined;
   const signal = deadline ? (options.signal ? AbortSignal.any([options.signal, deadline]) : deadline) : options.signal;
-  let parts = 0;
-  const probe = (task: SplitTask): Promise<SplitResult> => {
-    parts++;
-    return runSplitPart({ ...task, settings }, signal); // here, on this thread's engine: a walk of the prefix only
-  };
-  const part = (bound: number, depth: number, first: number, count: number): SplitTask => ({ split: true, settings: taskSettings, instance: frame.instance, bound, depth, first, count });
-  let nodes = 1n; // the root, as on one thread
-  let bound = 0; // the root's heuristic, which the first part reports
-  let depth = FIRST_SPLIT_DEPTH;
+  const split: SplitSearch = { instance: frame.instance, settings, taskSettings, engineModule, threads, signal };
+  const state: SplitState = { bound: 0, nodes: 1n, lastWork: 0, parts: 0 }; // the root, as on one thread
   let codes: number[] | null = null;
-  let lastWork = 0;
-  let growth = 5;
   try {
-    for (;;) {
-      depth = FIRST_SPLIT_DEPTH;
-      let prefix = await probe(part(bound, depth, 0, 0));
-      while (!prefix.codes && prefix.frontier < MIN_FRONTIER && prefix.prefixNodes < MAX_PREFIX && depth < prefix.bound) {
-        prefix = await probe(part(bound, ++depth, 0, 0));
-      }
-      bound = prefix.bound;
-      options.onBound?.({ bound, nodes, milliseconds: performance.now() - searchStarted });
-      if (prefix.codes) {
-        nodes += prefix.prefixNodes;
-        codes = prefix.codes;
-        break;
-      }
-      // Each part walks the prefix again: as many parts as keep that under 1/PREFIX_SHARE of the
-      // iteration's work, estimated from the last one (the parts do not change the nodes counted).
-      const estimate = lastWork * growth;
-      const count = Math.min(prefix.frontier, SPLIT_PARTS, Math.max(1, Math.floor(estimate / (PREFIX_SHARE * (Number(prefix.prefixNodes) + 1)))));
-      const firsts = Array.from({ length: count }, (_, i) => Math.floor((i * prefix.frontier) / count));
-      const tasks = firsts.map((first, i) => part(bound, depth, first, (firsts[i + 1] ?? prefix.frontier) - first));
-      parts += tasks.length;
-      const results = await runParts(tasks, threads, engineModule, signal);
-      // The first solution in search order: fewest frontier nodes before it, then fewest prefix nodes.
-      let best = -1;
-      results.forEach((r, i) => {
-        const b = results[best];
-        if (r?.codes && (!b || r.frontier < b.frontier || (r.frontier === b.frontier && r.prefixNodes < b.prefixNodes))) best = i;
-      });
-      if (best < 0) {
-        const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
-        if (lastWork > 0) growth = Math.min(20, Math.max(2, work / lastWork));
-        lastWork = work;
-        nodes += prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n);
-        const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
-        if (next >= MAX_OPTIMAL_DEPTH) break; // nothing left below the depth limit
-        bound = next;
-        continue;
-      }
-      const solved = results[best]!;
-      nodes += solved.prefixNodes;
-      results.forEach((r, i) => {
-        if (firsts[i] < solved.frontier) nodes += r!.nodes; // these all ran (to their end, or to the solution)
-      });
-      codes = solved.codes;
-      break;
-    }
+    codes = await searchSplit(split, state, (bound, nodes) => options.onBound?.({ bound, nodes, milliseconds: performance.now() - searchStarted }));
   } catch (error) {
     // The time limit (not the caller's signal) ends the search with the bound reached.
     if (!(deadline?.aborted && !options.signal?.aborted && error instanceof BitpuzzleError && error.code === 'ABORTED')) throw error;
   }
   const milliseconds = performance.now() - started;
-  const result = { codes, nodes, lowerBound: codes ? codes.length : bound, milliseconds, patternMilliseconds };
+  const result = { codes, nodes: state.nodes, lowerBound: codes ? codes.length : state.bound, milliseconds, patternMilliseconds };
   const solution = toSolution(prepared.board, frame, result, settings, milliseconds);
-  solution.stats = { ...solution.stats, threads, parts };
+  solution.stats = { ...solution.stats, threads, parts: state.parts };
   return anytime(prepared, solution, options);
+}
+
+/** What a board's search on the thread pool needs. */
+interface SplitSearch {
+  instance: OptimalInstance;
+  /** The probes' settings (they run here); taskSettings the workers'. */
+  settings: OptimalSettings;
+  taskSettings: OptimalSettings;
+  engineModule: WebAssembly.Module | undefined;
+  threads: number;
+  signal: AbortSignal | undefined;
+  /** The most parts an iteration is cut into (SPLIT_PARTS when not given). */
+  maxParts?: number;
+  /** Where several boards go on at once: the threads' slots that their parts share, and the probes' one (one engine here). */
+  slots?: { parts: Slots; probe: Slots };
+}
+
+/** Where a board's search stands: the next iteration's bound (0: the root's), the nodes before it, the last iteration's nodes (0: unknown), the parts run. */
+interface SplitState {
+  bound: number;
+  nodes: bigint;
+  lastWork: number;
+  parts: number;
+}
+
+/**
+ * IDA* on the thread pool from `state` on, iteration by iteration, updating `state`: the
+ * solution's moves (engine codes), or null when none is within the depth limit. `onBound`
+ * hears each iteration's bound as it begins.
+ */
+async function searchSplit(search: SplitSearch, state: SplitState, onBound?: (bound: number, nodes: bigint) => void): Promise<number[] | null> {
+  const { instance, settings, taskSettings, engineModule, threads, signal } = search;
+  const probe = (task: SplitTask): Promise<SplitResult> => {
+    state.parts++;
+    const walk = (): Promise<SplitResult> => runSplitPart({ ...task, settings }, signal); // here, on this thread's engine: a walk of the prefix only
+    return search.slots ? search.slots.probe.run(walk) : walk();
+  };
+  const part = (bound: number, depth: number, first: number, count: number): SplitTask => ({ split: true, settings: taskSettings, instance, bound, depth, first, count });
+  let growth = ITERATION_GROWTH;
+  for (;;) {
+    let depth = FIRST_SPLIT_DEPTH;
+    let prefix = await probe(part(state.bound, depth, 0, 0));
+    while (!prefix.codes && prefix.frontier < MIN_FRONTIER && prefix.prefixNodes < MAX_PREFIX && depth < prefix.bound) {
+      prefix = await probe(part(state.bound, ++depth, 0, 0));
+    }
+    state.bound = prefix.bound;
+    onBound?.(state.bound, state.nodes);
+    if (prefix.codes) {
+      state.nodes += prefix.prefixNodes;
+      return prefix.codes;
+    }
+    // Each part walks the prefix again: as many parts as keep that under 1/PREFIX_SHARE of the
+    // iteration's work, estimated from the last one (the parts do not change the nodes counted).
+    const estimate = state.lastWork * growth;
+    const count = Math.min(prefix.frontier, search.maxParts ?? SPLIT_PARTS, Math.max(1, Math.floor(estimate / (PREFIX_SHARE * (Number(prefix.prefixNodes) + 1)))));
+    const firsts = Array.from({ length: count }, (_, i) => Math.floor((i * prefix.frontier) / count));
+    const tasks = firsts.map((first, i) => part(state.bound, depth, first, (firsts[i + 1] ?? prefix.frontier) - first));
+    state.parts += tasks.length;
+    const results = await runParts(tasks, threads, engineModule, signal, search.slots?.parts);
+    // The first solution in search order: fewest frontier nodes before it, then fewest prefix nodes.
+    let best = -1;
+    results.forEach((r, i) => {
+      const b = results[best];
+      if (r?.codes && (!b || r.frontier < b.frontier || (r.frontier === b.frontier && r.prefixNodes < b.prefixNodes))) best = i;
+    });
+    if (best < 0) {
+      const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
+      if (state.lastWork > 0) growth = Math.min(20, Math.max(2, work / state.lastWork));
+      state.lastWork = work;
+      state.nodes += prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n);
+      const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
+      if (next >= MAX_OPTIMAL_DEPTH) return null; // nothing left below the depth limit
+      state.bound = next;
+      continue;
+    }
+    const solved = results[best]!;
+    state.nodes += solved.prefixNodes;
+    results.forEach((r, i) => {
+      if (firsts[i] < solved.frontier) state.nodes += r!.nodes; // these all ran (to their end, or to the solution)
+    });
+    return solved.codes;
+  }
 }
 
 /** The most instances a worker takes at once (smaller parts balance the threads). */
@@ -753,6 +796,15 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   // together; and on a queue, the same parts (and job ids) whatever the thread count.
   const tasks: OptimalBatchTask[] = frames.map((f) => ({ settings: taskSettings, instances: [f.instance] }));
   const engineModule = settings.engine === 'wasm' ? await loadEngineModule() : undefined;
+  // On 4 or more local threads without limits, a board whose next iteration looks big goes on
+  // across every thread (searchSplit), so that the batch's hardest boards do not end it on one.
+  if (!options.queue && workers >= HAND_OVER_THREADS && !Number.isFinite(settings.nodeLimit) && !Number.isFinite(settings.timeLimit)) {
+    const search = { settings, taskSettings, engineModule, threads: workers, signal: options.signal };
+    const run = (): Promise<OptimalResult[]> => runBatchHandingOver(frames, search, options.onProgress);
+    const [first, intact] = await Promise.all([run(), verified]);
+    const results = intact ? first : await run();
+    return finishBatch(prepared, frames, results, settings, options);
+  }
   const run = (): Promise<OptimalResult[][]> =>
     runTasks({
       tasks,
@@ -767,8 +819,98 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   // A table found damaged was rebuilt meanwhile: the searches run again on the whole one.
   const [first, intact] = await Promise.all([run(), verified]);
   const results = intact ? first : await run();
-  const solutions = results.flat().map((result, i) => toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds));
-  // Boards a limit stopped get their anytime answers here (a constructive solve each, milliseconds).
+  return finishBatch(prepared, frames, results.flat(), settings, options);
+}
+
+/** A batch's solutions from its results; boards a limit stopped get their anytime answers (a constructive solve each, milliseconds). */
+async function finishBatch(prepared: Prepared[], frames: Frame[], results: OptimalResult[], settings: OptimalSettings, options: BatchOptions): Promise<SlidingSolution[]> {
+  const solutions = results.map((result, i) => {
+    const solution = toSolution(prepared[i].board, frames[i], result, settings, result.milliseconds);
+    if (result.split) solution.stats = { ...solution.stats, ...result.split };
+    return solution;
+  });
   for (let i = 0; i < solutions.length; i++) solutions[i] = await anytime(prepared[i], solutions[i], options);
   return solutions;
+}
+
+/** The least nodes an iteration must be estimated to take for a batch's board to go on across the threads (about 40 ms). */
+const MIN_HAND_OVER = 1 << 20;
+/**
+ * The fewest threads that hand boards over. On 2 threads Korf's 100 (6-6-3) took 4% more time
+ * with it (the cancelled parts, the probes) where dealing whole boards loses 1% to the tail.
+ */
+const HAND_OVER_THREADS = 4;
+/** A board going on across the threads cuts an iteration into at most this many parts a thread. */
+const PARTS_A_THREAD = 4;
+
+/**
+ * A batch on the thread pool, a board a part. A board whose next iteration is estimated to take
+ * more than half a thread's share of the work left (the boards not finished, at the mean of
+ * those finished) stops as it begins, and goes on from it across every thread (searchSplit)
+ * while the other boards go on being dealt: so the batch's hardest boards do not end it on one
+ * thread. The moves and nodes are those of one thread (the iteration begun when a board stopped
+ * is searched again, and its nodes so far dropped).
+ */
+async function runBatchHandingOver(
+  frames: Frame[],
+  search: Omit<SplitSearch, 'instance'>,
+  onProgress?: (progress: Progress) => void,
+): Promise<OptimalResult[]> {
+  const { threads, engineModule } = search;
+  // The first failure stops the other lanes and boards (the caller's abort too).
+  const failed = new AbortController();
+  const signal = search.signal ? AbortSignal.any([search.signal, failed.signal]) : failed.signal;
+  setMaxListeners(frames.length + 4 * threads + 10, signal);
+  const fail = (error: unknown): never => {
+    failed.abort(error);
+    throw error;
+  };
+  const pool = await warmPool();
+  pool.allow(threads);
+  const results: OptimalResult[] = new Array(frames.length);
+  let done = 0;
+  let doneNodes = 0;
+  const finished = (i: number, result: OptimalResult): void => {
+    results[i] = result;
+    doneNodes += Number(result.nodes);
+    onProgress?.({ done: ++done, total: frames.length });
+  };
+  // Half a thread's share of the work left, once a board has finished.
+  const handOver = (): number => (done === 0 ? Infinity : Math.max(MIN_HAND_OVER, (doneNodes / done) * (frames.length - done) / threads / 2));
+  const splits: Array<Promise<void>> = [];
+  // The boards and the parts of those that go on across the threads share `threads` slots.
+  const slots = { parts: new Slots(threads), probe: new Slots(1) };
+  let next = 0;
+  const goOn = async (i: number, stopped: OptimalResult): Promise<void> => {
+    const started = performance.now();
+    const state: SplitState = { bound: stopped.lowerBound, nodes: stopped.nodes, lastWork: Number(stopped.handedOver!.lastIteration), parts: 0 };
+    const codes = await searchSplit({ ...search, signal, slots, maxParts: PARTS_A_THREAD * threads, instance: frames[i].instance }, state).catch(fail);
+    const milliseconds = stopped.milliseconds + performance.now() - started;
+    finished(i, { codes, nodes: state.nodes, lowerBound: codes ? codes.length : state.bound, milliseconds, patternMilliseconds: stopped.patternMilliseconds, split: { threads, parts: 1 + state.parts } });
+  };
+  const lane = async (): Promise<void> => {
+    while (next < frames.length) {
+      const i = next++;
+      // The threshold as the board starts, with the latest estimate of the work left.
+      const task = (): OptimalBatchTask => ({ settings: { ...search.taskSettings, handOver: handOver() }, instances: [frames[i].instance] });
+      const [result] = await slots.parts.run(() => pool.run<OptimalBatchTask, OptimalResult[]>('sliding', task(), engineModule, signal)).catch(fail);
+      if (!result.handedOver) {
+        finished(i, result);
+        continue;
+      }
+      // The lane deals on while the board's parts join the pool's queue.
+      const split = goOn(i, result);
+      split.catch(() => undefined); // awaited below; failing early must not go unhandled
+      splits.push(split);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(threads, frames.length) }, lane));
+    await Promise.all(splits);
+  } catch (error) {
+    // The first error, not the abort it caused elsewhere; the caller's abort as ABORTED.
+    throwIfAborted(search.signal);
+    throw failed.signal.reason ?? error;
+  }
+  return results;
 }

@@ -28,6 +28,11 @@ export interface OptimalSettings {
   nodeLimit: number;
   timeLimit: number;
   maxMemory: number;
+  /**
+   * Stop as an iteration begins whose nodes are estimated above this (from the last two
+   * iterations), so that the host goes on with it on every thread (a batch's big boards).
+   */
+  handOver?: number;
 }
 
 export interface OptimalResult {
@@ -38,6 +43,13 @@ export interface OptimalResult {
   lowerBound: number;
   milliseconds: number;
   patternMilliseconds: number;
+  /**
+   * Stopped for the hand-over (settings.handOver) as the iteration at `lowerBound` began:
+   * `nodes` are those before it, and this the nodes of the iteration before it.
+   */
+  handedOver?: { lastIteration: bigint };
+  /** A board that went on across the threads: how many, and the parts it took. */
+  split?: { threads: number; parts: number };
 }
 
 /** An IDA* iteration begun: its bound (no solution is shorter), the nodes and milliseconds so far. */
@@ -55,8 +67,11 @@ export interface OptimalBatchTask {
   instances: OptimalInstance[];
 }
 
-// A status of our own: a limit stopped the search.
+// Statuses of our own: a limit stopped the search; the search stopped for the hand-over.
 const STOPPED = 100;
+const HANDED_OVER = 101;
+/** An iteration's nodes over the last one's, where only one is known. */
+export const ITERATION_GROWTH = 5;
 
 /** Runs `work` with an optimal engine of the requested kind (over the shared tables when given). */
 export async function withOptimalEngine<R>(
@@ -127,16 +142,44 @@ export async function searchInstance(
   const deadline = started + settings.timeLimit;
   let bound = engine.bound();
   onBound?.({ bound, nodes: engine.nodes(), milliseconds: 0 });
+  // The hand-over watches the iterations' sizes, the engine pausing as each begins.
+  const handOver = settings.handOver ?? Infinity;
+  if (Number.isFinite(handOver)) engine.pauseAtIterations();
+  let iterationBound = bound;
+  let iterationStart = engine.iterationNodes();
+  let lastIteration = 0n;
+  let handedOver: bigint | null = null;
   const status = await runSliced((budget) => {
     const nodes = Number(engine.nodes());
     if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
     const s = engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
+    if (s === Status.MORE && engine.bound() !== iterationBound) {
+      const start = engine.iterationNodes();
+      const size = start - iterationStart;
+      const growth = lastIteration > 0n ? Math.min(20, Math.max(2, Number(size) / Number(lastIteration))) : ITERATION_GROWTH;
+      iterationBound = engine.bound();
+      iterationStart = start;
+      lastIteration = size;
+      if (Number(size) * growth > handOver) {
+        handedOver = size;
+        return HANDED_OVER;
+      }
+    }
     if (onBound && s === Status.MORE && engine.bound() !== bound) {
       bound = engine.bound();
       onBound({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
     }
     return s;
   }, signal);
+  if (handedOver !== null) {
+    return {
+      codes: null,
+      nodes: engine.iterationNodes(),
+      lowerBound: engine.bound(),
+      milliseconds: performance.now() - started,
+      handedOver: { lastIteration: handedOver },
+    };
+  }
   checkStatus(status, 'the sliding-tile search', settings.maxMemory);
   const solved = status === Status.SOLUTION;
   const codes = solved ? Array.from(engine.solution()) : null;

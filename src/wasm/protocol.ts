@@ -159,6 +159,8 @@ export interface EngineExports {
   slidingStart(rows: number, cols: number, blankGoal: number, kind: number, slots: number, reflect: number): StatusCode;
   slidingRun(budget: number): StatusCode;
   slidingNodes(): bigint;
+  slidingIterationNodes(): bigint;
+  slidingPauseAtIterations(): void;
   slidingBound(): number;
   slidingLength(): number;
   slidingPart(bound: number, depth: number, first: number, count: number): StatusCode;
