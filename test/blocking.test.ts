@@ -91,10 +91,10 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => sliding.solve(board300, { lengthOnly: true, signal }), 400);
   });
 
-  it('sliding: a batch on 4 threads whose big boards go on across the threads', async () => {
+  it('sliding: a batch on 8 threads whose big boards go on across the threads', async () => {
     const korf = sliding.parseBatch(readFileSync(new URL('./data/korf100.txt', import.meta.url), 'utf8'));
-    const boards = [9, 12, 60, 22, 88].map((i) => korf[i - 1].board);
-    const options = { goal: 'korf', pdb: '6-6-3', threads: 4, cacheDir: join(tmpdir(), 'bitpuzzle-test-pdb') } as const;
+    const boards = [9, 12, 30, 42, 47, 55, 93, 97, 60, 22, 88].map((i) => korf[i - 1].board);
+    const options = { goal: 'korf', pdb: '6-6-3', threads: 8, cacheDir: join(tmpdir(), 'bitpuzzle-test-pdb') } as const;
     await sliding.solveBatch(boards.slice(0, 1), options); // the tables built or loaded first
     await expectAbortedPromptly((signal) => sliding.solveBatch(boards, { ...options, signal }), 400);
   });
