@@ -13,6 +13,10 @@
 //    --seed 1 and --seed 2 are the two threads of a --threads 2 run, one core at a time.
 //    --nrpa-beam B: NRPA's top level keeps B policies (Beam NRPA; with nrpa or hybrid).
 // --nrpa-shared: NRPA's top level shared by the threads (nrpaShared; with nrpa or hybrid).
+// --queue-workers W: with --nodes, the parts run on W one-thread `bitpuzzle worker` processes
+//    through a Redis of the bench's own (redis-server on the PATH); --threads (the parts a
+//    position, default W) and --nodes as without it. The scores are those of the same run on
+//    threads (a node budget does not depend on where the parts run); the wall time is the queue's.
 // --random N: instead of the standard positions, N random 15×15 boards of 5 colours
 //    (samegame.randomBoard with seeds 1001 to 1000 + N): the held-apart set to tune on, so that
 //    the standard positions stay a test, not a training set. --positions then picks among them.
@@ -23,13 +27,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { startRedis, startWorkers } from './redis.js';
 import { fail, markdown, ratio, time, timeSuite } from './common.js';
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     time: { type: 'string', default: '30' },
-    threads: { type: 'string', default: String(os.availableParallelism()) },
+    threads: { type: 'string' },
     positions: { type: 'string', default: '1-20' },
     method: { type: 'string' },
     nodes: { type: 'string' },
@@ -38,6 +43,7 @@ const { values } = parseArgs({
     records: { type: 'boolean', default: false },
     random: { type: 'string' },
     'nrpa-shared': { type: 'boolean', default: false },
+    'queue-workers': { type: 'string' },
   },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
@@ -45,7 +51,10 @@ if (values.method && !['beam', 'nrpa', 'hybrid'].includes(values.method)) fail(`
 const seconds = Number(values.time);
 const nodeBudget = values.nodes === undefined ? null : Number(values.nodes);
 if (nodeBudget !== null && !(Number.isSafeInteger(nodeBudget) && nodeBudget > 0)) fail(`--nodes must be a positive integer, got ${values.nodes}`);
-const threads = Number(values.threads);
+const queueWorkers = values['queue-workers'] === undefined ? null : Number(values['queue-workers']);
+if (queueWorkers !== null && !(Number.isSafeInteger(queueWorkers) && queueWorkers >= 1)) fail(`--queue-workers must be a positive integer, got ${values['queue-workers']}`);
+if (queueWorkers !== null && nodeBudget === null) fail('--queue-workers needs --nodes (a queue takes a node budget, not a time)');
+const threads = Number(values.threads ?? queueWorkers ?? os.availableParallelism());
 const nrpaBeam = values['nrpa-beam'] === undefined ? undefined : Number(values['nrpa-beam']);
 // --seed S: position i is played with seed i + (S − 1) × 0x3c6ef372, the seed that thread S of a
 // run with S or more threads gets, so that one-thread runs of seeds 1 and 2 are the two threads.
@@ -180,41 +189,51 @@ async function benchScore() {
   const played = new Set();
   const records = values.records ? readRecords() : null;
   const improved = [];
-  for (let i = first; i <= last; i++) {
-    const board = samegame.parseBoard(positions[i - 1]);
-    let timeline = [];
-    const methods = new Set();
-    const cpuBefore = process.cpuUsage();
-    const common = {
-      threads,
-      seed: seedOf(i),
-      onUpdate: (update) => {
-        played.add(update.method);
-        methods.add(update.method);
-        timeline = update.timeline;
-      },
-    };
-    const limit = nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget };
-    const result = await samegame.score(board, { ...limit, ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}), ...(values['nrpa-shared'] ? { nrpaShared: true } : {}) });
-    checkLine(board, result);
-    const cpu = process.cpuUsage(cpuBefore);
-    cpuSeconds += (cpu.user + cpu.system) / 1e6;
-    total += result.score;
-    const found = timeline.find((m) => m.score === result.score)?.seconds ?? result.stats.milliseconds / 1000;
-    const byMark = marks.map((m) => timeline.filter((t) => t.seconds <= m).at(-1)?.score ?? 0);
-    if (byMark.length > 0) byMark[byMark.length - 1] = result.score;
-    byMark.forEach((score, k) => (totals[k] += score));
-    console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
-    if (records) {
-      const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${methodPlayed(methods)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
-      if (keepRecord(records, i, result, how)) improved.push(i);
+  const queue = queueWorkers === null ? null : await startRedis();
+  const workers = queue && (await startWorkers(queue.url, queueWorkers, 1));
+  let wallSeconds = 0;
+  try {
+    for (let i = first; i <= last; i++) {
+      const board = samegame.parseBoard(positions[i - 1]);
+      let timeline = [];
+      const methods = new Set();
+      const cpuBefore = process.cpuUsage();
+      const common = {
+        threads,
+        seed: seedOf(i),
+        onUpdate: (update) => {
+          played.add(update.method);
+          methods.add(update.method);
+          timeline = update.timeline;
+        },
+      };
+      const limit = nodeBudget === null ? { time: seconds } : { maxNodes: nodeBudget };
+      const wallStarted = performance.now();
+      const result = await samegame.score(board, { ...limit, ...common, method: values.method, ...(nrpaBeam ? { nrpaBeam } : {}), ...(values['nrpa-shared'] ? { nrpaShared: true } : {}), ...(queue ? { queue: queue.url } : {}) });
+      wallSeconds += (performance.now() - wallStarted) / 1000;
+      checkLine(board, result);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuSeconds += (cpu.user + cpu.system) / 1e6;
+      total += result.score;
+      const found = timeline.find((m) => m.score === result.score)?.seconds ?? result.stats.milliseconds / 1000;
+      const byMark = marks.map((m) => timeline.filter((t) => t.seconds <= m).at(-1)?.score ?? 0);
+      if (byMark.length > 0) byMark[byMark.length - 1] = result.score;
+      byMark.forEach((score, k) => (totals[k] += score));
+      console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
+      if (records) {
+        const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${methodPlayed(methods)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
+        if (keepRecord(records, i, result, how)) improved.push(i);
+      }
+      rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
     }
-    rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
+  } finally {
+    await workers?.stop();
+    queue?.stop();
   }
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}${values['nrpa-shared'] ? ', top level shared' : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}${values['nrpa-shared'] ? ', top level shared' : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : queue ? `; on the queue with ${queueWorkers} one-thread worker(s): ${wallSeconds.toFixed(1)} s of wall time` : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (randomCount === null && first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

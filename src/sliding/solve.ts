@@ -849,8 +849,8 @@ const PARTS_A_THREAD = 4;
  * more than half a thread's share of the work left (the boards not finished, at the mean of
  * those finished) stops as it begins, and goes on from it across every thread (searchSplit)
  * while the other boards go on being dealt: so the batch's hardest boards do not end it on one
- * thread. The moves and nodes are those of one thread (the iteration begun when a board stopped
- * is searched again, and its nodes so far dropped).
+ * thread. The moves and nodes are those of one thread (the engine pauses as each iteration
+ * begins, so a board stops with none of the iteration it hands over searched).
  */
 async function runBatchHandingOver(
   frames: Frame[],
