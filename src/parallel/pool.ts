@@ -413,9 +413,7 @@ export class WarmPool {
 
   private release(thread: Thread): void {
     thread.settle = undefined;
-    const freed = thread.freed;
-    thread.freed = undefined;
-    freed?.();
+    this.tellFreed(thread);
     if (!this.threads.includes(thread)) return;
     const next = this.waiting.shift();
     if (next) return next(thread);
@@ -424,6 +422,13 @@ export class WarmPool {
     thread.handle.unref?.();
     thread.idleTimer = setTimeout(() => this.retire(thread), IDLE_MS);
     (thread.idleTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Calls the task's `freed`, once. */
+  private tellFreed(thread: Thread): void {
+    const freed = thread.freed;
+    thread.freed = undefined;
+    freed?.();
   }
 
   /** Asks the thread to stop a task; stops the thread if it does not answer in time. */
@@ -443,9 +448,7 @@ export class WarmPool {
     this.threads.splice(i, 1);
     clearTimeout(thread.idleTimer);
     thread.settle?.(new BitpuzzleError('ABORTED', 'the thread was stopped'));
-    const freed = thread.freed;
-    thread.freed = undefined;
-    freed?.();
+    this.tellFreed(thread);
     void thread.handle.terminate();
     this.refill();
   }

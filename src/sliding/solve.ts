@@ -42,6 +42,7 @@ import {
   type OptimalSettings,
   type BoundProgress,
   ITERATION_GROWTH,
+  iterationGrowth,
   runSplitPart,
   type SplitResult,
   type SplitTask,
@@ -706,7 +707,7 @@ async function searchSplit(search: SplitSearch, state: SplitState, onBound?: (bo
     });
     if (best < 0) {
       const work = Number(prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n));
-      if (state.lastWork > 0) growth = Math.min(20, Math.max(2, work / state.lastWork));
+      if (state.lastWork > 0) growth = iterationGrowth(work, state.lastWork);
       state.lastWork = work;
       state.nodes += prefix.prefixNodes + results.reduce((sum, r) => sum + r!.nodes, 0n);
       const next = Math.min(prefix.leastCut, ...results.map((r) => r!.leastCut));
@@ -894,7 +895,9 @@ async function runBatchHandingOver(
       const i = next++;
       // The threshold as the board starts, with the latest estimate of the work left.
       const task = (): OptimalBatchTask => ({ settings: { ...search.taskSettings, handOver: handOver() }, instances: [frames[i].instance] });
-      const [result] = await slots.parts.run(() => pool.run<OptimalBatchTask, OptimalResult[]>('sliding', task(), engineModule, signal)).catch(fail);
+      // A board holds its slot until its thread is free (after an abort, a moment later).
+      await slots.parts.take();
+      const [result] = await pool.run<OptimalBatchTask, OptimalResult[]>('sliding', task(), engineModule, signal, slots.parts.free).catch(fail);
       if (!result.handedOver) {
         finished(i, result);
         continue;

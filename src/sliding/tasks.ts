@@ -73,6 +73,11 @@ const HANDED_OVER = 101;
 /** An iteration's nodes over the last one's, where only one is known. */
 export const ITERATION_GROWTH = 5;
 
+/** The growth from an iteration of `last` nodes to one of `size`, within 2 to 20 (ITERATION_GROWTH while `last` is unknown, 0). */
+export function iterationGrowth(size: number, last: number): number {
+  return last > 0 ? Math.min(20, Math.max(2, size / last)) : ITERATION_GROWTH;
+}
+
 /** Runs `work` with an optimal engine of the requested kind (over the shared tables when given). */
 export async function withOptimalEngine<R>(
   kind: EngineKind,
@@ -145,7 +150,6 @@ export async function searchInstance(
   // The hand-over watches the iterations' sizes, the engine pausing as each begins.
   const handOver = settings.handOver ?? Infinity;
   if (Number.isFinite(handOver)) engine.pauseAtIterations();
-  let iterationBound = bound;
   let iterationStart = engine.iterationNodes();
   let lastIteration = 0n;
   let handedOver: bigint | null = null;
@@ -153,21 +157,19 @@ export async function searchInstance(
     const nodes = Number(engine.nodes());
     if (nodes >= settings.nodeLimit || performance.now() > deadline) return STOPPED;
     const s = engine.run(Math.max(1, Math.min(budget, settings.nodeLimit - nodes)));
-    if (s === Status.MORE && engine.bound() !== iterationBound) {
+    if (s === Status.MORE && engine.bound() !== bound) {
+      // An iteration has begun: the one before it took `size` nodes.
+      bound = engine.bound();
       const start = engine.iterationNodes();
       const size = start - iterationStart;
-      const growth = lastIteration > 0n ? Math.min(20, Math.max(2, Number(size) / Number(lastIteration))) : ITERATION_GROWTH;
-      iterationBound = engine.bound();
+      const growth = iterationGrowth(Number(size), Number(lastIteration));
       iterationStart = start;
       lastIteration = size;
       if (Number(size) * growth > handOver) {
         handedOver = size;
         return HANDED_OVER;
       }
-    }
-    if (onBound && s === Status.MORE && engine.bound() !== bound) {
-      bound = engine.bound();
-      onBound({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
+      onBound?.({ bound, nodes: engine.nodes(), milliseconds: performance.now() - started });
     }
     return s;
   }, signal);
