@@ -27,6 +27,7 @@ const ROW15: u64 = 0x8000800080008000;
 
 let blocks = 0;
 let points = 0;
+let closedFrom = -1; // the leftmost column the last removal emptied (-1: none)
 let colours = 0; // the highest colour on the board at load
 
 /** Saves the board played on (BITS_STATE_BYTES bytes at `to`). */
@@ -236,22 +237,29 @@ export function bitsGroup(bit: i32, colour: i32): i32 {
 /** The highest colour on the board loaded. */
 export function bitsColours(): i32 { return colours; }
 
+// Bits lo to hi − 1 of a word (each clipped to 0..64).
+@inline function bitSpan(lo: i32, hi: i32): u64 {
+  if (lo < 0) lo = 0;
+  if (hi > 64) hi = 64;
+  if (hi <= lo) return 0;
+  const upper = hi == 64 ? <u64>-1 : (<u64>1 << <u64>hi) - 1;
+  return upper & (<u64>-1 << <u64>lo);
+}
+
 /**
- * Prepares bitsNextGroup to find, in turn, the groups of `colour` with a block in column
- * `first` or right of it.
+ * Prepares bitsNextGroup to find, in turn, the groups of `colour` with a cell in BITS_CHANGED.
  */
-export function bitsGroupsFrom(colour: i32, first: i32): void {
+export function bitsGroupsChanged(colour: i32): void {
   noCandidates();
   if (countAt(colour) < 2) return;
   addColour(colour);
-  const cut = first << 4; // the first bit kept
-  m0 &= cut >= 64 ? 0 : <u64>-1 << <u64>cut;
-  m1 &= cut >= 128 ? 0 : cut <= 64 ? <u64>-1 : <u64>-1 << <u64>(cut - 64);
-  m2 &= cut >= 192 ? 0 : cut <= 128 ? <u64>-1 : <u64>-1 << <u64>(cut - 128);
-  m3 &= cut <= 192 ? <u64>-1 : <u64>-1 << <u64>(cut - 192);
+  m0 &= load<u64>(BITS_CHANGED);
+  m1 &= load<u64>(BITS_CHANGED, 8);
+  m2 &= load<u64>(BITS_CHANGED, 16);
+  m3 &= load<u64>(BITS_CHANGED, 24);
 }
 
-/** Marks the next group bitsGroupsFrom prepared; returns its lowest bit (its name), or -1 when none is left. */
+/** Marks the next group bitsGroupsChanged prepared; returns its lowest bit (its name), or -1 when none is left. */
 export function bitsNextGroup(colour: i32): i32 {
   let bit: i32;
   if (m0 != 0) bit = <i32>ctz(m0);
@@ -362,11 +370,65 @@ export function bitsRemove(colour: i32, size: i32): void {
       if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) emptied |= <u32>1 << ((<u32>i << 2) + (<u32>shift >> 4));
     }
   }
+  closedFrom = emptied != 0 ? <i32>ctz(emptied) : -1;
   while (emptied != 0) {
     const c = 31 - <i32>clz(emptied);
     closeColumn(c);
     emptied ^= <u32>1 << c;
   }
+}
+
+/**
+ * The cells whose group may have changed with the last removal (4 u64 words, as a plane): the
+ * cells that fell (each column the group touched, from its lowest removed row up), every
+ * column from the leftmost emptied one on (they moved), and their neighbours. A group with no
+ * cell here is as it was, with the same cells. Set by bitsNoteChanged, or bitsChangeAll.
+ */
+export const BITS_CHANGED: usize = memory.data(32);
+
+/** Every cell changed (a board just loaded or restored). */
+export function bitsChangeAll(): void {
+  memory.fill(BITS_CHANGED, 0xff, 32);
+}
+
+// Each column field of x that holds a bit: its rows from its lowest bit up.
+@inline function fallen(x: u64): u64 {
+  let r: u64 = 0;
+  while (x != 0) {
+    const low = ctz(x);
+    const shift = low & ~<u64>15;
+    r |= (<u64>0x7fff << shift) & (<u64>-1 << low);
+    x &= ~(<u64>0xffff << shift);
+  }
+  return r;
+}
+
+/** Notes in BITS_CHANGED what the last bitsRemove changed (its group is still the one marked). */
+export function bitsNoteChanged(): void {
+  let r0 = fallen(g0);
+  let r1 = fallen(g1);
+  let r2 = fallen(g2);
+  let r3 = fallen(g3);
+  if (closedFrom >= 0) {
+    const lo = closedFrom << 4;
+    r0 |= bitSpan(lo, 64);
+    r1 |= bitSpan(lo - 64, 64);
+    r2 |= bitSpan(lo - 128, 64);
+    r3 |= bitSpan(lo - 192, 64);
+  }
+  // With their neighbours: below (the fallen rows reach the top) and to either side.
+  store<u64>(BITS_CHANGED, r0 | (r0 >> 1) | (r0 << 16) | (r0 >> 16) | (r1 << 48));
+  store<u64>(BITS_CHANGED, r1 | (r1 >> 1) | (r1 << 16) | (r1 >> 16) | (r0 >> 48) | (r2 << 48), 8);
+  store<u64>(BITS_CHANGED, r2 | (r2 >> 1) | (r2 << 16) | (r2 >> 16) | (r1 >> 48) | (r3 << 48), 16);
+  store<u64>(BITS_CHANGED, r3 | (r3 >> 1) | (r3 << 16) | (r3 >> 16) | (r2 >> 48), 24);
+}
+
+/** Saves the group marked last (4 u64 words) at `to`. */
+export function bitsGroupSave(to: usize): void {
+  store<u64>(to, g0);
+  store<u64>(to, g1, 8);
+  store<u64>(to, g2, 16);
+  store<u64>(to, g3, 24);
 }
 
 /**

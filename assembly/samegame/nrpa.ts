@@ -35,7 +35,8 @@ import {
 } from './samegame';
 import {
   bitsFit, bitsLoad, bitsSave, bitsRestore, bitsScore, bitsCell, bitsColourAt, bitsColours, bitsGroup, bitsGroupFirstBit,
-  bitsGroupLastColumn, bitsGroupHash, bitsGroupsFrom, bitsNextGroup, bitsRemove, BITS_STATE_BYTES,
+  bitsGroupLastColumn, bitsGroupHash, bitsGroupsChanged, bitsNextGroup, bitsRemove, bitsNoteChanged, bitsChangeAll, bitsGroupSave,
+  BITS_CHANGED, BITS_STATE_BYTES,
 } from './bitboards';
 
 const ALPHA: f64 = 1.0;
@@ -61,12 +62,7 @@ let keys: usize = 0; // u64 Zobrist key per cell and colour
 let columnOf: usize = 0; // u8 per cell: its column
 let mark: usize = 0; // u32 stamp per cell
 let stack: usize = 0; // u16 per cell: the fill stack
-let moveCell: usize = 0; // per move: its first cell u16
-let moveIndex: usize = 0; // per move: its policy index u32
-let moveWeight: usize = 0; // per move: exp(weight) f64
-let moveTabu: usize = 0; // per move: 1 when of the tabu colour u8
-let moveBit: usize = 0; // per move on a bitboard: the bit that names its group u8
-let moveColour: usize = 0; // per move on a bitboard: its colour u8
+let moveList: usize = 0; // MOVE_BYTES per move (see the listing below)
 let onBits = false; // playing on a bitboard
 let rootBits: usize = 0; // the start board as a bitboard
 let pending: usize = 0; // adaptation: (index u32, delta f32) per legal move along the line
@@ -181,15 +177,8 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   keys = arenaAlloc(<u64>cellCount * 11 * 8);
   columnOf = arenaAlloc(<u64>cellCount);
   mark = arenaAlloc(<u64>cellCount * 4);
-  moveMinCol = arenaAlloc(maxMoves);
-  moveMaxCol = arenaAlloc(maxMoves);
   stack = arenaAlloc(<u64>cellCount * 2);
-  moveCell = arenaAlloc(maxMoves * 2);
-  moveIndex = arenaAlloc(maxMoves * 4);
-  moveWeight = arenaAlloc(maxMoves * 8);
-  moveTabu = arenaAlloc(maxMoves);
-  moveBit = arenaAlloc(maxMoves);
-  moveColour = arenaAlloc(maxMoves);
+  moveList = arenaAlloc(maxMoves * MOVE_BYTES);
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
@@ -218,8 +207,8 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     if (beamPolicies == 0 || beamScores == 0 || beamLengths == 0 || beamLines == 0 || childScores == 0 || childLengths == 0 || childLines == 0
       || candScores == 0 || candLengths == 0 || candParents == 0 || candLines == 0) return OUT_OF_MEMORY;
   }
-  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || moveMinCol == 0 || moveMaxCol == 0 || stack == 0 || moveCell == 0 || moveIndex == 0 || moveWeight == 0
-    || moveTabu == 0 || moveBit == 0 || moveColour == 0 || rootBits == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
+  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || stack == 0 || moveList == 0
+    || rootBits == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
   if (!loadInput(root)) return BAD_INPUT;
@@ -313,21 +302,65 @@ function resetLevels(top: i32): void {
   }
 }
 
-// The moves of the board under play, listed by relist(): per move its first cell found, its
-// policy index, whether it is of the tabu colour, its weight, and its leftmost and rightmost columns.
+// The moves of the board under play, listed by relist(): a record of MOVE_BYTES per move (three
+// v128, so that keeping a move is three copies) of its weight (exp, f32, from the policy of the
+// listing), its policy index, the cell that names it, its bit and colour on a bitboard, its
+// leftmost and rightmost columns, whether it is of the tabu colour, and on a bitboard its
+// group's cells (bytes 16 to 47, as a plane). The listing also sums the weights, of all moves
+// and of those not of the tabu colour.
+const MOVE_BYTES: usize = 48;
 let moveCount = 0;
-let moveMinCol: usize = 0; // u8 per move
-let moveMaxCol: usize = 0; // u8 per move
+let tabuMoves = 0;
+let sumAll: f64 = 0;
+let sumOthers: f64 = 0;
+@inline function moveRecord(i: i32): usize { return moveList + <usize>i * MOVE_BYTES; }
+@inline function weightOf(i: i32): f64 { return <f64>load<f32>(moveRecord(i)); }
+@inline function indexOf(i: i32): u32 { return load<u32>(moveRecord(i), 4); }
+@inline function cellOf(i: i32): i32 { return <i32>load<u16>(moveRecord(i), 8); }
+@inline function bitOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 10); }
+@inline function colourOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 11); }
+@inline function minColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 12); }
+@inline function maxColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 13); }
+@inline function isTabu(i: i32): bool { return load<u8>(moveRecord(i), 14) != 0; }
 
-// Brings the list of moves of `b` (weights from policy `p`, or none when p is 0) up to date
-// after a click whose group's leftmost column was `first` (0 lists them all): a group wholly
-// left of column first − 1 is as it was (its cells and neighbours did not change), the others
-// are found again by a scan from column first − 1. Returns how many moves there are.
-function relist(b: usize, p: usize, first: i32): i32 {
+// Lists a move found (weights from policy p, none when p is 0) as move `i`.
+@inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): void {
+  const at = moveRecord(i);
+  const weight: f32 = p != 0 ? load<f32>(p + (<usize>index << 2)) : 0;
+  store<f32>(at, weight);
+  store<u32>(at, index, 4);
+  store<u16>(at, cell, 8);
+  store<u8>(at, bit, 10);
+  store<u8>(at, colour, 11);
+  store<u8>(at, lo, 12);
+  store<u8>(at, hi, 13);
+  store<u8>(at, colour == tabu ? 1 : 0, 14);
+  countMove(colour == tabu, weight);
+}
+
+@inline function countMove(isTabu: bool, weight: f32): void {
+  sumAll += <f64>weight;
+  if (isTabu) tabuMoves++;
+  else sumOthers += <f64>weight;
+}
+
+// On the byte boards, the columns whose groups the next listing finds again. A click changes
+// only the columns its group touched (their blocks fall), so a group wholly outside them and
+// their neighbours keeps its cells and its move; when a column empties, every column right of
+// it moves too. (On a bitboard, the cells of BITS_CHANGED, finer: see bitsNoteChanged.)
+let changedFirst = 0;
+let changedLast = 0;
+const ALL_COLUMNS = 255;
+
+// Brings the list of moves of `b` (weights from policy `p`, or none when p is 0) up to date:
+// the groups with a block in the changed columns are found again by a scan of those columns.
+// Returns how many moves there are.
+function relist(b: usize, p: usize): i32 {
   stamp++;
-  let moves = keepLeftOf(first);
+  let moves = keepUnchanged();
   const cols = columnsOf(b);
-  for (let c = first > 1 ? first - 1 : 0; c < cols; c++) {
+  const last = changedLast < cols - 1 ? changedLast : cols - 1;
+  for (let c = changedFirst; c <= last; c++) {
     const h = heightOf(b, c);
     for (let r = 0; r < h; r++) {
       const cell = c * height + r;
@@ -356,13 +389,7 @@ function relist(b: usize, p: usize, first: i32): i32 {
         if (ac + 1 < cols && ar < heightOf(b, ac + 1)) top = visit(b, at + height, colour, top);
       }
       if (size < 2) continue;
-      store<u16>(moveCell + (<usize>moves << 1), cell);
-      const index = <u32>(code ^ (code >> 29)) & tableMask;
-      store<u32>(moveIndex + (<usize>moves << 2), index);
-      store<u8>(moveTabu + <usize>moves, colour == tabu ? 1 : 0);
-      store<u8>(moveMinCol + <usize>moves, lo);
-      store<u8>(moveMaxCol + <usize>moves, hi);
-      if (p != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(p + (<usize>index << 2)));
+      addMove(moves, p, <u32>(code ^ (code >> 29)) & tableMask, cell, 0, colour, lo, hi);
       moves++;
     }
   }
@@ -370,48 +397,45 @@ function relist(b: usize, p: usize, first: i32): i32 {
   return moves;
 }
 
-// Keeps the moves of the last listing wholly left of column first − 1 (none when first ≤ 1),
-// in order at the front; returns how many.
-function keepLeftOf(first: i32): i32 {
+// Keeps the moves of the last listing that did not change (wholly outside the changed columns,
+// or on a bitboard with no cell changed), in order at the front, and starts the sums with them;
+// returns how many.
+function keepUnchanged(): i32 {
+  tabuMoves = 0;
+  sumAll = 0;
+  sumOthers = 0;
   let moves = 0;
-  if (first <= 1) return 0;
+  const low = v128.load(BITS_CHANGED);
+  const high = v128.load(BITS_CHANGED, 16);
   for (let i = 0; i < moveCount; i++) {
-    if (<i32>load<u8>(moveMaxCol + <usize>i) > first - 2) continue;
+    const at = moveRecord(i);
+    if (onBits) {
+      if (v128.any_true(v128.or(v128.and(v128.load(at, 16), low), v128.and(v128.load(at, 32), high)))) continue;
+    } else if (maxColOf(i) >= changedFirst && minColOf(i) <= changedLast) continue;
     if (i != moves) {
-      store<u16>(moveCell + (<usize>moves << 1), load<u16>(moveCell + (<usize>i << 1)));
-      store<u32>(moveIndex + (<usize>moves << 2), load<u32>(moveIndex + (<usize>i << 2)));
-      store<u8>(moveTabu + <usize>moves, load<u8>(moveTabu + <usize>i));
-      store<f64>(moveWeight + (<usize>moves << 3), load<f64>(moveWeight + (<usize>i << 3)));
-      store<u8>(moveMinCol + <usize>moves, load<u8>(moveMinCol + <usize>i));
-      store<u8>(moveMaxCol + <usize>moves, load<u8>(moveMaxCol + <usize>i));
-      store<u8>(moveBit + <usize>moves, load<u8>(moveBit + <usize>i));
-      store<u8>(moveColour + <usize>moves, load<u8>(moveColour + <usize>i));
+      const to = moveRecord(moves);
+      v128.store(to, v128.load(at));
+      v128.store(to, v128.load(at, 16), 16);
+      v128.store(to, v128.load(at, 32), 32);
     }
+    countMove(isTabu(i), load<f32>(at));
     moves++;
   }
   return moves;
 }
 
-// relist() on the bitboard: the groups with a block in column first − 1 or right of it are
-// found again, each by the bits of its colour.
-function relistBits(p: usize, first: i32): i32 {
-  let moves = keepLeftOf(first);
-  const from = first > 1 ? first - 1 : 0;
+// relist() on the bitboard: the groups with a cell in BITS_CHANGED are found again, each by
+// the bits of its colour.
+function relistBits(p: usize): i32 {
+  let moves = keepUnchanged();
   const top = bitsColours();
   for (let colour = 1; colour <= top; colour++) {
-    bitsGroupsFrom(colour, from);
+    bitsGroupsChanged(colour);
     for (;;) {
       const name = bitsNextGroup(colour);
       if (name < 0) break;
-      store<u16>(moveCell + (<usize>moves << 1), bitsCell(name));
-      store<u8>(moveBit + <usize>moves, name);
-      store<u8>(moveColour + <usize>moves, colour);
-      const index = <u32>bitsGroupHash(colour) & tableMask;
-      store<u32>(moveIndex + (<usize>moves << 2), index);
-      store<u8>(moveTabu + <usize>moves, colour == tabu ? 1 : 0);
-      store<u8>(moveMinCol + <usize>moves, name >> 4);
-      store<u8>(moveMaxCol + <usize>moves, bitsGroupLastColumn());
-      if (p != 0) store<f64>(moveWeight + (<usize>moves << 3), <f64>load<f32>(p + (<usize>index << 2)));
+      addMove(moves, p, <u32>bitsGroupHash(colour) & tableMask, bitsCell(name), name, colour, name >> 4, bitsGroupLastColumn());
+      bitsGroupSave(moveRecord(moves) + 16);
       moves++;
     }
   }
@@ -421,33 +445,39 @@ function relistBits(p: usize, first: i32): i32 {
 
 // The board under play (the byte board `roll`, or the bitboard) set to the start board.
 function startBoard(): void {
-  if (onBits) bitsRestore(rootBits);
-  else memory.copy(roll, root, boardBytes);
-}
-
-// The moves of the board under play after a click whose group's leftmost column was `first`
-// (0: all of them), weighted by policy p (none when p is 0).
-@inline function listMoves(p: usize, first: i32): i32 {
-  return onBits ? relistBits(p, first) : relist(roll, p, first);
-}
-
-// Plays move i of the last listing; returns its leftmost column (the `first` of the next listing).
-function playMove(i: i32): i32 {
   if (onBits) {
-    const bit = <i32>load<u8>(moveBit + <usize>i);
-    const colour = <i32>load<u8>(moveColour + <usize>i);
-    bitsRemove(colour, bitsGroup(bit, colour));
-  } else {
-    playFast(roll, roll, <i32>load<u16>(moveCell + (<usize>i << 1)));
+    bitsRestore(rootBits);
+    bitsChangeAll();
+  } else memory.copy(roll, root, boardBytes);
+  changedFirst = 0;
+  changedLast = ALL_COLUMNS;
+}
+
+// The moves of the board under play, weighted by policy p (none when p is 0).
+@inline function listMoves(p: usize): i32 {
+  return onBits ? relistBits(p) : relist(roll, p);
+}
+
+// Plays move i of the last listing, and notes what it changed for the next listing.
+function playMove(i: i32): void {
+  if (onBits) {
+    const colour = colourOf(i);
+    bitsRemove(colour, bitsGroup(bitOf(i), colour));
+    bitsNoteChanged();
+    return;
   }
-  return <i32>load<u8>(moveMinCol + <usize>i);
+  const cols = columnsOf(roll);
+  playFast(roll, roll, cellOf(i));
+  const first = minColOf(i);
+  changedFirst = first > 0 ? first - 1 : 0;
+  changedLast = columnsOf(roll) < cols ? ALL_COLUMNS : maxColOf(i) + 1;
 }
 
 // The score of the board under play (with 1000 when it is clear).
 @inline function boardScore(): i32 { return onBits ? bitsScore() : scoreOf(roll); }
 
 // The move of the last listing whose group holds `cell` of the board under play, or -1.
-function moveAt(cell: i32, moves: i32): i32 {
+function moveOfCell(cell: i32, moves: i32): i32 {
   const c = cell / height;
   const r = cell - c * height;
   if (onBits) {
@@ -457,12 +487,12 @@ function moveAt(cell: i32, moves: i32): i32 {
     if (colour == 0) return -1;
     bitsGroup(bit, colour);
     const name = bitsGroupFirstBit();
-    for (let i = 0; i < moves; i++) if (<i32>load<u8>(moveBit + <usize>i) == name) return i;
+    for (let i = 0; i < moves; i++) if (bitOf(i) == name) return i;
     return -1;
   }
   if (c >= columnsOf(roll) || r >= heightOf(roll, c)) return -1;
   markGroup(roll, cell);
-  for (let i = 0; i < moves; i++) if (marked(<i32>load<u16>(moveCell + (<usize>i << 1)))) return i;
+  for (let i = 0; i < moves; i++) if (marked(cellOf(i))) return i;
   return -1;
 }
 
@@ -477,10 +507,7 @@ function moveAt(cell: i32, moves: i32): i32 {
 
 // True when the legal moves (as the selective policy sees them) of the last listing are
 // those not of the tabu colour: there is at least one such move.
-function anyOther(moves: i32): bool {
-  for (let i = 0; i < moves; i++) if (load<u8>(moveTabu + <usize>i) == 0) return true;
-  return false;
-}
+@inline function anyOther(): bool { return moveCount > tabuMoves; }
 
 // A playout from the root with policy `p`: its score; its clicks in playLine.
 function playout(p: usize): i32 {
@@ -488,27 +515,21 @@ function playout(p: usize): i32 {
   playouts++;
   startBoard();
   let length = 0;
-  let first = 0;
   for (;;) {
-    const moves = listMoves(p, first);
+    const moves = listMoves(p);
     if (moves == 0) break;
-    const others = anyOther(moves);
-    let sum: f64 = 0;
-    for (let i = 0; i < moves; i++) {
-      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
-      sum += load<f64>(moveWeight + (<usize>i << 3));
-    }
-    let r = uniform() * sum;
+    const others = anyOther();
+    let r = uniform() * (others ? sumOthers : sumAll);
     let chosen = -1;
     for (let i = 0; i < moves; i++) {
-      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
+      if (others && isTabu(i)) continue;
       chosen = i;
-      r -= load<f64>(moveWeight + (<usize>i << 3));
+      r -= weightOf(i);
       if (r < 0) break;
     }
-    store<u16>(playLine + (<usize>length << 1), load<u16>(moveCell + (<usize>chosen << 1)));
+    store<u16>(playLine + (<usize>length << 1), <u16>cellOf(chosen));
     length++;
-    first = playMove(chosen);
+    playMove(chosen);
   }
   playLength = length;
   const score = boardScore();
@@ -524,13 +545,12 @@ function playout(p: usize): i32 {
 // from the root; false when a click hits no group.
 function normalise(line: usize, length: i32): bool {
   startBoard();
-  let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = listMoves(0, first);
-    const move = moveAt(<i32>load<u16>(line + (<usize>t << 1)), moves);
+    const moves = listMoves(0);
+    const move = moveOfCell(<i32>load<u16>(line + (<usize>t << 1)), moves);
     if (move < 0) return false; // an empty cell or a lone block
-    store<u16>(line + (<usize>t << 1), load<u16>(moveCell + (<usize>move << 1)));
-    first = playMove(move);
+    store<u16>(line + (<usize>t << 1), <u16>cellOf(move));
+    playMove(move);
   }
   return true;
 }
@@ -541,31 +561,26 @@ function adapt(p: usize, line: usize, length: i32): void {
   nodes++;
   startBoard();
   let count: usize = 0;
-  let first = 0;
   for (let t = 0; t < length; t++) {
-    const moves = listMoves(p, first);
-    const others = anyOther(moves);
+    const moves = listMoves(p);
+    const others = anyOther();
     const cell = <i32>load<u16>(line + (<usize>t << 1));
-    let sum: f64 = 0;
-    for (let i = 0; i < moves; i++) {
-      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
-      sum += load<f64>(moveWeight + (<usize>i << 3));
-    }
+    const sum = others ? sumOthers : sumAll;
     let played = -1;
     for (let i = 0; i < moves; i++) {
-      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) played = i;
-      if (others && load<u8>(moveTabu + <usize>i) != 0) continue;
-      let delta = -ALPHA * load<f64>(moveWeight + (<usize>i << 3)) / sum;
-      if (<i32>load<u16>(moveCell + (<usize>i << 1)) == cell) delta += ALPHA;
+      if (cellOf(i) == cell) played = i;
+      if (others && isTabu(i)) continue;
+      let delta = -ALPHA * weightOf(i) / sum;
+      if (cellOf(i) == cell) delta += ALPHA;
       if (count < pendingCap) {
         const at = pending + (count << 3);
-        store<u32>(at, load<u32>(moveIndex + (<usize>i << 2)));
+        store<u32>(at, indexOf(i));
         store<f32>(at + 4, <f32>delta);
         count++;
       }
     }
     if (played < 0) break; // never: the line's clicks are named as the listings name them
-    first = playMove(played);
+    playMove(played);
   }
   for (let k: usize = 0; k < count; k++) {
     const at = pending + (k << 3);
