@@ -75,6 +75,8 @@ export {
   samegameNrpaLine,
   samegameNrpaAdapt,
   samegameNrpaOnce,
+  samegameNrpaCheckListings,
+  samegameNrpaListingErrors,
 } from './samegame/nrpa';
 export {
   pegsInputAlloc,

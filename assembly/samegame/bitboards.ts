@@ -208,29 +208,34 @@ export function bitsColourAt(bit: i32): i32 {
 
 /** Marks the group of the block at `bit` (of `colour`); returns its size. */
 export function bitsGroup(bit: i32, colour: i32): i32 {
+  // The four words as two v128 (words 0-1 and 2-3), grown a step in every direction until
+  // nothing is added: a step up or down is a shift by one bit, sideways by 16 (the columns at
+  // a word's ends take their neighbours from the next word's low field or the last's high one).
   const p = plane(colour);
-  const a0 = load<u64>(p);
-  const a1 = load<u64>(p, 8);
-  const a2 = load<u64>(p, 16);
-  const a3 = load<u64>(p, 24);
+  const aLo = v128.load(p);
+  const aHi = v128.load(p, 16);
   const seed = <u64>1 << <u64>(bit & 63);
   const word = bit >> 6;
-  g0 = word == 0 ? seed : 0;
-  g1 = word == 1 ? seed : 0;
-  g2 = word == 2 ? seed : 0;
-  g3 = word == 3 ? seed : 0;
-  // Grow by one step in every direction until nothing is added.
+  let lo = i64x2.replace_lane(i64x2.splat(word == 0 ? seed : 0), 1, word == 1 ? seed : 0);
+  let hi = i64x2.replace_lane(i64x2.splat(word == 2 ? seed : 0), 1, word == 3 ? seed : 0);
+  const zero = i64x2.splat(0);
   for (;;) {
-    const n0 = (g0 | (g0 << 1) | (g0 >> 1) | (g0 << 16) | (g0 >> 16) | (g1 << 48)) & a0;
-    const n1 = (g1 | (g1 << 1) | (g1 >> 1) | (g1 << 16) | (g1 >> 16) | (g0 >> 48) | (g2 << 48)) & a1;
-    const n2 = (g2 | (g2 << 1) | (g2 >> 1) | (g2 << 16) | (g2 >> 16) | (g1 >> 48) | (g3 << 48)) & a2;
-    const n3 = (g3 | (g3 << 1) | (g3 >> 1) | (g3 << 16) | (g3 >> 16) | (g2 >> 48)) & a3;
-    if (n0 == g0 && n1 == g1 && n2 == g2 && n3 == g3) break;
-    g0 = n0;
-    g1 = n1;
-    g2 = n2;
-    g3 = n3;
+    // (word 1, word 2), (0, word 0) and (word 3, 0).
+    const mid = i8x16.shuffle(lo, hi, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23);
+    const before = i8x16.shuffle(zero, lo, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    const after = i8x16.shuffle(hi, zero, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23);
+    const nLo = v128.and(v128.or(v128.or(v128.or(lo, i64x2.shl(lo, 1)), v128.or(i64x2.shr_u(lo, 1), i64x2.shl(lo, 16))),
+      v128.or(i64x2.shr_u(lo, 16), v128.or(i64x2.shl(mid, 48), i64x2.shr_u(before, 48)))), aLo);
+    const nHi = v128.and(v128.or(v128.or(v128.or(hi, i64x2.shl(hi, 1)), v128.or(i64x2.shr_u(hi, 1), i64x2.shl(hi, 16))),
+      v128.or(i64x2.shr_u(hi, 16), v128.or(i64x2.shl(after, 48), i64x2.shr_u(mid, 48)))), aHi);
+    if (!v128.any_true(v128.or(v128.xor(nLo, lo), v128.xor(nHi, hi)))) break;
+    lo = nLo;
+    hi = nHi;
   }
+  g0 = i64x2.extract_lane(lo, 0);
+  g1 = i64x2.extract_lane(lo, 1);
+  g2 = i64x2.extract_lane(hi, 0);
+  g3 = i64x2.extract_lane(hi, 1);
   return <i32>(popcnt(g0) + popcnt(g1) + popcnt(g2) + popcnt(g3));
 }
 
@@ -249,7 +254,7 @@ export function bitsColours(): i32 { return colours; }
 /**
  * Prepares bitsNextGroup to find, in turn, the groups of `colour` with a cell in BITS_CHANGED.
  */
-export function bitsGroupsChanged(colour: i32): void {
+@inline export function bitsGroupsChanged(colour: i32): void {
   noCandidates();
   if (countAt(colour) < 2) return;
   addColour(colour);
@@ -260,7 +265,7 @@ export function bitsGroupsChanged(colour: i32): void {
 }
 
 /** Marks the next group bitsGroupsChanged prepared; returns its lowest bit (its name), or -1 when none is left. */
-export function bitsNextGroup(colour: i32): i32 {
+@inline export function bitsNextGroup(colour: i32): i32 {
   let bit: i32;
   if (m0 != 0) bit = <i32>ctz(m0);
   else if (m1 != 0) bit = 64 + <i32>ctz(m1);
@@ -276,7 +281,7 @@ export function bitsNextGroup(colour: i32): i32 {
 }
 
 /** The lowest bit of the group marked last: the bit that names it. */
-export function bitsGroupFirstBit(): i32 {
+@inline export function bitsGroupFirstBit(): i32 {
   if (g0 != 0) return <i32>ctz(g0);
   if (g1 != 0) return 64 + <i32>ctz(g1);
   if (g2 != 0) return 128 + <i32>ctz(g2);
@@ -284,7 +289,7 @@ export function bitsGroupFirstBit(): i32 {
 }
 
 /** The rightmost column of the group marked last. */
-export function bitsGroupLastColumn(): i32 {
+@inline export function bitsGroupLastColumn(): i32 {
   if (g3 != 0) return (255 - <i32>clz(g3)) >> 4;
   if (g2 != 0) return (191 - <i32>clz(g2)) >> 4;
   if (g1 != 0) return (127 - <i32>clz(g1)) >> 4;
@@ -292,7 +297,7 @@ export function bitsGroupLastColumn(): i32 {
 }
 
 /** The group marked last as a 64-bit hash (the same group of cells and colour, the same hash). */
-export function bitsGroupHash(colour: i32): u64 {
+@inline export function bitsGroupHash(colour: i32): u64 {
   let h = (g0 ^ <u64>colour) * 0x9e3779b97f4a7c15;
   h = (h ^ (h >> 29) ^ g1) * 0xbf58476d1ce4e5b9;
   h = (h ^ (h >> 31) ^ g2) * 0x94d049bb133111eb;
@@ -423,8 +428,17 @@ export function bitsNoteChanged(): void {
   store<u64>(BITS_CHANGED, r3 | (r3 >> 1) | (r3 << 16) | (r3 >> 16) | (r2 >> 48), 24);
 }
 
+/** Marks the group saved at `from` by bitsGroupSave (the same board); returns its size. */
+export function bitsGroupLoad(from: usize): i32 {
+  g0 = load<u64>(from);
+  g1 = load<u64>(from, 8);
+  g2 = load<u64>(from, 16);
+  g3 = load<u64>(from, 24);
+  return <i32>(popcnt(g0) + popcnt(g1) + popcnt(g2) + popcnt(g3));
+}
+
 /** Saves the group marked last (4 u64 words) at `to`. */
-export function bitsGroupSave(to: usize): void {
+@inline export function bitsGroupSave(to: usize): void {
   store<u64>(to, g0);
   store<u64>(to, g1, 8);
   store<u64>(to, g2, 16);

@@ -31,11 +31,11 @@
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
-  height, samegameOutputPtr, MAX_COLOURS, markGroup, marked,
+  height, samegameOutputPtr, MAX_COLOURS, markGroup, marked, listMoves as listAllMoves,
 } from './samegame';
 import {
   bitsFit, bitsLoad, bitsSave, bitsRestore, bitsScore, bitsCell, bitsColourAt, bitsColours, bitsGroup, bitsGroupFirstBit,
-  bitsGroupLastColumn, bitsGroupHash, bitsGroupsChanged, bitsNextGroup, bitsRemove, bitsNoteChanged, bitsChangeAll, bitsGroupSave,
+  bitsGroupLastColumn, bitsGroupHash, bitsGroupsChanged, bitsNextGroup, bitsRemove, bitsNoteChanged, bitsChangeAll, bitsGroupSave, bitsGroupLoad,
   BITS_CHANGED, BITS_STATE_BYTES,
 } from './bitboards';
 
@@ -394,6 +394,7 @@ function relist(b: usize, p: usize): i32 {
     }
   }
   moveCount = moves;
+  if (checking) checkListing(moves);
   return moves;
 }
 
@@ -440,6 +441,7 @@ function relistBits(p: usize): i32 {
     }
   }
   moveCount = moves;
+  if (checking) checkListing(moves);
   return moves;
 }
 
@@ -449,6 +451,7 @@ function startBoard(): void {
     bitsRestore(rootBits);
     bitsChangeAll();
   } else memory.copy(roll, root, boardBytes);
+  moveCount = 0; // a new board: nothing of the last listing is kept
   changedFirst = 0;
   changedLast = ALL_COLUMNS;
 }
@@ -458,11 +461,82 @@ function startBoard(): void {
   return onBits ? relistBits(p) : relist(roll, p);
 }
 
+// A test of the listings kept from click to click: each checked against the board's groups.
+let checking = false;
+let listingErrors = 0;
+const CHECK_GROUP: usize = memory.data(32);
+
+/** From now on (on: 1) every listing is checked against a listing from scratch (slow: for tests). */
+export function samegameNrpaCheckListings(on: i32): void {
+  checking = on != 0;
+  listingErrors = 0;
+}
+
+/** The listings found wrong since samegameNrpaCheckListings(1). */
+export function samegameNrpaListingErrors(): i32 { return listingErrors; }
+
+// Counts a wrong listing: a group missing or listed twice, or a move whose record is not that
+// of the group it names (its cells, colour, policy index or columns).
+function checkListing(moves: i32): void {
+  let wrong = false;
+  if (onBits) {
+    const low = v128.load(BITS_CHANGED);
+    const high = v128.load(BITS_CHANGED, 16);
+    bitsChangeAll();
+    let groups = 0;
+    for (let colour = 1; colour <= bitsColours(); colour++) {
+      bitsGroupsChanged(colour);
+      for (;;) {
+        const name = bitsNextGroup(colour);
+        if (name < 0) break;
+        groups++;
+        let found = 0;
+        for (let i = 0; i < moves; i++) {
+          if (bitOf(i) != name) continue;
+          found++;
+          const at = moveRecord(i);
+          bitsGroupSave(CHECK_GROUP);
+          if (colourOf(i) != colour || indexOf(i) != (<u32>bitsGroupHash(colour) & tableMask) || maxColOf(i) != bitsGroupLastColumn()
+            || minColOf(i) != name >> 4 || cellOf(i) != bitsCell(name)) wrong = true;
+          for (let k: usize = 0; k < 32; k += 8) if (load<u64>(at + 16 + k) != load<u64>(CHECK_GROUP + k)) wrong = true;
+        }
+        if (found != 1) wrong = true;
+      }
+    }
+    if (groups != moves) wrong = true;
+    v128.store(BITS_CHANGED, low);
+    v128.store(BITS_CHANGED, high, 16);
+  } else {
+    if (listAllMoves(roll) != moves) wrong = true;
+    for (let i = 0; i < moves; i++) {
+      markGroup(roll, cellOf(i));
+      let code: u64 = 0;
+      let size = 0;
+      let lo = 255;
+      let hi = -1;
+      const colour = colourAt(roll, cellOf(i));
+      for (let c = 0; c < columnsOf(roll); c++) {
+        for (let r = 0; r < heightOf(roll, c); r++) {
+          const cell = c * height + r;
+          if (!marked(cell)) continue;
+          code ^= key(cell, colour);
+          size++;
+          if (c < lo) lo = c;
+          if (c > hi) hi = c;
+        }
+      }
+      if (size < 2 || colourOf(i) != colour || indexOf(i) != (<u32>(code ^ (code >> 29)) & tableMask) || minColOf(i) != lo || maxColOf(i) != hi) wrong = true;
+      for (let j = i + 1; j < moves; j++) if (marked(cellOf(j))) wrong = true;
+    }
+  }
+  if (wrong) listingErrors++;
+}
+
 // Plays move i of the last listing, and notes what it changed for the next listing.
 function playMove(i: i32): void {
   if (onBits) {
-    const colour = colourOf(i);
-    bitsRemove(colour, bitsGroup(bitOf(i), colour));
+    // The group's cells were saved when it was listed, and have not changed since.
+    bitsRemove(colourOf(i), bitsGroupLoad(moveRecord(i) + 16));
     bitsNoteChanged();
     return;
   }

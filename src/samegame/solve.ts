@@ -207,9 +207,10 @@ const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
 const HYBRID_BEAM_SHARE = 0.5;
 /**
  * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: 3 million
- * beam nodes took 18.8 s on positions 1-2, 300,000 NRPA nodes 30.9 s (so about 16).
+ * beam nodes took 12.9 s on positions 1-2, 300,000 NRPA nodes 11.2 s (so about 9; it was 16
+ * before NRPA relisted only the groups a click changed).
  */
-export const NRPA_NODE_COST = 16;
+export const NRPA_NODE_COST = 9;
 /**
  * The budget (per thread) from which score() plays the hybrid by default; the beam below it,
  * where the hybrid was not measured to pay.
@@ -472,8 +473,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     let maxNodes = limits.maxNodes;
     if (method === 'hybrid') {
       // maxNodes counts beam nodes: the NRPA part gets what costs as much CPU as the beam's.
-      const share = hybridBeam ? HYBRID_BEAM_SHARE : (1 - HYBRID_BEAM_SHARE) / NRPA_NODE_COST;
-      if (maxNodes !== null) maxNodes = Math.max(threads, Math.round(maxNodes * share));
+      if (maxNodes !== null) {
+        const nodes = hybridBeam ? maxNodes * HYBRID_BEAM_SHARE : (maxNodes * (1 - HYBRID_BEAM_SHARE)) / NRPA_NODE_COST;
+        maxNodes = Math.max(threads, Math.round(nodes));
+      }
       if (hybridBeam && deadline !== null) deadline = roundStarted + (deadline - roundStarted) * HYBRID_BEAM_SHARE;
     }
     if (roundMethod === 'nrpa' && maxNodes !== null) {

@@ -86,6 +86,9 @@ export interface EngineExports {
   samegameNrpaLine(): number;
   samegameNrpaAdapt(length: number): StatusCode;
   samegameNrpaOnce(): void;
+  /** Tests: check every listing of moves against one from scratch (1), or stop (0). */
+  samegameNrpaCheckListings(on: number): void;
+  samegameNrpaListingErrors(): number;
   // Peg solitaire (assembly/pegs/pegs.ts and the parts it names)
   pegsInputAlloc(words: number): number;
   pegsLoad(): StatusCode;
