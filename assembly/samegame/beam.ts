@@ -9,6 +9,7 @@
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
 // time remains.
+import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
@@ -117,9 +118,7 @@ export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 
 @inline function below(n: i32): i32 { return <i32>((<u64>random() * <u64>n) >> 32); }
 
 function random(): u32 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
+  rng = xorshift64(rng);
   return <u32>(rng >> 32);
 }
 

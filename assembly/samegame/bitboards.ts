@@ -9,6 +9,7 @@
 // group grows by shifts until it stops, and each column it touched is compacted. The cells
 // this reports are those of the byte boards (samegame.ts: column × H + row), so lines found
 // here replay there and on the host.
+import { xorshift64 } from '../shared/random';
 import { heightOf, columnsOf, colourAt, countOf, height, MAX_COLOURS, scoreOf, blocksOf } from './samegame';
 
 export const BITS_MAX_COLUMNS: i32 = 16;
@@ -66,9 +67,7 @@ export function bitsSeed(seed: u64): void { rng = seed | 1; }
 
 /** A random number in [0, n) (n ≥ 1). */
 @inline function below(n: i32): i32 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
+  rng = xorshift64(rng);
   return <i32>(((rng >> 32) * <u64>n) >> 32);
 }
 

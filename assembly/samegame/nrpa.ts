@@ -28,6 +28,7 @@
 //
 // The recursion is an explicit stack of levels, so that run(budget) can stop after any
 // playout: a node is a playout, an adaptation or a copy of a policy table.
+import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
@@ -133,9 +134,7 @@ let candLines: usize = 0; // u16 × maxLine × (B + B²)
 @inline function key(cell: i32, colour: i32): u64 { return load<u64>(keys + ((<usize>cell * 11 + <usize>colour) << 3)); }
 
 function random(): u64 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
+  rng = xorshift64(rng);
   return rng;
 }
 
@@ -220,9 +219,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   // Zobrist keys of the move codes, from a fixed seed (the same codes in every run).
   let x: u64 = 0x2545f4914f6cdd1d;
   for (let i = 0; i < cellCount * 11; i++) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
+    x = xorshift64(x);
     store<u64>(keys + (<usize>i << 3), x);
   }
   memory.fill(mark, 0, <usize>cellCount * 4);

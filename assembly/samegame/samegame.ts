@@ -13,6 +13,7 @@
 // kept in a transposition table keyed by a Zobrist hash, and a position whose bound cannot
 // beat the best found is cut. The static bound: a colour with exactly one block can never
 // be removed. Clear mode is the same search with nothing but 0 accepted.
+import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaReset, arenaAlloc } from '../shared/bits';
 
 export const MAX_SIDE: i32 = 32;
@@ -82,9 +83,7 @@ export function prepareBoards(w: i32, h: i32): i32 {
   if (zobristKeys == 0) return OUT_OF_MEMORY;
   let x: u64 = 0x9e3779b97f4a7c15;
   for (let i = 0; i < keys; i++) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
+    x = xorshift64(x);
     store<u64>(zobristKeys + (<usize>i << 3), x);
   }
   return DONE;
