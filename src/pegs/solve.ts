@@ -34,11 +34,12 @@ export interface LevelOptions extends PegsOptions {
 /** Options of pegs.count (and of pegs.reachable, less spill and spillDir). */
 export interface CountOptions extends LevelOptions {
   /**
-   * Worker threads for the Wasm engine (default 1: the calling thread, where every level is
-   * in one engine's memory; more threads shard each level, for some speed at several times
-   * the memory). Boards of 30 holes or more count from both ends on the calling thread
-   * whatever `threads` says (stats.threads 1): there the threads were slower and ran out of
-   * memory first. The twin (engine: 'js') always counts on the calling thread.
+   * Worker threads for the Wasm engine (default 1: the calling thread). More threads fill each
+   * level's table together in one shared memory where the host allows it (about 0.44× the
+   * time on 2 threads for the English count), else each takes a shard of every level (more
+   * memory); a count whose shared memory would pass maxMemory runs on the calling thread
+   * (stats.threads 1). See docs/pegs.md. The twin (engine: 'js') always counts on the calling
+   * thread.
    */
   threads?: number;
   /**
