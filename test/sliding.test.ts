@@ -747,6 +747,40 @@ describe('pattern databases', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('a file holds a CRC-32 and a SHA-256 prefix; one of the version before is read, checked and given the new header in place', async () => {
+    const { createHash } = await import('node:crypto');
+    const { crc32 } = await import('node:zlib');
+    const dir = tempDir('bitpuzzle-pdb-');
+    const tiles = Array.from(sliding.randomBoard(3, 4, 7).tiles, String);
+    const args = ['sliding', ...tiles, '--size', '4x3', '--optimal', '--pdb-dir', dir, '--json'];
+    const first = run(args);
+    expect([first.status, first.stderr]).toEqual([0, '']);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.pdb')).sort();
+    const current = files.map((f) => readFileSync(join(dir, f)));
+    for (const bytes of current) {
+      const table = bytes.subarray(48);
+      expect(bytes.toString('latin1', 0, 16)).toBe('bitpuzzle-pdb-3\n');
+      expect(bytes.readUInt32LE(16)).toBe(crc32(table));
+      expect(bytes.subarray(20, 48).equals(createHash('sha256').update(table).digest().subarray(0, 28))).toBe(true);
+    }
+    // The version before: the same table under a whole SHA-256. Read without a rebuild or a
+    // warning, and its header rewritten as version 3: the very bytes a build writes.
+    const older = (bytes: Buffer): Buffer => Buffer.concat([Buffer.from('bitpuzzle-pdb-2\n'), createHash('sha256').update(bytes.subarray(48)).digest(), bytes.subarray(48)]);
+    files.forEach((f, i) => writeFileSync(join(dir, f), older(current[i])));
+    const second = run(args);
+    expect([second.status, second.stderr]).toEqual([0, '']);
+    expect(JSON.parse(second.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+    files.forEach((f, i) => expect(readFileSync(join(dir, f)).equals(current[i])).toBe(true));
+    // A damaged file of the version before is found by its SHA-256 and rebuilt as version 3.
+    const damaged = older(current[0]);
+    damaged[damaged.length - 3] ^= 0x20;
+    writeFileSync(join(dir, files[0]), damaged);
+    const third = run(args);
+    expect(third.status).toBe(0);
+    expect(third.stderr).toMatch(/does not match its checksum \(corrupt\): rebuilding it/);
+    expect(readFileSync(join(dir, files[0])).equals(current[0])).toBe(true);
+  });
+
   it('two processes building the same tables at once both answer and leave whole files', async () => {
     const dir = tempDir('bitpuzzle-pdb-');
     const { spawn } = await import('node:child_process');

@@ -24,7 +24,7 @@
 #define MAX_SLOTS 4
 #define MAX_K 8
 #define MAX_DEPTH 1000
-#define HEADER (16 + 32) /* "bitpuzzle-pdb-2\n" and a SHA-256 */
+#define HEADER (16 + 32) /* "bitpuzzle-pdb-3\n", a CRC-32 and 28 bytes of a SHA-256 (version 2: a SHA-256) */
 
 static const int FIFTEEN[3][7] = {{3, 1, 4, 5}, {6, 2, 3, 6, 7, 10, 11}, {6, 8, 9, 12, 13, 14, 15}};
 static const int SEVEN_EIGHT[2][9] = {{7, 1, 2, 3, 4, 5, 8, 12}, {8, 6, 7, 9, 10, 11, 13, 14, 15}};

@@ -1,8 +1,9 @@
 // Pattern databases on the host: which patterns a board uses, and their tables built by the
-// engine or loaded from a cache on disk (Node), checked by a SHA-256 of their bytes.
+// engine or loaded from a cache on disk (Node), checked by a CRC-32 of their bytes (SHA-256 on a
+// Node without zlib.crc32, and for files of the format before).
 import { BitpuzzleError, badInput, describeValue } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
-import { sha256 } from '../digest.js';
+import { crc32, sha256 } from '../digest.js';
 import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
 import type { OptimalEngine } from './engine.js';
 
@@ -159,7 +160,37 @@ export async function cacheDirectory(option: string | false | undefined): Promis
   return process.env.BITPUZZLE_CACHE || join(homedir(), '.cache', 'bitpuzzle');
 }
 
-const MAGIC = 'bitpuzzle-pdb-2\n';
+// A cache file: MAGIC (16 bytes), 32 bytes of checksums, the table. Version 3 holds the table's
+// CRC-32 (4 bytes, little-endian; a third of SHA-256's time, which a search on threads shares
+// its cores with) and the first 28 bytes of its SHA-256 (for a Node without zlib.crc32).
+// Version 2 held the whole SHA-256: still read, and its header rewritten as version 3 once
+// found whole. A Node without zlib.crc32 writes version 2.
+const MAGIC = 'bitpuzzle-pdb-3\n';
+const MAGIC_2 = 'bitpuzzle-pdb-2\n';
+const HEADER = MAGIC.length + 32;
+
+/** A version-3 header for `table`, or null on a Node without zlib.crc32. */
+async function header3(table: Uint8Array, sha?: Uint8Array): Promise<Buffer | null> {
+  const crc = await crc32(table);
+  if (crc === null) return null;
+  const head = Buffer.alloc(HEADER);
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(crc >>> 0, MAGIC.length);
+  Buffer.from(sha ?? (await sha256(table))).copy(head, MAGIC.length + 4, 0, 28);
+  return head;
+}
+
+/** Whether `table` matches the checksums of its file's header `head` (version 3 or 2). */
+async function matches(head: Buffer, version: 2 | 3, table: Uint8Array): Promise<{ intact: boolean; sha?: Uint8Array }> {
+  if (version === 3) {
+    const crc = await crc32(table);
+    if (crc !== null) return { intact: crc >>> 0 === head.readUInt32LE(MAGIC.length) };
+    const sha = await sha256(table);
+    return { intact: Buffer.from(sha).subarray(0, 28).equals(head.subarray(MAGIC.length + 4, HEADER)) };
+  }
+  const sha = await sha256(table);
+  return { intact: Buffer.from(sha).equals(head.subarray(MAGIC.length, HEADER)), sha };
+}
 
 function fileName(set: PatternSet, slot: number): string {
   return `sliding-${set.rows}x${set.cols}-b${set.blank}-${set.patterns[slot].join('-')}${set.packed ? '.packed' : ''}.pdb`;
@@ -197,20 +228,21 @@ async function readCached(dir: string, name: string, target: Uint8Array, readers
   const { open } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const path = join(dir, name);
-  const header = MAGIC.length + 32;
   let problem: string | null = null;
-  const head = Buffer.alloc(header);
+  let version: 2 | 3 = 3;
+  const head = Buffer.alloc(HEADER);
   try {
     // Read straight into the engine's table (the 7-8's half a gigabyte is not copied twice).
     const file = await open(path, 'r');
     try {
       const { size } = await file.stat();
-      const { bytesRead } = await file.read(head, 0, header, 0);
+      const { bytesRead } = await file.read(head, 0, HEADER, 0);
       const magic = head.toString('latin1', 0, Math.min(bytesRead, MAGIC.length));
       if (bytesRead < MAGIC.length || !magic.startsWith('bitpuzzle-pdb-')) problem = 'is not a bitpuzzle pattern database';
-      else if (magic !== MAGIC) problem = `is of another version (${JSON.stringify(magic.trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
-      else if (size !== header + target.length) problem = `has ${size} bytes, not ${header + target.length} (truncated or of another table)`;
+      else if (magic !== MAGIC && magic !== MAGIC_2) problem = `is of another version (${JSON.stringify(magic.trim())}, this one reads ${JSON.stringify(MAGIC.trim())})`;
+      else if (size !== HEADER + target.length) problem = `has ${size} bytes, not ${HEADER + target.length} (truncated or of another table)`;
       else {
+        if (magic === MAGIC_2) version = 2;
         // `readers` reads under way at once, each of the next chunk (Node runs them on its
         // I/O threads): the copies into fresh pages, most of a load's time, then overlap.
         let next = 0;
@@ -222,7 +254,7 @@ async function readCached(dir: string, name: string, target: Uint8Array, readers
             const end = Math.min(target.length, start + chunk);
             next = end;
             for (let at = start; at < end; ) {
-              const { bytesRead: got } = await file.read(target, at, end - at, header + at);
+              const { bytesRead: got } = await file.read(target, at, end - at, HEADER + at);
               if (got === 0) return;
               at += got;
             }
@@ -242,12 +274,32 @@ async function readCached(dir: string, name: string, target: Uint8Array, readers
     warn(`the pattern database ${path} ${problem}: rebuilding it`);
     return null;
   }
-  const checked = sha256(target).then((actual) => {
-    if (Buffer.from(actual).equals(head.subarray(MAGIC.length, header))) return true;
-    warn(`the pattern database ${path} does not match its checksum (corrupt): rebuilding it`);
-    return false;
+  const checked = matches(head, version, target).then(async ({ intact, sha }) => {
+    if (!intact) {
+      warn(`the pattern database ${path} does not match its checksum (corrupt): rebuilding it`);
+      return false;
+    }
+    if (version === 2) await upgradeHeader(path, target, sha);
+    return true;
   });
   return { checked };
+}
+
+/** Rewrites the header of a whole version-2 file as version 3 (its table unchanged); a folder that cannot be written keeps version 2. */
+async function upgradeHeader(path: string, table: Uint8Array, sha?: Uint8Array): Promise<void> {
+  const head = await header3(table, sha);
+  if (!head) return;
+  const { open } = await import('node:fs/promises');
+  try {
+    const file = await open(path, 'r+');
+    try {
+      await file.write(head, 0, head.length, 0);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    // Read-only: the file is read as version 2 again next time.
+  }
 }
 
 /**
@@ -264,7 +316,7 @@ async function writeCached(dir: string, name: string, table: Uint8Array): Promis
     await mkdir(dir, { recursive: true });
     const file = await open(temporary, 'w');
     try {
-      await file.writeFile(Buffer.concat([Buffer.from(MAGIC, 'latin1'), await sha256(table)]));
+      await file.writeFile((await header3(table)) ?? Buffer.concat([Buffer.from(MAGIC_2, 'latin1'), await sha256(table)]));
       await file.writeFile(table);
     } finally {
       await file.close();
