@@ -46,7 +46,9 @@ for (const [pdb, nodes, hardest] of KORF_NODES) {
 }
 
 describe("the 7-8's files", () => {
-  it('a truncated or other-version 7-tile file is rebuilt with a warning, to the same bytes', () => {
+  // One damage only: each rebuild of the 7-tile table takes a minute or more, and the other kinds
+  // (another version, a foreign file, an empty one) are tested on small tables in test/sliding.test.ts.
+  it('a truncated 7-tile file is rebuilt with a warning, to the same bytes', () => {
     const names = readdirSync(cache).filter((f) => /^sliding-4x4-b0-.*\.packed\.pdb$/.test(f)).sort();
     expect(names).toEqual(['sliding-4x4-b0-1-2-3-4-5-8-12.packed.pdb', 'sliding-4x4-b0-6-7-9-10-11-13-14-15.packed.pdb']);
     const dir = tempDir('bitpuzzle-pdb78-');
@@ -54,17 +56,12 @@ describe("the 7-8's files", () => {
     const seven = join(dir, names[0]);
     const original = readFileSync(seven);
     const tiles = Array.from(korf100[0].board.tiles, String);
-    for (const [damage, warning] of [
-      [(b: Buffer) => b.subarray(0, b.length >> 1), /has \d+ bytes, not 28828848 \(truncated/],
-      [(b: Buffer) => Buffer.concat([Buffer.from('bitpuzzle-pdb-1\n'), b.subarray(16)]), /of another version/],
-    ] as const) {
-      writeFileSync(seven, damage(Buffer.from(original)));
-      const run = spawnSync(process.execPath, [bin, 'sliding', ...tiles, '--goal', 'korf', '--pdb', '7-8', '--pdb-dir', dir, '--json'], { encoding: 'utf8' });
-      expect(run.status).toBe(0);
-      expect(run.stderr).toMatch(warning);
-      expect(JSON.parse(run.stdout).length).toBe(korf100[0].expected);
-      expect(readFileSync(seven).equals(original)).toBe(true);
-    }
+    writeFileSync(seven, original.subarray(0, original.length >> 1));
+    const run = spawnSync(process.execPath, [bin, 'sliding', ...tiles, '--goal', 'korf', '--pdb', '7-8', '--pdb-dir', dir, '--json'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/has \d+ bytes, not 28828848 \(truncated/);
+    expect(JSON.parse(run.stdout).length).toBe(korf100[0].expected);
+    expect(readFileSync(seven).equals(original)).toBe(true);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

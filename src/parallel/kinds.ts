@@ -1,30 +1,29 @@
-// The task kinds: for each family that cuts its work into parts, the function that runs one
-// part, and the check a part coming from outside this process (a job queue) must pass before
-// an engine sees it. The worker-thread script and the queue worker serve every kind, so one
-// pool serves every family. This is the one module of parallel/ that knows the families.
+// The task kinds: for each family that cuts its work into parts, the check a part coming from
+// outside this process (a job queue) must pass before an engine sees it, and what of a part only
+// makes sense on this machine. The worker threads run the parts (parallel/runners.ts); the queue
+// worker checks them here first. With runners.ts, the one module of parallel/ that knows the families.
 // Values of a part are untrusted (BigInts among them): messages print them with describeValue.
 import { badInput, describeValue } from '../errors.js';
-import { runCoverTask, type CoverTask } from '../cover/tasks.js';
+import type { CoverTask } from '../cover/tasks.js';
 import { MAX_COLUMNS, MAX_ENTRIES, MAX_ROWS } from '../cover/problem.js';
-import { checkTogetherTask, runTogetherTask } from '../pegs/together.js';
+import { checkTogetherTask } from '../pegs/together.js';
 import { checkPieceSet, piecesFromSpecs } from '../polyomino/pieces.js';
 import { prepare as preparePolyomino } from '../polyomino/problem.js';
-import { runTilingTask, type TilingTask } from '../polyomino/tasks.js';
+import type { TilingTask } from '../polyomino/tasks.js';
 import { MAX_JOIN_N, MAX_SEARCH_N, MIN_JOIN_N, MODE_ALL, MODE_DISTINCT } from '../queens/engine.js';
 import { MAX_CONSTELLATION_N, MIN_CONSTELLATION_N, isConstellation } from '../queens/constellations.js';
-import { joinSidesFit, runQueensTask, type QueensTask } from '../queens/tasks.js';
-import { NRPA_ITERATIONS, NRPA_MAX_BEAM, runScoreTask, type ScoreTask } from '../samegame/tasks.js';
+import { joinSidesFit, type QueensTask } from '../queens/tasks.js';
+import { NRPA_ITERATIONS, NRPA_MAX_BEAM, type ScoreTask } from '../samegame/tasks.js';
 import { CONFLICT, MANHATTAN, MAX_OPTIMAL_CELLS, PATTERNS } from '../sliding/engine.js';
 import { checkSolvable, toBoard } from '../sliding/parse.js';
 import { MAX_PATTERN_CELLS, MIN_PATTERN_CELLS, patternSet } from '../sliding/patterns.js';
-import { runFastBatch, type FastBatchTask } from '../sliding/solve.js';
-import { runOptimalBatch, runSplitPart, type OptimalBatchTask, type SplitTask } from '../sliding/tasks.js';
+import type { FastBatchTask } from '../sliding/solve.js';
+import type { OptimalBatchTask, SplitTask } from '../sliding/tasks.js';
 import { BATCH as SUDOKU_BATCH } from '../sudoku/engine.js';
-import { runSudokuTask, type SudokuTask } from '../sudoku/tasks.js';
+import type { SudokuTask } from '../sudoku/tasks.js';
 import type { TaskKindName } from './pool.js';
 
 export interface TaskKind {
-  run(task: never, signal?: AbortSignal): Promise<unknown>;
   /** The task rebuilt from untrusted data (decoded JSON), or BAD_INPUT naming what is wrong. */
   check(value: unknown): unknown;
   /** The task as sent to another machine: what only makes sense on this one removed. */
@@ -329,19 +328,17 @@ function checkSudoku(value: unknown): SudokuTask {
 }
 
 export const TASK_KINDS: Record<TaskKindName, TaskKind> = {
-  queens: { run: runQueensTask, check: checkQueens },
-  polyomino: { run: runTilingTask, check: checkPolyomino },
-  cover: { run: runCoverTask, check: checkCover },
+  queens: { check: checkQueens },
+  polyomino: { check: checkPolyomino },
+  cover: { check: checkCover },
   sliding: {
-    run: (task: OptimalBatchTask | FastBatchTask | SplitTask, signal?: AbortSignal) =>
-      'split' in task ? runSplitPart(task, signal) : 'fast' in task ? runFastBatch(task, signal) : runOptimalBatch(task, signal),
     check: checkSliding,
     portable: (task: OptimalBatchTask | FastBatchTask | SplitTask) =>
       'fast' in task ? task : { ...task, settings: { ...task.settings, cacheDir: undefined, tables: undefined } },
   },
-  samegame: { run: runScoreTask, check: checkSameGame },
-  sudoku: { run: (task: SudokuTask, signal?: AbortSignal) => runSudokuTask(task, signal), check: checkSudoku },
-  pegs: { run: runTogetherTask, check: checkTogetherTask },
+  samegame: { check: checkSameGame },
+  sudoku: { check: checkSudoku },
+  pegs: { check: checkTogetherTask },
 };
 
 export function taskKind(name: unknown): TaskKind {

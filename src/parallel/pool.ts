@@ -34,7 +34,7 @@ export interface RunTasksOptions<T, R> {
   tasks: T[];
   /** Worker threads to use; 1 runs the tasks on the calling thread. */
   threads: number;
-  /** The task kind (a name in parallel/kinds.ts): which function the worker threads run. */
+  /** The task kind (a name in parallel/runners.ts): which function the worker threads run. */
   kind: TaskKindName;
   /** The task function, for the inline path. */
   runInline: (task: T, signal?: AbortSignal) => Promise<R>;

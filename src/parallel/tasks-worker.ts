@@ -1,8 +1,8 @@
 // The one worker-thread script of the warm pool: runs a group of parts of any kind
-// (parallel/kinds.ts) in order, and stops it when the pool sends a cancel.
+// (parallel/runners.ts) in order, and stops it when the pool sends a cancel.
 import { BitpuzzleError } from '../errors.js';
 import { useEngineModule } from '../wasm/module.js';
-import { TASK_KINDS } from './kinds.js';
+import { runPart } from './runners.js';
 import type { GroupReply, ThreadMessage, WorkerReply } from './pool.js';
 
 interface Port {
@@ -25,7 +25,7 @@ async function handle(message: ThreadMessage, port: Port): Promise<void> {
     const ok: unknown[] = [];
     for (const task of message.tasks) {
       if (controller.signal.aborted) throw new BitpuzzleError('ABORTED', 'the part was cancelled');
-      ok.push(await TASK_KINDS[message.kind].run(task as never, controller.signal));
+      ok.push(await runPart(message.kind, task, controller.signal));
     }
     reply = { ok };
   } catch (error) {
