@@ -91,12 +91,20 @@ describe('bitpuzzle queens', () => {
   });
 
   it('--help describes every command', () => {
-    const commands = ['queens', 'polyomino', 'cover', 'sudoku', 'samegame', 'pegs', 'sliding', 'tour'];
+    const commands = ['queens', 'polyomino', 'cover', 'sudoku', 'samegame', 'pegs', 'sliding', 'worker', 'queue', 'tour'];
     for (const args of [['--help'], ...commands.map((c) => [c, '--help'])]) {
       const { status, stdout } = run(args);
       expect(status).toBe(0);
       expect(stdout).toContain('Usage: bitpuzzle');
     }
+    // A run names one command and loads only that one: the program's own help still lists all.
+    const listed = run(['--help']).stdout;
+    for (const c of commands) expect(listed).toMatch(new RegExp(`^  ${c} `, 'm'));
+    const help = run(['help', 'sliding']);
+    expect([help.status, help.stdout.split('\n')[0]]).toEqual([0, 'Usage: bitpuzzle sliding [options] [tiles...]']);
+    const typo = run(['slidng']);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('(Did you mean sliding?)');
   });
 });
 

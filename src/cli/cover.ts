@@ -1,7 +1,9 @@
 // `bitpuzzle cover`: exact cover of a matrix in the text format (see the README), and the
 // search flags (count or list, threads, shards, a queue) it shares with `bitpuzzle sudoku`.
 import { Command, Option } from 'commander';
-import { BitpuzzleError, cover, sudoku } from '../index.js';
+import * as cover from '../cover/index.js';
+import { BitpuzzleError } from '../errors.js';
+import type * as sudoku from '../sudoku/index.js';
 import { EXIT, eachSolution, integerOption, listLimit, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 

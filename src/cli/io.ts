@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs';
 import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import cliProgress from 'cli-progress';
-import { BitpuzzleError, type Progress } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import type { Progress } from '../parallel/pool.js';
 
 /** Exit statuses; main.ts has the table saying which outcome gets which. */
 export const EXIT = { ANSWERED: 0, NO_SOLUTION: 1, BAD_INPUT: 2, STOPPED: 3, FAILURE: 4 } as const;

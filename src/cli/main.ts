@@ -12,15 +12,7 @@
 // that end in an error; the message also goes to standard error. Never a stack trace.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { BitpuzzleError } from '../index.js';
-import { polyominoCommand } from './polyomino.js';
-import { coverCommand } from './cover.js';
-import { sudokuCommand } from './sudoku.js';
-import { queensCommand } from './queens.js';
-import { samegameCommand } from './samegame.js';
-import { slidingCommand } from './sliding.js';
-import { tour } from './tour.js';
-import { pegsCommand } from './pegs.js';
+import { BitpuzzleError } from '../errors.js';
 import { EXIT, outcome, toJson } from './io.js';
 
 /** The exit status of each error code. */
@@ -38,31 +30,43 @@ export const EXIT_OF_CODE: Readonly<Record<string, number>> = {
 export const UNEXPECTED = 'UNEXPECTED';
 
 const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
-import { queueCommand } from './queue.js';
-import { workerCommand } from './worker.js';
 
-function program(): Command {
-  return new Command('bitpuzzle')
+/**
+ * The commands, in the order help lists them, each imported when needed: a run of one command
+ * loads one family, not seven (about a third of the start-up of `bitpuzzle sliding …`).
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  queens: async () => (await import('./queens.js')).queensCommand(),
+  polyomino: async () => (await import('./polyomino.js')).polyominoCommand(),
+  cover: async () => (await import('./cover.js')).coverCommand(),
+  sudoku: async () => (await import('./sudoku.js')).sudokuCommand(),
+  samegame: async () => (await import('./samegame.js')).samegameCommand(),
+  pegs: async () => (await import('./pegs.js')).pegsCommand(),
+  sliding: async () => (await import('./sliding.js')).slidingCommand(),
+  worker: async () => (await import('./worker.js')).workerCommand(),
+  queue: async () => (await import('./queue.js')).queueCommand(),
+  tour: async () =>
+    new Command('tour')
+      .description('solve one headline instance of each puzzle family')
+      .action(async () => (await import('./tour.js')).tour()),
+};
+
+/** The program with the command `argv` names, none for the version, else every command (help, an unknown name). */
+async function program(argv: readonly string[]): Promise<Command> {
+  const first = argv[0] ?? '';
+  const named = Object.hasOwn(COMMANDS, first) ? [first] : first === '-V' || first === '--version' ? [] : Object.keys(COMMANDS);
+  const command = new Command('bitpuzzle')
     .description('Exact, fast solvers for classic puzzles (WebAssembly engines).')
     .version(version, '-V, --version', 'print the version')
-    .showHelpAfterError('(add --help for additional information)')
-    .addCommand(queensCommand())
-    .addCommand(polyominoCommand())
-    .addCommand(coverCommand())
-    .addCommand(sudokuCommand())
-    .addCommand(samegameCommand())
-    .addCommand(pegsCommand())
-    .addCommand(slidingCommand())
-    .addCommand(workerCommand())
-    .addCommand(queueCommand())
-    .addCommand(new Command('tour').description('solve one headline instance of each puzzle family').action(tour))
-    .addHelpText(
-      'after',
-      '\nExit status: 0 answered (a solution, a count, 0 included, a best within a limit asked for), 1 no solution,\n' +
-        '2 bad input or a file that cannot be read or written, 3 stopped (a limit with no answer, an interrupt,\n' +
-        'out of memory), 4 any other failure. With --json, standard output holds one object: the answer,\n' +
-        'or {"error":{"code","message"}}. Schemas of every command\'s output: bitpuzzle/schemas/<command>.schema.json',
-    );
+    .showHelpAfterError('(add --help for additional information)');
+  for (const sub of await Promise.all(named.map((name) => COMMANDS[name]()))) command.addCommand(sub);
+  return command.addHelpText(
+    'after',
+    '\nExit status: 0 answered (a solution, a count, 0 included, a best within a limit asked for), 1 no solution,\n' +
+      '2 bad input or a file that cannot be read or written, 3 stopped (a limit with no answer, an interrupt,\n' +
+      'out of memory), 4 any other failure. With --json, standard output holds one object: the answer,\n' +
+      'or {"error":{"code","message"}}. Schemas of every command\'s output: bitpuzzle/schemas/<command>.schema.json',
+  );
 }
 
 function exitOverrides(command: Command): void {
@@ -123,9 +127,9 @@ function fail(error: unknown, json: boolean): number {
 export async function main(argv: string[]): Promise<number> {
   guardStreams();
   outcome.status = EXIT.ANSWERED;
-  const cli = program();
-  exitOverrides(cli);
   try {
+    const cli = await program(argv);
+    exitOverrides(cli);
     await cli.parseAsync(argv, { from: 'user' });
     return outcome.status;
   } catch (error) {

@@ -1,7 +1,8 @@
 // `bitpuzzle pegs`: solve peg solitaire, prove the fewest moves, count the solutions.
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { pegs, type Progress } from '../index.js';
+import type { Progress } from '../parallel/pool.js';
+import * as pegs from '../pegs/index.js';
 import { EXIT, abortOnInterrupt, badUsage, eachSolution, integerOption, listLimit, sizeOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 
 interface PegsFlags {

@@ -1,6 +1,7 @@
 // `bitpuzzle polyomino`: tile a region with polyominoes — count, list, draw.
 import { Command, Option } from 'commander';
-import { BitpuzzleError, polyomino } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import * as polyomino from '../polyomino/index.js';
 import { EXIT, OutputFile, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 

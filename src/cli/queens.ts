@@ -1,7 +1,8 @@
 // `bitpuzzle queens`: count, list or complete N-Queens boards.
 import { once } from 'node:events';
 import { Command, Option } from 'commander';
-import { BitpuzzleError, queens } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import * as queens from '../queens/index.js';
 import { EXIT, eachSolution, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, sizeOption, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';
 

@@ -1,7 +1,8 @@
 // `bitpuzzle queue status|clean`, and what the counting commands share for `--queue`.
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { BitpuzzleError, type Progress } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import type { Progress } from '../parallel/pool.js';
 import { abortOnInterrupt, toJson } from './io.js';
 
 /**

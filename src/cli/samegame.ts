@@ -1,6 +1,7 @@
 // `bitpuzzle samegame`: clear a Clickomania board, leave the fewest blocks, or play SameGame for score.
 import { Command, Option } from 'commander';
-import { BitpuzzleError, samegame } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import * as samegame from '../samegame/index.js';
 import { EXIT, OutputFile, integerOption, noSolution, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueSignal, queueUrl } from './queue.js';
 

@@ -1,7 +1,8 @@
 // `bitpuzzle sliding`: solve sliding-tile puzzles, optimally or constructively, one board or a batch.
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
-import { BitpuzzleError, sliding } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import * as sliding from '../sliding/index.js';
 import { onPatternWarning } from '../sliding/patterns.js';
 import { EXIT, OutputFile, badUsage, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { QUEUE_OPTION_HELP, queueProgress, queueSignal, queueUrl } from './queue.js';

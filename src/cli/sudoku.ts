@@ -1,7 +1,8 @@
 // `bitpuzzle sudoku`: one grid of any box size (solve, list, count), a batch of 9×9 puzzles
 // (--batch), or new puzzles (--generate).
 import type { Command } from 'commander';
-import { BitpuzzleError, sudoku } from '../index.js';
+import { BitpuzzleError } from '../errors.js';
+import * as sudoku from '../sudoku/index.js';
 import { EXIT, integerOption, outcome, progressBar, readInput, rejectFlags, toJson } from './io.js';
 import { queueProgress, queueSignal, queueUrl } from './queue.js';
 import { checkFlags, search, searchCommand, type SearchFlags } from './cover.js';
