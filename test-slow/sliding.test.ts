@@ -1,6 +1,7 @@
-// Slow checks of the sliding-tile IDA* (minutes on a shared machine; the 7-8 tables take about
-// ten minutes to build the first time, 288 MB, and the 5×5 tables about as long, 255 MB, in
-// $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run by `npm run test:slow`.
+// Slow checks of the 15-puzzle's IDA* (minutes on a shared machine; the 7-8 tables take about
+// ten minutes to build the first time, 288 MB, in $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run
+// by `npm run test:slow`. The 24-puzzle's are in sliding24.test.ts, a file of its own so that
+// its tables build beside these.
 import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,6 @@ import { sliding } from '../dist/index.js';
 import { tempDir } from '../test/helpers.js';
 
 const korf100 = sliding.parseBatch(readFileSync(new URL('../test/data/korf100.txt', import.meta.url), 'utf8'));
-const korf24 = sliding.parseBatch(readFileSync(new URL('../test/data/korf24.txt', import.meta.url), 'utf8'));
 
 // Korf's 100 with the 7-8 and the mirrored lookup: the C yardstick (bench/native/sliding.c) counts the same.
 const SEVEN_EIGHT_NODES = 20_760_173n;
@@ -63,33 +63,5 @@ describe("the 7-8's files", () => {
     expect(JSON.parse(run.stdout).length).toBe(korf100[0].expected);
     expect(readFileSync(seven).equals(original)).toBe(true);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-  });
-});
-
-describe("Korf & Felner's 24-puzzles (6-6-6-6 pattern databases)", () => {
-  it('#40 (82 moves) solved, with the same moves and nodes on one thread and on two; #25 (81) on two', async () => {
-    const { board, expected } = korf24[39];
-    const one = await sliding.solve(board, { goal: 'korf', method: 'optimal' });
-    expect([one.length, one.optimal, one.patterns]).toEqual([expected, true, '6-6-6-6']);
-    expect(one.stats.nodes).toBe(65_099_579n); // tables that follow the blank, mirrored lookup (the C yardstick agrees)
-    expect(sliding.isSolution(board, one.moves!, sliding.toGoal('korf', 5, 5))).toBe(true);
-    const two = await sliding.solve(board, { goal: 'korf', method: 'optimal', threads: 2 });
-    expect(two.moves).toBe(one.moves);
-    expect(two.stats.nodes).toBe(one.stats.nodes);
-    const hard = await sliding.solve(korf24[24].board, { goal: 'korf', method: 'optimal', threads: 2 });
-    expect([hard.length, hard.optimal]).toEqual([korf24[24].expected, true]);
-    expect(hard.stats.nodes).toBe(292_174_445n);
-  }, 1_800_000); // the first build of the 5×5 tables: about ten minutes
-
-  it('a node limit gives a lower bound no higher than the published length, and a path no shorter', async () => {
-    for (const i of [1, 40]) {
-      const { board, expected } = korf24[i - 1];
-      const result = await sliding.solve(board, { goal: 'korf', method: 'optimal', nodeLimit: 5_000_000 });
-      expect(result.optimal).toBe(false);
-      expect(result.lowerBound).toBeLessThanOrEqual(expected!);
-      expect(result.lowerBound % 2).toBe(expected! % 2);
-      expect(result.length!).toBeGreaterThanOrEqual(expected!);
-      expect(sliding.isSolution(board, result.moves!, sliding.toGoal('korf', 5, 5))).toBe(true);
-    }
   });
 });

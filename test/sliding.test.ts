@@ -611,6 +611,50 @@ describe('pattern databases', () => {
     expect(warnings).toEqual([expect.stringMatching(/sliding-3x4-b0-6-7-8-9-10-11\.packed\.pdb does not match its checksum \(corrupt\): rebuilding it$/)]);
   });
 
+  it('tables missing from the cache are built on several threads at once (within maxMemory): the bytes of one engine, saved to the cache', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmOptimalEngine } = await import('../dist/sliding/engine.js');
+    const { loadPatterns, slotBuildBytes } = await import('../dist/sliding/patterns.js');
+    const { loadSharedTables, sharedBytes } = await import('../dist/sliding/shared.js');
+    const set = { rows: 3, cols: 4, patterns: [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], blank: 0, reflect: false, packed: true, name: '6-5', key: '3x4b0-builders' };
+    const exports = await acquireEngine();
+    let own: Uint8Array[];
+    try {
+      const engine = wasmOptimalEngine(exports);
+      await loadPatterns(engine, { ...set, key: `${set.key}-own` }, { cacheDir: false });
+      own = set.patterns.map((_, slot) => engine.table(slot).slice());
+      engine.clearPatterns();
+    } finally {
+      releaseEngine(exports);
+    }
+    const entries = [12 * 11 * 10 * 9 * 8, 12 * 11 * 10 * 9 * 8 * 7];
+    const dir = tempDir('bitpuzzle-builders-');
+    const same = (shared: { memory: WebAssembly.Memory; tables: number[] }): boolean[] =>
+      own.map((table, slot) => Buffer.from(new Uint8Array(shared.memory.buffer, shared.tables[slot], table.length)).equals(Buffer.from(table)));
+    // Two builders: progress only as each table ends (the pool's count, from 0), in entries.
+    const progress: number[] = [];
+    const two = await loadSharedTables({ ...set, key: `${set.key}-2` }, { cacheDir: dir, builders: 2, onProgress: (p) => progress.push(p.done) });
+    expect(await two.verified).toBe(true);
+    expect(same(two.shared)).toEqual([true, true]);
+    expect(progress).toEqual([0, entries[0], entries[0] + entries[1]]);
+    // What they saved reads back whole.
+    const read = await loadSharedTables({ ...set, key: `${set.key}-read` }, { cacheDir: dir, builders: 2 });
+    expect(await read.verified).toBe(true);
+    expect(same(read.shared)).toEqual([true, true]);
+    // A maxMemory that holds one build beside the shared tables but not two (each counts a
+    // thread's 48 MB besides its table and scratch): one thread builds (progress in the build's slices).
+    const maxMemory = sharedBytes(set) + slotBuildBytes(set, 1) + (48 << 20) + 1024;
+    const serial: number[] = [];
+    const limited = await loadSharedTables({ ...set, key: `${set.key}-limited` }, { cacheDir: false, builders: 2, maxMemory, onProgress: (p) => serial.push(p.done) });
+    expect(same(limited.shared)).toEqual([true, true]);
+    expect(serial.length).toBeGreaterThan(3);
+    // Built on threads of this machine only: a queue's worker refuses such a part, and a split part.
+    const { taskKind } = await import('../dist/parallel/kinds.js');
+    expect(() => taskKind('sliding').check({ table: { set, slot: 0, maxMemory: 1 << 30 } })).toThrow(/pattern database is built on this machine's threads, not on a queue/);
+    expect(() => taskKind('sliding').check({ split: true })).toThrow(/search run on this machine's threads, not on a queue/);
+    expect(serial.at(-1)).toBe(entries[0] + entries[1]);
+  });
+
   it('threads share one copy of the tables: a maxMemory that holds one copy but not one per thread', async () => {
     const boards = [9, 12, 30, 42].map((i) => korf[i - 1].board);
     // The 6-6-3 tables are 11.5 MB; 20 MB held them once, not three times.

@@ -182,6 +182,7 @@ function checkSliding(value: unknown): OptimalBatchTask | FastBatchTask {
   const fields = object(value, 'a sliding part');
   if ('fast' in fields) return checkFastBatch(fields);
   if ('split' in fields) throw badInput("parts of one board's search run on this machine's threads, not on a queue");
+  if ('table' in fields) throw badInput("a pattern database is built on this machine's threads, not on a queue");
   const task = object(value, 'a sliding part', ['settings', 'instances']);
   const settings = object(task.settings, 'settings', ['engine', 'heuristic', 'patterns', 'nodeLimit', 'timeLimit', 'maxMemory', 'cacheDir', 'tables']);
   const heuristic = oneOf(settings.heuristic, 'settings.heuristic', [MANHATTAN, CONFLICT, PATTERNS] as const);

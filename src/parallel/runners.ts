@@ -10,10 +10,13 @@ const LOADERS: Record<TaskKindName, () => Promise<Runner>> = {
   polyomino: async () => (await import('../polyomino/tasks.js')).runTilingTask,
   cover: async () => (await import('../cover/tasks.js')).runCoverTask,
   sliding: async () => {
-    const [{ runFastBatch }, { runOptimalBatch, runSplitPart }] = await Promise.all([import('../sliding/solve.js'), import('../sliding/tasks.js')]);
-    type SlidingTask = Parameters<typeof runOptimalBatch>[0] | Parameters<typeof runFastBatch>[0] | Parameters<typeof runSplitPart>[0];
+    const [{ runFastBatch }, { runOptimalBatch, runSplitPart, runTableTask }] = await Promise.all([import('../sliding/solve.js'), import('../sliding/tasks.js')]);
+    type SlidingTask = Parameters<typeof runOptimalBatch>[0] | Parameters<typeof runFastBatch>[0] | Parameters<typeof runSplitPart>[0] | Parameters<typeof runTableTask>[0];
     return ((task: SlidingTask, signal?: AbortSignal) =>
-      'split' in task ? runSplitPart(task, signal) : 'fast' in task ? runFastBatch(task, signal) : runOptimalBatch(task, signal)) as Runner;
+      'table' in task ? runTableTask(task, signal)
+      : 'split' in task ? runSplitPart(task, signal)
+      : 'fast' in task ? runFastBatch(task, signal)
+      : runOptimalBatch(task, signal)) as Runner;
   },
   samegame: async () => (await import('../samegame/tasks.js')).runScoreTask,
   sudoku: async () => {

@@ -96,8 +96,7 @@ export function patternSet(rows: number, cols: number, blankGoal: number, pdb: P
 
 /** Bytes of the tables of a set (in memory; on disk 48 more a table). */
 export function tableBytes(set: PatternSet): number {
-  const cells = set.rows * set.cols;
-  return set.patterns.reduce((sum, p) => sum + (set.packed ? Math.ceil(tableEntries(cells, p.length) / 2) : tableEntries(cells, p.length)), 0);
+  return set.patterns.reduce((sum, _, slot) => sum + slotBytes(set, slot), 0);
 }
 
 /**
@@ -108,12 +107,23 @@ export function tableBytes(set: PatternSet): number {
  * placement (boards up to 16 cells). The 7-8: 681 MB (682 MB measured).
  */
 export function buildBytes(set: PatternSet): number {
+  return set.patterns.reduce((sum, _, slot) => sum + slotBuildBytes(set, slot), 0) + (1 << 20);
+}
+
+/** The bytes of one slot's table. */
+export function slotBytes(set: PatternSet, slot: number): number {
+  const entries = tableEntries(set.rows * set.cols, set.patterns[slot].length);
+  return set.packed ? Math.ceil(entries / 2) : entries;
+}
+
+/** The most memory the build of one slot's table takes: the table and its scratch (as buildBytes). */
+export function slotBuildBytes(set: PatternSet, slot: number): number {
   const cells = set.rows * set.cols;
-  const scratch = (entries: number): number => {
-    if (set.packed) return entries * (cells <= 16 ? 0.69 : 0.36) + (cells <= 16 ? 2e6 : 24e6);
-    return cells <= 16 ? (entries * cells) / 8 + entries * 8 : 0;
-  };
-  return tableBytes(set) + Math.ceil(set.patterns.reduce((sum, p) => sum + scratch(tableEntries(cells, p.length)), 0)) + (1 << 20);
+  const entries = tableEntries(cells, set.patterns[slot].length);
+  let scratch = 0;
+  if (set.packed) scratch = entries * (cells <= 16 ? 0.69 : 0.36) + (cells <= 16 ? 2e6 : 24e6);
+  else if (cells <= 16) scratch = (entries * cells) / 8 + entries * 8;
+  return slotBytes(set, slot) + Math.ceil(scratch);
 }
 
 /**
@@ -388,27 +398,46 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
     if (!engine.definePattern(slot, cells, set.cols, pattern, set.packed)) {
       checkStatus(Status.OUT_OF_MEMORY, `the pattern databases of the ${set.cols}×${set.rows} puzzle (${describeBytes(tableBytes(set))} of tables)`, options.maxMemory);
     }
-    const name = names[slot];
     const read = await fillFromCache(set, slot, engine.table(slot), dir);
     if (!(read && (await read.checked))) {
       built = true;
-      checkStatus(engine.buildStart(slot, set.blank), `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
       const base = done;
-      const status = await runSliced((budget) => {
-        const s = engine.buildRun(budget);
-        options.onProgress?.({ done: base + engine.filled(), total });
-        return s;
-      }, options.signal);
-      checkStatus(status, `the pattern database build (up to ${describeBytes(buildBytes(set))})`, options.maxMemory);
-      if (dir && (await writeCached(dir, name, engine.table(slot)))) onDisk.add(`${dir}\0${name}`);
+      await buildSlot(engine, set, slot, { ...options, onProgress: (p) => options.onProgress?.({ done: base + p.done, total }) }, buildBytes(set));
+      if (dir) await saveTable(dir, set, slot, engine.table(slot));
     }
     const table = engine.table(slot);
+    const name = names[slot];
     if (!set.packed && table.length <= MAX_MEMORY_CACHED && !memoryCache.has(name)) memoryCache.set(name, table.slice());
-    done += table.length;
+    // In entries, as the build counts them (a packed table holds two a byte).
+    done += tableEntries(cells, pattern.length);
     options.onProgress?.({ done, total });
   }
   engine.markPatterns(set.key);
   return { milliseconds: performance.now() - started, built, onDisk: allOnDisk() };
+}
+
+/**
+ * Builds the table of a slot the engine has defined (`options.onProgress` hears its entries
+ * filled); `bytes` is the memory the build is said to need when the engine runs out.
+ */
+export async function buildSlot(engine: OptimalEngine, set: PatternSet, slot: number, options: PatternOptions, bytes = slotBuildBytes(set, slot)): Promise<void> {
+  const what = `the pattern database build (up to ${describeBytes(bytes)})`;
+  checkStatus(engine.buildStart(slot, set.blank), what, options.maxMemory);
+  const total = tableEntries(set.rows * set.cols, set.patterns[slot].length);
+  const status = await runSliced((budget) => {
+    const s = engine.buildRun(budget);
+    options.onProgress?.({ done: engine.filled(), total });
+    return s;
+  }, options.signal);
+  checkStatus(status, what, options.maxMemory);
+}
+
+/** Saves a slot's table in the cache folder `dir` (false, with a warning, where it cannot be written). */
+export async function saveTable(dir: string, set: PatternSet, slot: number, table: Uint8Array): Promise<boolean> {
+  const name = fileName(set, slot);
+  const saved = await writeCached(dir, name, table);
+  if (saved) onDisk.add(`${dir}\0${name}`);
+  return saved;
 }
 
 /** The tables of a set as bytes (for workers without a disk cache). */

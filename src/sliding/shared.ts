@@ -7,10 +7,12 @@
 // atomic add, so threads never share one), then the tables. Pages never touched (the blocks
 // not claimed) cost no memory.
 import { BitpuzzleError, badInput } from '../errors.js';
+import { runTasks } from '../parallel/pool.js';
 import { compileEngineModule, instantiateEngine, loadEngineModule } from '../wasm/module.js';
-import { Status, checkStatus, setMemoryLimit, type EngineExports } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, checkStatus, setMemoryLimit, type EngineExports } from '../wasm/protocol.js';
 import { wasmOptimalEngine, type OptimalEngine } from './engine.js';
-import { cacheDirectory, fillFromCache, loadPatterns, tableBytes, tableEntries, type PatternOptions, type PatternSet } from './patterns.js';
+import { cacheDirectory, fillFromCache, loadPatterns, saveTable, slotBuildBytes, slotBytes, tableBytes, tableEntries, type PatternOptions, type PatternSet } from './patterns.js';
+import { runTableTask, type TableTask } from './tasks.js';
 
 /** The tables of one pattern set in a shared memory, as handed to the worker threads with each task. */
 export interface SharedTables {
@@ -63,8 +65,12 @@ let currentKey: string | undefined;
  * the disk cache, else built by an engine of this thread (and cached on disk as loadPatterns
  * does) and copied in.
  */
-/** How shared tables load: as tables do, and with `readers` reads of the cache at once (the threads that will search). */
-export type SharedLoadOptions = PatternOptions & { readers?: number };
+/** How shared tables load: as tables do, with `readers` reads of the cache at once (the threads that will search). */
+export type SharedLoadOptions = PatternOptions & {
+  readers?: number;
+  /** Threads that may build missing tables at once (within maxMemory); default 1. */
+  builders?: number;
+};
 
 export async function loadSharedTables(set: PatternSet, options: SharedLoadOptions = {}): Promise<SharedLoad> {
   if (options.maxMemory !== undefined && sharedBytes(set) > options.maxMemory) {
@@ -116,7 +122,11 @@ async function load(set: PatternSet, options: SharedLoadOptions): Promise<Shared
     await loadPatterns(engine, set, options);
     for (const slot of slots) views[slot].set(engine.table(slot));
   };
-  if (missing.length > 0) await build(missing);
+  if (missing.length > 0) {
+    const builders = buildersFor(set, missing, options);
+    if (builders > 1) await buildOnThreads(set, missing, builders, memory, tables, dir, options);
+    else await build(missing);
+  }
   const verified = Promise.all(checks).then(async (slots) => {
     const damaged = slots.filter((slot) => slot >= 0);
     if (damaged.length > 0) await build(damaged);
@@ -135,6 +145,48 @@ async function load(set: PatternSet, options: SharedLoadOptions): Promise<Shared
     packed: set.packed,
   };
   return { shared, verified };
+}
+
+/**
+ * How many threads build the missing tables at once: up to `builders`, and only as many as
+ * maxMemory holds beside the shared memory, each build with its table, its scratch and a
+ * thread's own memory (the biggest builds counted first). One builds them all on this thread,
+ * as loadPatterns does.
+ */
+function buildersFor(set: PatternSet, missing: number[], options: SharedLoadOptions): number {
+  const wanted = Math.min(options.builders ?? 1, missing.length);
+  if (wanted <= 1) return 1;
+  const costs = missing.map((slot) => slotBuildBytes(set, slot) + BUILDER_BYTES).sort((a, b) => b - a);
+  let used = sharedBytes(set);
+  let builders = 0;
+  while (builders < wanted && (options.maxMemory === undefined || used + costs[builders] <= options.maxMemory)) used += costs[builders++];
+  return Math.max(1, builders);
+}
+
+/** A worker thread's own memory beside a build's engine (its heap, the compiled module). */
+const BUILDER_BYTES = 48 << 20;
+
+/**
+ * Builds the missing tables on `builders` worker threads, each in an engine of its own (the
+ * tables of the 5×5 take minutes each) that copies its table into the shared memory, then saves
+ * them to the cache.
+ */
+async function buildOnThreads(set: PatternSet, missing: number[], builders: number, memory: WebAssembly.Memory, tables: number[], dir: string | null, options: SharedLoadOptions): Promise<void> {
+  const entries = missing.map((slot) => tableEntries(set.rows * set.cols, set.patterns[slot].length));
+  const total = entries.reduce((a, b) => a + b, 0);
+  const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+  const tasks: TableTask[] = missing.map((slot) => ({ table: { set, slot, maxMemory, memory, at: tables[slot] } }));
+  await runTasks<TableTask, true>({
+    tasks,
+    threads: builders,
+    kind: 'sliding',
+    runInline: runTableTask,
+    engineModule: await loadEngineModule(),
+    signal: options.signal,
+    // In entries, as a build on one thread reports them, though only as each table ends.
+    onProgress: ({ done }) => options.onProgress?.({ done: entries.slice(0, done).reduce((a, b) => a + b, 0), total }),
+  });
+  if (dir) for (const slot of missing) await saveTable(dir, set, slot, new Uint8Array(memory.buffer, tables[slot], slotBytes(set, slot)));
 }
 
 /** The exports of the shared module's instances. */

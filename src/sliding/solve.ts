@@ -605,7 +605,7 @@ async function solveOptimalSplit(prepared: Prepared, options: SlidingOptions, th
   if (settings.patterns && settings.engine === 'wasm' && canShareMemory()) {
     // Loaded once into a memory that every thread's engine reads, this one's too.
     const loadStarted = performance.now();
-    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, onProgress: options.onProgress, maxMemory: settings.maxMemory, readers: threads });
+    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, onProgress: options.onProgress, maxMemory: settings.maxMemory, readers: threads, builders: threads });
     await load.verified; // a table found damaged is rebuilt before the search starts
     settings.shared = load.shared;
     patternMilliseconds = performance.now() - loadStarted;
@@ -777,7 +777,7 @@ export async function solveBatch(inputs: readonly BoardInput[], options: BatchOp
   if (settings.patterns && workers > 1 && !options.queue && settings.engine === 'wasm' && canShareMemory()) {
     // Loaded once into a memory that every thread's engine reads; the threads boot meanwhile.
     (await warmPool()).prestart(workers);
-    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory, readers: workers });
+    const load = await loadSharedTables(settings.patterns, { cacheDir: settings.cacheDir, signal: options.signal, maxMemory: settings.maxMemory, readers: workers, builders: workers });
     settings.shared = load.shared;
     verified = load.verified;
   } else if (settings.patterns && workers > 1 && !options.queue) {

@@ -1,10 +1,10 @@
 // Optimal solving of prepared instances (labels relabelled to goal cells, blank goal at cell 0
 // where it was in a corner), one at a time or a batch per worker thread.
-import { acquireEngine, releaseEngine } from '../wasm/module.js';
+import { acquireEngine, instantiateEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import type { EngineKind } from '../wasm/options.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { PATTERNS, wasmOptimalEngine, type OptimalEngine } from './engine.js';
-import { loadPatterns, useTables, type PatternSet } from './patterns.js';
+import { buildSlot, loadPatterns, slotBytes, useTables, type PatternSet } from './patterns.js';
 import { acquireSharedEngine, type SharedTables } from './shared.js';
 
 export interface OptimalInstance {
@@ -269,4 +269,28 @@ export function runSplitPart(task: SplitTask, signal?: AbortSignal): Promise<Spl
     },
     settings.shared,
   );
+}
+
+/** One pattern database to build (the worker task of a set's tables built on several threads). */
+export interface TableTask {
+  /** The table goes to `memory` at byte `at` (the tables the threads share). */
+  table: { set: PatternSet; slot: number; maxMemory: number; memory: WebAssembly.Memory; at: number };
+}
+
+/**
+ * Builds one slot's table in an instance of its own (its memory, the table's scratch among it,
+ * goes with it) and copies it into the shared memory: no copy travels back.
+ */
+export async function runTableTask(task: TableTask, signal?: AbortSignal): Promise<true> {
+  const { set, slot, maxMemory, memory, at } = task.table;
+  const exports = instantiateEngine(await loadEngineModule());
+  setMemoryLimit(exports, maxMemory);
+  const engine = wasmOptimalEngine(exports);
+  if (!engine.definePattern(slot, set.rows * set.cols, set.cols, set.patterns[slot], set.packed)) {
+    checkStatus(Status.OUT_OF_MEMORY, `the pattern database of slot ${slot} (${slotBytes(set, slot)} bytes)`, maxMemory);
+  }
+  await buildSlot(engine, set, slot, { signal, maxMemory });
+  const table = engine.table(slot);
+  new Uint8Array(memory.buffer, at, table.length).set(table);
+  return true;
 }
