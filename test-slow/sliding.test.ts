@@ -1,7 +1,6 @@
 // Slow checks of the 15-puzzle's IDA* (minutes on a shared machine; the 7-8 tables take about
 // ten minutes to build the first time, 288 MB, in $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run
-// by `npm run test:slow`. The 24-puzzle's are in sliding24.test.ts, a file of its own so that
-// its tables build beside these.
+// by `npm run test:slow`. The 24-puzzle's are in sliding24.test.ts.
 import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

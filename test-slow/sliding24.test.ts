@@ -1,6 +1,6 @@
 // Slow checks of the 24-puzzle's IDA* (minutes on a shared machine; the 6-6-6-6 tables, 255 MB,
 // take minutes to build the first time, in $BITPUZZLE_CACHE or ~/.cache/bitpuzzle): run by
-// `npm run test:slow`, in a file of its own so that they build beside the 15-puzzle's 7-8.
+// `npm run test:slow`, in a file of its own (vitest may run it beside the 15-puzzle's).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sliding } from '../dist/index.js';
