@@ -60,17 +60,18 @@ export interface SharedLoad {
 let current: Promise<SharedLoad> | undefined;
 let currentKey: string | undefined;
 
-/**
- * The shared tables of `set`, loaded once per process: read from this thread's memory cache or
- * the disk cache, else built by an engine of this thread (and cached on disk as loadPatterns
- * does) and copied in.
- */
 /** How shared tables load: as tables do, with `readers` reads of the cache at once (the threads that will search). */
 export type SharedLoadOptions = PatternOptions & {
   readers?: number;
   /** Threads that may build missing tables at once (within maxMemory); default 1. */
   builders?: number;
 };
+
+/**
+ * The shared tables of `set`, loaded once per process: read from this thread's memory cache or
+ * the disk cache, else built (on up to `builders` threads, else by an engine of this thread),
+ * cached on disk as loadPatterns does, and copied in.
+ */
 
 export async function loadSharedTables(set: PatternSet, options: SharedLoadOptions = {}): Promise<SharedLoad> {
   if (options.maxMemory !== undefined && sharedBytes(set) > options.maxMemory) {
