@@ -825,6 +825,52 @@ describe('pattern databases', () => {
     expect(readFileSync(join(dir, files[0])).equals(current[0])).toBe(true);
   });
 
+  it('a Node without zlib.crc32 writes the version before, and checks version-3 files by their SHA-256 prefix', async () => {
+    const { createHash } = await import('node:crypto');
+    const dir = tempDir('bitpuzzle-pdb-');
+    // Node before 20.15 has no zlib.crc32: this process's zlib loses it before bitpuzzle loads.
+    const preload = join(dir, 'no-crc32.cjs');
+    writeFileSync(preload, "require('node:zlib').crc32 = undefined;\nrequire('node:module').syncBuiltinESMExports();\n");
+    const tables = join(dir, 'tables');
+    const tiles = Array.from(sliding.randomBoard(3, 4, 11).tiles, String);
+    const args = ['sliding', ...tiles, '--size', '4x3', '--optimal', '--pdb-dir', tables, '--json'];
+    const withoutCrc = (): { status: number | null; stdout: string; stderr: string } => {
+      const result = spawnSync(process.execPath, ['--require', preload, bin, ...args], { encoding: 'utf8', timeout: 60_000 });
+      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    };
+    const first = withoutCrc();
+    expect([first.status, first.stderr]).toEqual([0, '']);
+    const files = readdirSync(tables).filter((f) => f.endsWith('.pdb')).sort();
+    expect(files.length).toBeGreaterThan(0);
+    const sha = (bytes: Buffer): Buffer => createHash('sha256').update(bytes.subarray(48)).digest();
+    for (const f of files) {
+      const bytes = readFileSync(join(tables, f));
+      expect(bytes.toString('latin1', 0, 16)).toBe('bitpuzzle-pdb-2\n');
+      expect(bytes.subarray(16, 48).equals(sha(bytes))).toBe(true);
+    }
+    // A Node with zlib.crc32 reads them and gives them the version-3 header.
+    const second = run(args);
+    expect([second.status, second.stderr]).toEqual([0, '']);
+    expect(JSON.parse(second.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+    const current = files.map((f) => readFileSync(join(tables, f)));
+    for (const bytes of current) expect(bytes.toString('latin1', 0, 16)).toBe('bitpuzzle-pdb-3\n');
+    // Without zlib.crc32 a version-3 file is checked by its SHA-256 prefix: whole, it is read
+    // as it is (no warning, no rewrite); damaged, it is found and rebuilt (as version 2 there).
+    const third = withoutCrc();
+    expect([third.status, third.stderr]).toEqual([0, '']);
+    files.forEach((f, i) => expect(readFileSync(join(tables, f)).equals(current[i])).toBe(true));
+    const damaged = Buffer.from(current[0]);
+    damaged[damaged.length - 5] ^= 0x11;
+    writeFileSync(join(tables, files[0]), damaged);
+    const fourth = withoutCrc();
+    expect(fourth.status).toBe(0);
+    expect(fourth.stderr).toMatch(/does not match its checksum \(corrupt\): rebuilding it/);
+    expect(JSON.parse(fourth.stdout).moves).toBe(JSON.parse(first.stdout).moves);
+    const rebuilt = readFileSync(join(tables, files[0]));
+    expect(rebuilt.toString('latin1', 0, 16)).toBe('bitpuzzle-pdb-2\n');
+    expect(rebuilt.subarray(48).equals(current[0].subarray(48))).toBe(true);
+  });
+
   it('two processes building the same tables at once both answer and leave whole files', async () => {
     const dir = tempDir('bitpuzzle-pdb-');
     const { spawn } = await import('node:child_process');
