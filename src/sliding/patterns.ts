@@ -110,16 +110,21 @@ export function buildBytes(set: PatternSet): number {
   return set.patterns.reduce((sum, _, slot) => sum + slotBuildBytes(set, slot), 0) + (1 << 20);
 }
 
+/** The entries of one slot's table (a packed table holds two a byte). */
+export function slotEntries(set: PatternSet, slot: number): number {
+  return tableEntries(set.rows * set.cols, set.patterns[slot].length);
+}
+
 /** The bytes of one slot's table. */
 export function slotBytes(set: PatternSet, slot: number): number {
-  const entries = tableEntries(set.rows * set.cols, set.patterns[slot].length);
+  const entries = slotEntries(set, slot);
   return set.packed ? Math.ceil(entries / 2) : entries;
 }
 
 /** The most memory the build of one slot's table takes: the table and its scratch (as buildBytes). */
 export function slotBuildBytes(set: PatternSet, slot: number): number {
   const cells = set.rows * set.cols;
-  const entries = tableEntries(cells, set.patterns[slot].length);
+  const entries = slotEntries(set, slot);
   let scratch = 0;
   if (set.packed) scratch = entries * (cells <= 16 ? 0.69 : 0.36) + (cells <= 16 ? 2e6 : 24e6);
   else if (cells <= 16) scratch = (entries * cells) / 8 + entries * 8;
@@ -390,7 +395,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
   if (engine.loadedPatterns() === set.key) return { milliseconds: 0, built: false, onDisk: allOnDisk() };
   engine.clearPatterns();
   const cells = set.rows * set.cols;
-  const total = set.patterns.reduce((sum, p) => sum + tableEntries(cells, p.length), 0);
+  const total = set.patterns.reduce((sum, _, slot) => sum + slotEntries(set, slot), 0);
   let done = 0;
   let built = false;
   for (let slot = 0; slot < set.patterns.length; slot++) {
@@ -409,7 +414,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
     const name = names[slot];
     if (!set.packed && table.length <= MAX_MEMORY_CACHED && !memoryCache.has(name)) memoryCache.set(name, table.slice());
     // In entries, as the build counts them (a packed table holds two a byte).
-    done += tableEntries(cells, pattern.length);
+    done += slotEntries(set, slot);
     options.onProgress?.({ done, total });
   }
   engine.markPatterns(set.key);
@@ -423,7 +428,7 @@ export async function loadPatterns(engine: OptimalEngine, set: PatternSet, optio
 export async function buildSlot(engine: OptimalEngine, set: PatternSet, slot: number, options: PatternOptions, bytes = slotBuildBytes(set, slot)): Promise<void> {
   const what = `the pattern database build (up to ${describeBytes(bytes)})`;
   checkStatus(engine.buildStart(slot, set.blank), what, options.maxMemory);
-  const total = tableEntries(set.rows * set.cols, set.patterns[slot].length);
+  const total = slotEntries(set, slot);
   const status = await runSliced((budget) => {
     const s = engine.buildRun(budget);
     options.onProgress?.({ done: engine.filled(), total });

@@ -11,7 +11,7 @@ import { runTasks } from '../parallel/pool.js';
 import { compileEngineModule, instantiateEngine, loadEngineModule } from '../wasm/module.js';
 import { DEFAULT_MAX_MEMORY, Status, checkStatus, setMemoryLimit, type EngineExports } from '../wasm/protocol.js';
 import { wasmOptimalEngine, type OptimalEngine } from './engine.js';
-import { cacheDirectory, fillFromCache, loadPatterns, saveTable, slotBuildBytes, slotBytes, tableBytes, tableEntries, type PatternOptions, type PatternSet } from './patterns.js';
+import { cacheDirectory, fillFromCache, loadPatterns, saveTable, slotBuildBytes, slotBytes, slotEntries, tableBytes, type PatternOptions, type PatternSet } from './patterns.js';
 import { runTableTask, type TableTask } from './tasks.js';
 
 /** The tables of one pattern set in a shared memory, as handed to the worker threads with each task. */
@@ -88,7 +88,7 @@ export async function loadSharedTables(set: PatternSet, options: SharedLoadOptio
 
 async function load(set: PatternSet, options: SharedLoadOptions): Promise<SharedLoad> {
   const cells = set.rows * set.cols;
-  const sizes = set.patterns.map((p) => (set.packed ? Math.ceil(tableEntries(cells, p.length) / 2) : tableEntries(cells, p.length)));
+  const sizes = set.patterns.map((_, slot) => slotBytes(set, slot));
   const tables: number[] = [];
   let end = TABLES_AT;
   for (const size of sizes) {
@@ -173,7 +173,7 @@ const BUILDER_BYTES = 48 << 20;
  * them to the cache.
  */
 async function buildOnThreads(set: PatternSet, missing: number[], builders: number, memory: WebAssembly.Memory, tables: number[], dir: string | null, options: SharedLoadOptions): Promise<void> {
-  const entries = missing.map((slot) => tableEntries(set.rows * set.cols, set.patterns[slot].length));
+  const entries = missing.map((slot) => slotEntries(set, slot));
   const total = entries.reduce((a, b) => a + b, 0);
   const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
   const tasks: TableTask[] = missing.map((slot) => ({ table: { set, slot, maxMemory, memory, at: tables[slot] } }));
