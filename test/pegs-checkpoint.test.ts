@@ -2,7 +2,7 @@
 // gives the total of an uninterrupted count, doing less work than a fresh one; a folder of
 // another count, or a damaged one, is a clear error, never a wrong count.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +167,12 @@ describe('peg count checkpoints', () => {
     const cut = tempDir('bitpuzzle-ck-');
     writeFileSync(join(cut, 'engine-0.mem'), 'half');
     writeFileSync(join(cut, 'checkpoint.json.123.tmp'), '{');
+    expect((await pegs.count(problem, { checkpoint: cut })).total).toBe(266871356732n);
+    expect(readdirSync(cut)).toEqual(['checkpoint.json']);
+    // A count killed after it recorded its answer, before it removed its levels: the next run
+    // answers from the checkpoint and removes them.
+    mkdirSync(join(cut, 'levels'));
+    writeFileSync(join(cut, 'levels', 'level-7.bin'), 'stale');
     expect((await pegs.count(problem, { checkpoint: cut })).total).toBe(266871356732n);
     expect(readdirSync(cut)).toEqual(['checkpoint.json']);
     // Options that cannot keep a checkpoint are refused up front.

@@ -108,6 +108,9 @@ export async function countBothEnds(
   const resumed = checkpoint?.resumed;
   if (resumed && 'answer' in resumed) {
     const { answer } = resumed;
+    // A count killed after it recorded its answer but before it removed its levels left them.
+    const { rm } = await import('node:fs/promises');
+    await rm((await import('node:path')).join(checkpoint!.dir, 'levels'), { recursive: true, force: true });
     options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes), levelBytes: 0, free: await checkpoint!.free() });
     return { total: BigInt(answer.total), levels: answer.levels, nodes: BigInt(answer.nodes), memory: answer.memory, partFiles: 0, partWrites: 0, joinPasses: 0, rounds: 0 };
   }
