@@ -105,12 +105,14 @@ export async function countBothEnds(
           }),
           options.checkpointEvery,
         );
+  // A checkpoint's levels on disk are part of it: in its folder, kept until the count ends.
+  const levelsDir = checkpoint && (await import('node:path')).join(checkpoint.dir, 'levels');
   const resumed = checkpoint?.resumed;
-  if (resumed && 'answer' in resumed) {
+  if (levelsDir && resumed && 'answer' in resumed) {
     const { answer } = resumed;
     // A count killed after it recorded its answer but before it removed its levels left them.
     const { rm } = await import('node:fs/promises');
-    await rm((await import('node:path')).join(checkpoint!.dir, 'levels'), { recursive: true, force: true });
+    await rm(levelsDir, { recursive: true, force: true });
     options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes), levelBytes: 0, free: await checkpoint!.free() });
     return { total: BigInt(answer.total), levels: answer.levels, nodes: BigInt(answer.nodes), memory: answer.memory, partFiles: 0, partWrites: 0, joinPasses: 0, rounds: 0 };
   }
@@ -127,8 +129,7 @@ export async function countBothEnds(
           task,
           reserveBytes: options.reserveBytes,
           maxDisk: options.maxDisk,
-          // A checkpoint's levels on disk are part of it: in its folder, kept until the count ends.
-          keepIn: checkpoint && (await import('node:path')).join(checkpoint.dir, 'levels'),
+          keepIn: levelsDir,
         });
   let finished = false;
   const exports = await acquireEngine();
