@@ -32,4 +32,11 @@ describe('SameGame score: the method by budget', () => {
     expect(methods).toEqual(['beam', 'nrpa']);
     expect(samegame.replay(samegame.parseBoard(standard[0]), best!.clicks).score).toBe(best!.score);
   });
+
+  it('a time budget over ROUND_SECONDS plays NRPA in rounds without onUpdate too (the search does not depend on being watched)', async () => {
+    const result = await samegame.score(standard[0], { method: 'nrpa', threads: 1, seed: 2, time: samegame.ROUND_SECONDS + 3 });
+    // A round of ROUND_SECONDS, then one of the 3 s left: a run each.
+    expect(result.stats.parts).toBe(2);
+    expect(samegame.replay(samegame.parseBoard(standard[0]), result.clicks).score).toBe(result.score);
+  });
 });

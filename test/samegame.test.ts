@@ -495,6 +495,10 @@ describe('score by NRPA, and from a given line', () => {
     // The default for a short budget is the beam alone: one round (test-slow checks a long one's).
     const short = await samegame.score(standard[5], { threads: 1, maxNodes: 2000, seed: 4 });
     expect(short.stats.parts).toBe(1);
+    // onUpdate only reports: without it the same budget and seed play the same game.
+    const unwatched = await samegame.score(standard[5], { method: 'hybrid', threads: 1, maxNodes, seed: 4 });
+    expect(unwatched.clicks).toEqual(result.clicks);
+    expect(unwatched.stats.nodes).toBe(result.stats.nodes);
   });
 
   it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {

@@ -63,9 +63,9 @@ export interface ScoreOptions extends SameGameOptions {
   /** A line (clicks) to start from, such as the best of an earlier run: the result scores at least as much. */
   start?: readonly Click[];
   /**
-   * Called with the best line so far after every round of a long run: a time budget over
-   * ROUND_SECONDS is played in rounds of ROUND_SECONDS when this is given, each round's runs
-   * starting from the best line of the rounds before.
+   * Called with the best line so far while the search runs (when it improves, and at least every
+   * UPDATE_SECONDS) and after every round (see ROUND_SECONDS). It only reports: the search is the
+   * same with or without it.
    */
   onUpdate?: (update: ScoreUpdate) => void;
 }
@@ -195,7 +195,12 @@ const NRPA_STABLE = 4;
 export const DEFAULT_NRPA_BEAM = 1;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
-/** A long NRPA run with onUpdate is played in rounds of this many seconds (the beam in one). */
+/**
+ * A time budget over this with NRPA (alone, or the hybrid's NRPA half) is played in rounds of
+ * this many seconds, each round's runs starting from the best line so far (fresh policies adapted
+ * to it), with or without onUpdate; the beam plays one round. The time-budget figures of
+ * docs/benchmarks.md were played so.
+ */
 export const ROUND_SECONDS = 60;
 /** The methods of score(). */
 const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
@@ -446,8 +451,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const maxMemory = checkMaxMemory(options.maxMemory);
   const cells = Array.from(engineCells(board));
   const engineModule = await loadEngineModule();
-  // NRPA plays a long run with onUpdate in rounds, each adapting fresh policies to the best
-  // line so far. The beam plays one round whatever the time: its score grows with its width
+  // NRPA plays a long time budget in rounds, each adapting fresh policies to the best line so
+  // far. The beam plays one round whatever the time: its score grows with its width
   // (positions 1-4 on one thread: 10,906, 11,689 and 12,816 at 200,000, 800,000 and 3.2 million
   // nodes a position), so one beam sized to the whole time beats several shorter ones.
   let best = { score: known.score, line: known.line };
@@ -468,7 +473,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     // Parallel NRPA shares its top level between the threads, so it needs no rounds to share
     // the best line (and a round's restart would cut its top level short).
     const parallel = roundMethod === 'nrpa' && nrpaShared && (threads > 1 || options.queue !== undefined);
-    const roundMs = options.onUpdate !== undefined && roundMethod === 'nrpa' && !parallel ? ROUND_SECONDS * 1000 : Infinity;
+    const roundMs = roundMethod === 'nrpa' && !parallel ? ROUND_SECONDS * 1000 : Infinity;
     let deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
     let maxNodes = limits.maxNodes;
     if (method === 'hybrid') {
