@@ -18,6 +18,8 @@ import type { SpillState } from './spill.js';
 const FORMAT = 'bitpuzzle-pegs-checkpoint-1';
 const MANIFEST = 'checkpoint.json';
 const ENGINE_FILE = /^engine-\d+\.mem$/;
+/** The folder of a count's levels on disk: part of its checkpoint, kept until the count ends. */
+export const LEVELS_FOLDER = 'levels';
 
 /** What the host's loop keeps besides the engine (meet.ts): with levels on disk, their files. */
 export interface HostState {
@@ -157,7 +159,11 @@ export class Checkpoint {
     if (manifest.format !== FORMAT) throw damaged(`format ${JSON.stringify(manifest.format)}, this version reads ${FORMAT}`);
     if (manifest.key !== key) throw badInput(`checkpoint: ${dir} holds the checkpoint of another count (${manifest.what}); this one is ${what}`);
     if (manifest.engine !== engine) throw badInput(`checkpoint: ${dir} was written by another version of bitpuzzle (${manifest.engine}; this is ${engine})`);
-    if (manifest.answer) return new Checkpoint(dir, key, what, engine, { answer: manifest.answer }, everyMs);
+    if (manifest.answer) {
+      // Levels of a count killed after it recorded its answer, before it removed them.
+      await rm(join(dir, LEVELS_FOLDER), { recursive: true, force: true });
+      return new Checkpoint(dir, key, what, engine, { answer: manifest.answer }, everyMs);
+    }
     if (!manifest.memoryFile || !manifest.globals || !manifest.host || typeof manifest.memoryBytes !== 'number') throw damaged('fields missing');
     let memory: Uint8Array;
     try {

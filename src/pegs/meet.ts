@@ -11,7 +11,7 @@ import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill, levelBytes } from './spill.js';
 import type { Meeting } from './fewest.js';
-import { Checkpoint, type CheckpointEvent } from './checkpoint.js';
+import { Checkpoint, LEVELS_FOLDER, type CheckpointEvent } from './checkpoint.js';
 
 const OVERFLOW = -3; // assembly/pegs/board.ts
 // Statuses of a count with its levels on disk (assembly/pegs/meetState.ts): the host fills the
@@ -105,14 +105,9 @@ export async function countBothEnds(
           }),
           options.checkpointEvery,
         );
-  // A checkpoint's levels on disk are part of it: in its folder, kept until the count ends.
-  const levelsDir = checkpoint && (await import('node:path')).join(checkpoint.dir, 'levels');
   const resumed = checkpoint?.resumed;
-  if (levelsDir && resumed && 'answer' in resumed) {
+  if (resumed && 'answer' in resumed) {
     const { answer } = resumed;
-    // A count killed after it recorded its answer but before it removed its levels left them.
-    const { rm } = await import('node:fs/promises');
-    await rm(levelsDir, { recursive: true, force: true });
     options.onCheckpoint?.({ kind: 'answered', dir: checkpoint!.dir, step: steps, steps, bytes: 0, nodes: BigInt(answer.nodes), levelBytes: 0, free: await checkpoint!.free() });
     return { total: BigInt(answer.total), levels: answer.levels, nodes: BigInt(answer.nodes), memory: answer.memory, partFiles: 0, partWrites: 0, joinPasses: 0, rounds: 0 };
   }
@@ -129,7 +124,8 @@ export async function countBothEnds(
           task,
           reserveBytes: options.reserveBytes,
           maxDisk: options.maxDisk,
-          keepIn: levelsDir,
+          // A checkpoint's levels on disk are part of it: in its folder, kept until the count ends.
+          keepIn: checkpoint && (await import('node:path')).join(checkpoint.dir, LEVELS_FOLDER),
         });
   let finished = false;
   const exports = await acquireEngine();
