@@ -35,7 +35,7 @@ const rssHook = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const WORKLOADS = {
   queens: { name: `queens ${large ? 18 : 17} count`, args: ['queens', large ? '18' : '17', '--count'] },
   polycubes: { name: '3×4×5 box, flat pentacubes, count', args: ['polyomino', '--region', '3x4x5', '--pieces', 'flat-pentacubes', '--count'] },
-  sudoku: { name: 'Sudoku, the 49,158 17-clue puzzles, batch', args: ['sudoku', '--batch', data('sudoku/17-clue.txt')] },
+  sudoku: { name: 'Sudoku, the 49,158 17-clue puzzles, batch', args: ['sudoku', '--batch', data('sudoku/17-clue.txt.gz')] },
   sliding: {
     name: `Korf's 100, optimal, ${values.pdb === '7-8' || large ? '7-8' : '6-6-3'} tables`,
     args: ['sliding', '--batch', data('korf100.txt'), '--goal', 'korf', '--pdb', values.pdb === '7-8' || large ? '7-8' : '6-6-3'],

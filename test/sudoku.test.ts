@@ -3,16 +3,20 @@
 // the Wasm engine and its TS twin in step (counts, nodes, solutions), counts split over
 // threads and shards, batches (format, bad lines, limits, threads, progress, abort) and the
 // generator (reproducible, unique and minimal by exact cover, symmetric).
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BitpuzzleError, cover, sudoku } from '../dist/index.js';
 import { expectAbortedPromptly, random, rejection } from './helpers.js';
 import { spawnCli } from './cli-run.js';
 
-/** The puzzles of a set in test/data/sudoku/: the first 81 characters of each puzzle line. */
+/** The puzzles of a set in test/data/sudoku/ (NAME.txt, or NAME.txt.gz for the large one): the first 81 characters of each puzzle line. */
 function puzzleSet(name: string, count = Infinity): string[] {
-  const text = readFileSync(new URL(`./data/sudoku/${name}.txt`, import.meta.url), 'utf8');
+  const gz = new URL(`./data/sudoku/${name}.txt.gz`, import.meta.url);
+  const text = existsSync(gz) ? gunzipSync(readFileSync(gz)).toString('utf8') : readFileSync(new URL(`./data/sudoku/${name}.txt`, import.meta.url), 'utf8');
   return text
     .split('\n')
     .filter((line) => /^[0-9.]{81}/.test(line))
@@ -488,6 +492,35 @@ describe('bitpuzzle sudoku --batch and --generate', () => {
     expect(result).toMatchObject({ puzzles: 3, unique: 1, none: 0, multiple: 1, invalid: 1 });
     expect(result.results[1]).toMatchObject({ line: 3, count: 3 });
     expect(result.errors).toEqual([{ line: 2, message: expect.stringContaining('80 cells') }]);
+  });
+
+  it('a gzip-compressed FILE (known by its first bytes) is read as its text; a damaged or too large one is bad input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-gzip-'));
+    try {
+      const text = `${a}\n${b}\n`;
+      const file = (name: string, bytes: string | Buffer): string => {
+        writeFileSync(join(dir, name), bytes);
+        return join(dir, name);
+      };
+      const plain = spawnCli(['sudoku', '--batch', file('two.txt', text), '--json']);
+      expect(plain.status).toBe(0);
+      const answers = JSON.parse(plain.stdout).results;
+      expect(answers).toHaveLength(2);
+      for (const name of ['two.txt.gz', 'two-no-suffix']) {
+        const packed = spawnCli(['sudoku', '--batch', file(name, gzipSync(text)), '--json']);
+        expect(packed.status, name).toBe(0);
+        expect(JSON.parse(packed.stdout).results).toEqual(answers);
+      }
+      const cut = spawnCli(['sudoku', '--batch', file('cut.gz', gzipSync(text).subarray(0, 30))]);
+      expect(cut.status).toBe(2);
+      expect(cut.stderr).toMatch(/cannot read .*cut\.gz \(gzip-compressed\): unexpected end of file/);
+      // Inflating stops at 512 MiB of text, with an error (not a crash or a string too long).
+      const bomb = spawnCli(['sudoku', '--batch', file('bomb.gz', gzipSync(Buffer.alloc(513 * 2 ** 20, 46), { level: 1 }))]);
+      expect(bomb.status).toBe(2);
+      expect(bomb.stderr).toMatch(/bomb\.gz \(gzip-compressed\): it inflates to more than 512 MiB/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--generate K: a header, then a puzzle a line with its clues and nodes; the same with the same seed', () => {

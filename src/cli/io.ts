@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import cliProgress from 'cli-progress';
 import { BitpuzzleError } from '../errors.js';
 import type { Progress } from '../parallel/pool.js';
@@ -166,18 +168,31 @@ export class OutputFile {
   }
 }
 
-/** Reads FILE, or standard input for '-'. */
+/** The most a gzip-compressed input may inflate to: a string's length in V8 stays below 512 MiB. */
+const MAX_INFLATED = 512 * 2 ** 20;
+const inflate = promisify(gunzip);
+
+/** Reads FILE, or standard input for '-', as text; gzip-compressed input (by its first bytes, whatever the name) is inflated. */
 export async function readInput(file: string): Promise<string> {
+  const where = file === '-' ? 'standard input' : file;
+  let bytes: Buffer;
   try {
     if (file === '-') {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    }
-    return await readFile(file, 'utf8');
+      bytes = Buffer.concat(chunks);
+    } else bytes = await readFile(file);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new BitpuzzleError('BAD_INPUT', `cannot read ${file === '-' ? 'standard input' : file}: ${reason}`);
+    throw new BitpuzzleError('BAD_INPUT', `cannot read ${where}: ${reason}`);
+  }
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8');
+  try {
+    return (await inflate(bytes, { maxOutputLength: MAX_INFLATED })).toString('utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ERR_BUFFER_TOO_LARGE' ? `it inflates to more than ${MAX_INFLATED / 2 ** 20} MiB` : error instanceof Error ? error.message : String(error);
+    throw new BitpuzzleError('BAD_INPUT', `cannot read ${where} (gzip-compressed): ${reason}`);
   }
 }
 
