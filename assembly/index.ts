@@ -77,6 +77,7 @@ export {
   samegameNrpaOnce,
   samegameNrpaCheckListings,
   samegameNrpaListingErrors,
+  samegameNrpaTabu,
 } from './samegame/nrpa';
 export {
   pegsInputAlloc,

@@ -415,6 +415,51 @@ describe('score by NRPA, and from a given line', () => {
     }
   });
 
+  it("NRPA keeps for the end the colour with the most blocks, or from a known line the colour of the line's largest group", async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmSameGameNrpa } = await import('../dist/samegame/engine.js');
+    const { engineCells } = await import('../dist/samegame/board.js');
+    const blocks = (board: { columns: number[][] }, colour: number) => board.columns.reduce((sum, column) => sum + column.filter((c) => c === colour).length, 0);
+    // Standard position 11 has 45 blocks of each colour (the first wins the tie); random boards, bit and byte boards.
+    const boards = [
+      samegame.parseBoard(standard[10]),
+      samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 1003 }),
+      samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 1004 }),
+      samegame.randomBoard({ width: 20, height: 12, colours: 4, seed: 7 }),
+    ];
+    let differ = 0;
+    const exports = await acquireEngine();
+    try {
+      for (const board of boards) {
+        const colours = [...new Set(board.columns.flat())].sort((a, b) => a - b);
+        const most = colours.reduce((top, c) => (blocks(board, c) > blocks(board, top) ? c : top));
+        const nrpa = wasmSameGameNrpa(exports);
+        expect(nrpa.start(engineCells(board), board.width, board.height, 2, 10, 1, 12, 3, [], 0, 1)).toBe(0);
+        expect(exports.samegameNrpaTabu()).toBe(most);
+        // A line of the beam, and the colour and size of each of its groups, replayed here.
+        const { clicks, score } = await samegame.score(board, { method: 'beam', maxNodes: 30_000, threads: 1, seed: 2 });
+        const played = samegame.replay(board, clicks);
+        let largest = { size: 0, colour: 0 };
+        clicks.forEach((click, i) => {
+          const before = i === 0 ? board : played.boards[i - 1];
+          const colour = before.columns[click.column - 1][click.row - 1];
+          const size = blocks(before, colour) - blocks(played.boards[i], colour);
+          if (size > largest.size) largest = { size, colour };
+        });
+        const line = clicks.map((click) => (click.column - 1) * board.height + (click.row - 1));
+        expect(nrpa.start(engineCells(board), board.width, board.height, 2, 10, 1, 12, 3, line, score, 1)).toBe(0);
+        expect(exports.samegameNrpaTabu()).toBe(largest.colour);
+        if (largest.colour !== most) differ++;
+        nrpa.run(200);
+        expect(nrpa.score()).toBeGreaterThanOrEqual(score);
+      }
+    } finally {
+      releaseEngine(exports);
+    }
+    // The rule is seen at work: some line builds its big group of another colour.
+    expect(differ).toBeGreaterThan(0);
+  });
+
   it('every method answers lines that replay to their score, on small and random boards (never above the brute-force best)', async () => {
     const next = random(91);
     for (let i = 0; i < 8; i++) {
