@@ -12,10 +12,10 @@
 //
 // Selective policy (Cazenave 2016): the colour with the most blocks at the start (tabu) is
 // not played while another group is left, so it can gather into one big group at the end;
-// playouts and adaptation see the same legal moves. From a known line (the hybrid's beam line,
-// a round's best so far) the tabu colour is that of the line's largest group instead, so the
-// search goes on toward the big group the line builds (on boards of even colours the most
-// blocks name no colour: 45 of each on standard positions 11-15).
+// playouts and adaptation see the same legal moves. From a known line (the hybrid's beam
+// line, a round's best so far, the caller's start) the tabu colour is that of the line's
+// largest group instead, so the search goes on toward the big group the line builds (on
+// boards of even colours the most blocks name no colour: 45 of each on positions 11-15).
 //
 // Boards that fit a bitboard (bitboards.ts; the standard 15×15) are played on one, a move
 // then coded by a hash of its colour and its cells' bits; larger boards on the byte boards.
@@ -619,10 +619,11 @@ function playout(p: usize): i32 {
   return score;
 }
 
-// Renames each click of `line` to the cell the move lists name its group by, replaying it
-// from the root; false when a click hits no group.
-// Notes in lineColour the colour of the line's largest group.
+// The colour of the largest group of the line normalise() replayed last.
 let lineColour = 0;
+
+// Renames each click of `line` to the cell the move lists name its group by, replaying it
+// from the root (noting lineColour); false when a click hits no group.
 function normalise(line: usize, length: i32): bool {
   startBoard();
   let largest = 0;
