@@ -636,8 +636,9 @@ function normalise(line: usize, length: i32): bool {
     const colour = colourOf(move);
     const before = colourCount(colour);
     playMove(move);
-    if (before - colourCount(colour) > largest) {
-      largest = before - colourCount(colour);
+    const removed = before - colourCount(colour);
+    if (removed > largest) {
+      largest = removed;
       lineColour = colour;
     }
   }
