@@ -20,6 +20,10 @@
 // --random N: instead of the standard positions, N random 15×15 boards of 5 colours
 //    (samegame.randomBoard with seeds 1001 to 1000 + N): the held-apart set to tune on, so that
 //    the standard positions stay a test, not a training set. --positions then picks among them.
+// --kind uniform|even|dominant|mixed: with --random, the kind of board (default uniform: each
+//    cell's colour drawn uniformly); even: 45 blocks of each colour, as standard positions 11-15;
+//    dominant: one colour 65 and the others 40, as 16-20; mixed: uniform, uniform, even, dominant
+//    in turn, the standard set's proportions (its uniform boards are those of --kind uniform).
 // --records: a position's line better than its record in bench/data/samegame-records.json
 //    (the README's SameGame records table; the replay test checks every line there) replaces
 //    it, with how it was found; the file is written after each position.
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     'nrpa-beam': { type: 'string' },
     records: { type: 'boolean', default: false },
     random: { type: 'string' },
+    kind: { type: 'string', default: 'uniform' },
     'nrpa-shared': { type: 'boolean', default: false },
     'queue-workers': { type: 'string' },
   },
@@ -147,6 +152,23 @@ const PUBLISHED = [
 
 /** --random boards are seeds 1001 and up: apart from the seeds the tests use. */
 const RANDOM_SEEDS = 1000;
+/**
+ * --kind: the blocks of each colour of a --random board k (from 1), or undefined for colours
+ * drawn uniformly. The standard set has three kinds: positions 1-10 drawn so, 11-15 45 blocks of
+ * each colour, 16-20 one colour 65 and the others 40; `mixed` cycles uniform, uniform, even,
+ * dominant (the standard set's proportions), `dominant` gives colour k mod 5 the 65.
+ */
+const KINDS = {
+  uniform: () => undefined,
+  even: () => [45, 45, 45, 45, 45],
+  dominant: (k) => [0, 1, 2, 3, 4].map((colour) => (colour === k % 5 ? 65 : 40)),
+  mixed: (k) => KINDS[['uniform', 'uniform', 'even', 'dominant'][(k - 1) % 4]](k),
+};
+
+/** Random board k (from 1) of --random: seed RANDOM_SEEDS + k, with `counts` blocks of each colour if given. */
+function randomBoard(k, counts) {
+  return samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: RANDOM_SEEDS + k, ...(counts ? { counts } : {}) });
+}
 
 const RECORDS = new URL('./data/samegame-records.json', import.meta.url);
 
@@ -173,10 +195,12 @@ async function benchScore() {
   const randomCount = values.random === undefined ? null : Number(values.random);
   if (randomCount !== null && !(Number.isSafeInteger(randomCount) && randomCount >= 1)) fail(`--random must be a positive integer, got ${values.random}`);
   if (randomCount !== null && values.records) fail('--records keeps lines of the standard positions, not of --random boards');
+  const countsOf = Object.hasOwn(KINDS, values.kind) ? KINDS[values.kind] : fail(`--kind is ${Object.keys(KINDS).join(', ')}, got ${values.kind}`);
+  if (randomCount === null && values.kind !== 'uniform') fail('--kind is for --random boards');
   const positions =
     randomCount === null
       ? readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/)
-      : Array.from({ length: randomCount }, (_, k) => samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: RANDOM_SEEDS + k + 1 })));
+      : Array.from({ length: randomCount }, (_, k) => samegame.picture(randomBoard(k + 1, countsOf(k + 1))));
   const first = Number(range[1]);
   const last = Math.min(Number(range[2]), positions.length);
   // Milestones: the total of the scores each position had reached by these times.
@@ -233,7 +257,7 @@ async function benchScore() {
   rows.push(['total', String(total), '', '', ...totals.map(String), '']);
   if (records) console.error(`records: ${improved.length > 0 ? `positions ${improved.join(', ')} improved` : 'none improved'}; their total is ${records.positions.reduce((sum, r) => sum + r.score, 0)} over ${records.positions.length} positions`);
   const budget = nodeBudget === null ? `${seconds} s` : `${nodeBudget.toLocaleString('en')} nodes`;
-  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}${values['nrpa-shared'] ? ', top level shared' : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : queue ? `; on the queue with ${queueWorkers} one-thread worker(s): ${wallSeconds.toFixed(1)} s of wall time` : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
+  console.log(`\nScore: ${randomCount === null ? 'standard positions' : `random 15×15 boards of 5 colours, ${values.kind} (seeds ${RANDOM_SEEDS + first} to ${RANDOM_SEEDS + last})`} ${first}-${last}, ${budget} each on ${threads} thread(s), method ${methodPlayed(played)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}${values['nrpa-shared'] ? ', top level shared' : ''}, seed = position${seedSet > 1 ? ` (seed set ${seedSet})` : ''}${nodeBudget === null ? '' : queue ? `; on the queue with ${queueWorkers} one-thread worker(s): ${wallSeconds.toFixed(1)} s of wall time` : `; ${cpuSeconds.toFixed(1)} s of CPU (this process and its worker threads)`}\n`);
   console.log(markdown(rows));
   if (randomCount === null && first === 1 && last === 20) {
     console.log(`\ntotal ${total}: ${PUBLISHED.map(([name, figure]) => `${ratio(total, figure)} ${name} (${figure.toLocaleString('en')})`).join(', ')}`);

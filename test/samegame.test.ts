@@ -219,8 +219,38 @@ describe('random boards', () => {
     for (const n of tally.slice(1)) expect(Math.abs(n - 256)).toBeLessThan(60);
   });
 
-  it('bad sizes, colours and seeds are BAD_INPUT', () => {
+  it('counts: exactly those blocks of each colour, shuffled by the documented generator', () => {
+    const tally = (board: samegame.SameGameBoard): Record<string, number> => {
+      const t: Record<string, number> = {};
+      for (const column of board.columns) for (const colour of column) t[board.symbols[colour - 1]] = (t[board.symbols[colour - 1]] ?? 0) + 1;
+      return t;
+    };
+    const even = samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42, counts: [45, 45, 45, 45, 45] });
+    expect(tally(even)).toEqual({ 0: 45, 1: 45, 2: 45, 3: 45, 4: 45 });
+    const dominant = samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 7, counts: [40, 65, 40, 40, 40] });
+    expect(tally(dominant)).toEqual({ 0: 40, 1: 65, 2: 40, 3: 40, 4: 40 });
+    // A colour may have no blocks; the same seed gives the same board, another seed another.
+    expect(tally(samegame.randomBoard({ width: 4, height: 3, colours: 3, seed: 5, counts: [6, 0, 6] }))).toEqual({ 0: 6, 2: 6 });
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 42, counts: [45, 45, 45, 45, 45] }))).toBe(samegame.picture(even));
+    expect(samegame.picture(samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 43, counts: [45, 45, 45, 45, 45] }))).not.toBe(samegame.picture(even));
+    // The documented shuffle: colour 0's blocks first, then Fisher–Yates from the last cell down.
+    const draw = random(42);
+    const cells = [0, 1, 2, 3, 4].flatMap((colour) => Array<number>(45).fill(colour));
+    for (let i = cells.length - 1; i > 0; i--) {
+      const j = Math.floor(draw() * (i + 1));
+      [cells[i], cells[j]] = [cells[j], cells[i]];
+    }
+    const rows = Array.from({ length: 15 }, (_, r) => cells.slice(r * 15, r * 15 + 15).join(''));
+    expect(samegame.picture(even)).toBe(rows.join('\n'));
+  });
+
+  it('bad sizes, colours, seeds and counts are BAD_INPUT', () => {
     for (const [options, message] of [
+      [{ width: 3, height: 3, colours: 3, counts: [3, 3] }, /counts must give the blocks of each of the 3 colours \(an array of 3 integers\), got \[3, 3\]/],
+      [{ width: 3, height: 3, colours: 2, counts: [4, 4] }, /counts must add up to width × height = 9 blocks, got 8/],
+      [{ width: 3, height: 3, colours: 2, counts: [10, -1] }, /counts\[0\] must be an integer from 0 to 9, got 10/],
+      [{ width: 3, height: 3, colours: 2, counts: [4.5, 4.5] }, /counts\[0\] must be an integer/],
+      [{ width: 3, height: 3, colours: 1, counts: 9 }, /counts must give the blocks of each of the 1 colours/],
       [{ width: 0, height: 5, colours: 3 }, /width must be an integer from 1 to 32, got 0/],
       [{ width: 5, height: 33, colours: 3 }, /height must be an integer from 1 to 32, got 33/],
       [{ width: 5, height: 5, colours: 11 }, /colours must be an integer from 1 to 10, got 11/],
@@ -720,7 +750,16 @@ describe('bitpuzzle samegame', () => {
     expect(json).toEqual({ mode: 'random', width: 6, height: 4, colours: 3, board: printed.stdout.trim().split('\n') });
     const played = JSON.parse(run(['--random', '6x4', '--colours', '3', '--seed', '5', '--min-left', '--json']).stdout);
     expect(replayOracle(printed.stdout.trim().split('\n'), played.clicks).left).toBe(played.left);
+    // --counts: the blocks of each colour (their number the colours unless --colours says).
+    const counted = run(['--random', '6x4', '--counts', '12, 0,12', '--seed', '5']);
+    expect(counted.status).toBe(0);
+    expect(counted.stdout.trim()).toBe(samegame.picture(samegame.randomBoard({ width: 6, height: 4, colours: 3, seed: 5, counts: [12, 0, 12] })));
+    expect([...counted.stdout].filter((c) => c === '0').length).toBe(12);
     for (const [args, message] of [
+      [['--random', '6x4', '--counts', '12,12', '--colours', '3'], /counts must give the blocks of each of the 3 colours/],
+      [['--random', '6x4', '--counts', '12,11'], /counts must add up to width × height = 24 blocks, got 23/],
+      [['--random', '6x4', '--counts', '12;12'], /--counts takes the blocks of each colour separated by commas/],
+      [['-', '--counts', '3'], /--counts does not work without --random/],
       [['--random', '6by4'], /--random takes a size WxH/],
       [['--random', '33x4'], /width must be an integer from 1 to 32, got 33/],
       [['--random', '6x4', '--colours', '11'], /--colours must be an integer from 1 to 10/],

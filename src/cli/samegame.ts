@@ -20,6 +20,7 @@ interface SameGameFlags {
   queue?: string | boolean;
   random?: string;
   colours?: string;
+  counts?: string;
   method?: samegame.ScoreMethod;
   nrpaBeam?: string;
   nrpaShared?: boolean;
@@ -39,7 +40,8 @@ export function samegameCommand(): Command {
     )
     .argument('[FILE|-]', "the board file, or '-' for standard input (none with --batch or --random)")
     .option('--random <WxH>', 'a random board of W columns and H rows (reproducible: --seed, default 1); alone, print it; with a mode, play it')
-    .option('--colours <K>', 'with --random: colours from 1 to 10 (default 5)')
+    .option('--colours <K>', 'with --random: colours from 1 to 10 (default 5, or as many as --counts gives)')
+    .option('--counts <N,N,...>', 'with --random: the blocks of each colour, adding up to W×H (like 45,45,45,45,45), placed at random')
     .option('--clear', 'decide whether the board can be cleared')
     .option('--min-left', 'find the fewest blocks that must remain')
     .option('--score', 'play for the best score')
@@ -70,7 +72,7 @@ export function samegameCommand(): Command {
 function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; seed?: number; threads?: number; nrpaBeam?: number; nrpaShared?: boolean } {
   const modes = [flags.clear, flags.minLeft, flags.score].filter(Boolean).length;
   if (modes > 1) throw new BitpuzzleError('BAD_INPUT', 'give one of --clear, --min-left and --score');
-  if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours });
+  if (flags.random === undefined) rejectFlags('without --random', { '--colours': flags.colours, '--counts': flags.counts });
   if (!flags.score) {
     rejectFlags('without --score', {
       '--seed': flags.random === undefined ? flags.seed : undefined,
@@ -101,13 +103,21 @@ function settings(flags: SameGameFlags): { time?: number; maxNodes?: number; see
   };
 }
 
-/** The board of `--random WxH --colours K --seed S`. */
+/** The board of `--random WxH --colours K --counts N,N,... --seed S`. */
 function randomBoard(flags: SameGameFlags): samegame.SameGameBoard {
   const size = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/.exec(flags.random!);
   if (!size) throw new BitpuzzleError('BAD_INPUT', `--random takes a size WxH (like 15x15), got ${JSON.stringify(flags.random)}`);
   const [width, height] = [Number(size[1]), Number(size[2])];
-  const colours = integerOption('--colours', flags.colours, 1, 10) ?? 5;
-  return samegame.randomBoard({ width, height, colours, seed: integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1 });
+  let counts: number[] | undefined;
+  if (flags.counts !== undefined) {
+    if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(flags.counts)) {
+      throw new BitpuzzleError('BAD_INPUT', `--counts takes the blocks of each colour separated by commas (like 45,45,45,45,45), got ${JSON.stringify(flags.counts)}`);
+    }
+    counts = flags.counts.split(',').map(Number);
+  }
+  const colours = integerOption('--colours', flags.colours, 1, 10) ?? counts?.length ?? 5;
+  const seed = integerOption('--seed', flags.seed, 0, 2 ** 32 - 1) ?? 1;
+  return samegame.randomBoard({ width, height, colours, seed, ...(counts ? { counts } : {}) });
 }
 
 async function runSameGame(file: string | undefined, flags: SameGameFlags): Promise<number> {

@@ -15,6 +15,11 @@ export interface RandomBoardOptions {
   colours: number;
   /** Any integer from 0 to 2^32 − 1 (default 1). */
   seed?: number;
+  /**
+   * The blocks of each colour, counts[k] of colour k (one per colour, together width × height),
+   * placed at random; without it each cell's colour is drawn uniformly.
+   */
+  counts?: number[];
 }
 
 function whole(value: unknown, name: string, min: number, max: number): number {
@@ -25,21 +30,38 @@ function whole(value: unknown, name: string, min: number, max: number): number {
 }
 
 /**
- * A full board of `width` × `height` blocks, each colour drawn uniformly: the cells from the top
- * row down, each row from the left, one draw of mulberry32(seed) each (colour = ⌊draw × colours⌋).
+ * A full board of `width` × `height` blocks, the cells from the top row down, each row from the
+ * left. Each colour drawn uniformly: one draw of mulberry32(seed) a cell (colour = ⌊draw × colours⌋).
+ * With `counts`: those blocks, colour 0's first, shuffled by Fisher–Yates from the last cell down
+ * (cell i swapped with cell ⌊draw × (i + 1)⌋), so every arrangement is as likely.
  */
 export function randomBoard(options: RandomBoardOptions): SameGameBoard {
-  const checked = checkOptions(options, ['width', 'height', 'colours', 'seed'], 'samegame.randomBoard');
+  const checked = checkOptions(options, ['width', 'height', 'colours', 'seed', 'counts'], 'samegame.randomBoard');
   const width = whole(checked.width, 'width', 1, MAX_SIDE);
   const height = whole(checked.height, 'height', 1, MAX_SIDE);
   const colours = whole(checked.colours, 'colours', 1, MAX_COLOURS);
   const seed = whole(checked.seed ?? 1, 'seed', 0, 2 ** 32 - 1);
   const next = mulberry32(seed);
-  const rows: string[] = [];
-  for (let r = 0; r < height; r++) {
-    let row = '';
-    for (let c = 0; c < width; c++) row += String(Math.floor(next() * colours));
-    rows.push(row);
+  const cells: number[] = [];
+  if (checked.counts === undefined) {
+    for (let i = 0; i < width * height; i++) cells.push(Math.floor(next() * colours));
+  } else {
+    const counts = checked.counts;
+    if (!Array.isArray(counts) || counts.length !== colours) {
+      throw badInput(`counts must give the blocks of each of the ${colours} colours (an array of ${colours} integers), got ${describeValue(counts)}`);
+    }
+    counts.forEach((count, colour) => {
+      for (let k = whole(count, `counts[${colour}]`, 0, width * height); k > 0; k--) cells.push(colour);
+    });
+    if (cells.length !== width * height) {
+      throw badInput(`counts must add up to width × height = ${width * height} blocks, got ${cells.length}`);
+    }
+    for (let i = cells.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [cells[i], cells[j]] = [cells[j], cells[i]];
+    }
   }
+  const rows: string[] = [];
+  for (let r = 0; r < height; r++) rows.push(cells.slice(r * width, (r + 1) * width).join(''));
   return parseBoard(rows.join('\n'));
 }
