@@ -10,12 +10,14 @@
 // `iterations` searches of level l − 1, each on a copy of its policy, adapting toward its
 // best line the same way. The top level restarts from an empty policy when it is done.
 //
-// Selective policy (Cazenave 2016): the colour with the most blocks at the start (tabu) is
-// not played while another group is left, so it can gather into one big group at the end;
-// playouts and adaptation see the same legal moves. From a known line (the hybrid's beam
-// line, a round's best so far, the caller's start) the tabu colour is that of the line's
-// largest group instead, so the search goes on toward the big group the line builds (on
-// boards of even colours the most blocks name no colour: 45 of each on positions 11-15).
+// The tabu colour: a colour kept for the end, so it can gather into one big group. Its moves
+// weigh TABU_BIAS times their policy's weight, in playouts and adaptation alike (a bias as in
+// generalized NRPA, Cazenave 2020), rather than being barred while another group is left (the
+// selective policy of Cazenave 2016), so that NRPA can still learn a tabu move a good line
+// plays early. It is the colour with the most blocks at the start; from a known line (the
+// hybrid's beam line, a round's best so far, the caller's start) that of the line's largest
+// group instead, so the search goes on toward the big group the line builds (on boards of
+// even colours the most blocks name no colour: 45 of each on positions 11-15).
 //
 // Boards that fit a bitboard (bitboards.ts; the standard 15×15) are played on one, a move
 // then coded by a hash of its colour and its cells' bits; larger boards on the byte boards.
@@ -281,7 +283,7 @@ export function samegameNrpaAdapt(length: i32): i32 {
 /** From now on run() answers DONE when the top level's run ends, instead of restarting it. */
 export function samegameNrpaOnce(): void { once = true; }
 
-/** The colour the selective policy keeps for the end (for tests). */
+/** The colour NRPA keeps for the end, its moves weighed down (for tests). */
 export function samegameNrpaTabu(): i32 { return tabu; }
 
 // exp(x) for the changes of one adaptation (|x| ≤ alpha = 1): a polynomial of degree 7
@@ -308,15 +310,16 @@ function resetLevels(top: i32): void {
 
 // The moves of the board under play, listed by relist(): a record of MOVE_BYTES per move (three
 // v128, so that keeping a move is three copies) of its weight (exp, f32, from the policy of the
-// listing), its policy index, the cell that names it, its bit and colour on a bitboard, its
-// leftmost and rightmost columns, whether it is of the tabu colour, and on a bitboard its
-// group's cells (bytes 16 to 47, as a plane). The listing also sums the weights, of all moves
-// and of those not of the tabu colour.
+// listing, times TABU_BIAS for the tabu colour), its policy index, the cell that names it, its
+// bit and colour on a bitboard, its leftmost and rightmost columns, and on a bitboard its
+// group's cells (bytes 16 to 47, as a plane). The listing also sums the weights.
 const MOVE_BYTES: usize = 48;
+// The weight of a move of the tabu colour, against 1 for the others (see the header). NRPA from
+// the beam's line on random boards of both kinds (docs/benchmarks.md): barred 136,802, 0.05
+// 138,464, 0.01 139,968 (two seeds each); 0.2 and 0.002 on one seed below and level with 0.01.
+const TABU_BIAS: f32 = 0.01;
 let moveCount = 0;
-let tabuMoves = 0;
 let sumAll: f64 = 0;
-let sumOthers: f64 = 0;
 @inline function moveRecord(i: i32): usize { return moveList + <usize>i * MOVE_BYTES; }
 @inline function weightOf(i: i32): f64 { return <f64>load<f32>(moveRecord(i)); }
 @inline function indexOf(i: i32): u32 { return load<u32>(moveRecord(i), 4); }
@@ -325,12 +328,11 @@ let sumOthers: f64 = 0;
 @inline function colourOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 11); }
 @inline function minColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 12); }
 @inline function maxColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 13); }
-@inline function isTabu(i: i32): bool { return load<u8>(moveRecord(i), 14) != 0; }
 
 // Lists a move found (weights from policy p, none when p is 0) as move `i`.
 @inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): void {
   const at = moveRecord(i);
-  const weight: f32 = p != 0 ? load<f32>(p + (<usize>index << 2)) : 0;
+  const weight: f32 = p != 0 ? load<f32>(p + (<usize>index << 2)) * (colour == tabu ? TABU_BIAS : 1) : 0;
   store<f32>(at, weight);
   store<u32>(at, index, 4);
   store<u16>(at, cell, 8);
@@ -338,14 +340,7 @@ let sumOthers: f64 = 0;
   store<u8>(at, colour, 11);
   store<u8>(at, lo, 12);
   store<u8>(at, hi, 13);
-  store<u8>(at, colour == tabu ? 1 : 0, 14);
-  countMove(colour == tabu, weight);
-}
-
-@inline function countMove(isTabu: bool, weight: f32): void {
   sumAll += <f64>weight;
-  if (isTabu) tabuMoves++;
-  else sumOthers += <f64>weight;
 }
 
 // On the byte boards, the columns whose groups the next listing finds again. A click changes
@@ -406,9 +401,7 @@ function relist(b: usize, p: usize): i32 {
 // or on a bitboard with no cell changed), in order at the front, and starts the sums with them;
 // returns how many.
 function keepUnchanged(): i32 {
-  tabuMoves = 0;
   sumAll = 0;
-  sumOthers = 0;
   let moves = 0;
   const low = v128.load(BITS_CHANGED);
   const high = v128.load(BITS_CHANGED, 16);
@@ -423,7 +416,7 @@ function keepUnchanged(): i32 {
       v128.store(to, v128.load(at, 16), 16);
       v128.store(to, v128.load(at, 32), 32);
     }
-    countMove(isTabu(i), load<f32>(at));
+    sumAll += <f64>load<f32>(at);
     moves++;
   }
   return moves;
@@ -583,10 +576,6 @@ function moveOfCell(cell: i32, moves: i32): i32 {
   return top + 1;
 }
 
-// True when the legal moves (as the selective policy sees them) of the last listing are
-// those not of the tabu colour: there is at least one such move.
-@inline function anyOther(): bool { return moveCount > tabuMoves; }
-
 // A playout from the root with policy `p`: its score; its clicks in playLine.
 function playout(p: usize): i32 {
   nodes++;
@@ -596,11 +585,9 @@ function playout(p: usize): i32 {
   for (;;) {
     const moves = listMoves(p);
     if (moves == 0) break;
-    const others = anyOther();
-    let r = uniform() * (others ? sumOthers : sumAll);
+    let r = uniform() * sumAll;
     let chosen = -1;
     for (let i = 0; i < moves; i++) {
-      if (others && isTabu(i)) continue;
       chosen = i;
       r -= weightOf(i);
       if (r < 0) break;
@@ -656,14 +643,11 @@ function adapt(p: usize, line: usize, length: i32): void {
   let count: usize = 0;
   for (let t = 0; t < length; t++) {
     const moves = listMoves(p);
-    const others = anyOther();
     const cell = <i32>load<u16>(line + (<usize>t << 1));
-    const sum = others ? sumOthers : sumAll;
     let played = -1;
     for (let i = 0; i < moves; i++) {
       if (cellOf(i) == cell) played = i;
-      if (others && isTabu(i)) continue;
-      let delta = -ALPHA * weightOf(i) / sum;
+      let delta = -ALPHA * weightOf(i) / sumAll;
       if (cellOf(i) == cell) delta += ALPHA;
       if (count < pendingCap) {
         const at = pending + (count << 3);

@@ -89,7 +89,7 @@ export interface EngineExports {
   /** Tests: check every listing of moves against one from scratch (1), or stop (0). */
   samegameNrpaCheckListings(on: number): void;
   samegameNrpaListingErrors(): number;
-  /** The colour NRPA's selective policy keeps for the end (for tests). */
+  /** The colour NRPA keeps for the end, its moves weighed down (for tests). */
   samegameNrpaTabu(): number;
   // Peg solitaire (assembly/pegs/pegs.ts and the parts it names)
   pegsInputAlloc(words: number): number;
