@@ -398,7 +398,7 @@ function relist(b: usize, p: usize): i32 {
 }
 
 // Keeps the moves of the last listing that did not change (wholly outside the changed columns,
-// or on a bitboard with no cell changed), in order at the front, and starts the sums with them;
+// or on a bitboard with no cell changed), in order at the front, and starts the sum of weights with them;
 // returns how many.
 function keepUnchanged(): i32 {
   sumAll = 0;
