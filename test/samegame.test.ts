@@ -256,6 +256,8 @@ describe('random boards', () => {
       [{ width: 3, height: 3, colours: 2, counts: [10, -1] }, /counts\[0\] must be an integer from 0 to 9, got 10/],
       [{ width: 3, height: 3, colours: 2, counts: [4.5, 4.5] }, /counts\[0\] must be an integer/],
       [{ width: 3, height: 3, colours: 1, counts: 9 }, /counts must give the blocks of each of the 1 colours/],
+      // A hole, which forEach would skip (the sum alone would not catch it).
+      [{ width: 3, height: 3, colours: 2, counts: [, 9] }, /counts must give the blocks of each of the 2 colours/],
       [{ width: 0, height: 5, colours: 3 }, /width must be an integer from 1 to 32, got 0/],
       [{ width: 5, height: 33, colours: 3 }, /height must be an integer from 1 to 32, got 33/],
       [{ width: 5, height: 5, colours: 11 }, /colours must be an integer from 1 to 10, got 11/],

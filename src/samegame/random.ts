@@ -1,9 +1,9 @@
 // Reproducible random SameGame boards for experiments: a fixed generator (mulberry32) seeded by
 // a 32-bit integer, so a seed names the same board in every version, host and browser.
-import { badInput, describeValue } from '../errors.js';
+import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkOptions } from '../wasm/options.js';
 import { MAX_COLOURS, MAX_SIDE, parseBoard, type SameGameBoard } from './board.js';
-import { mulberry32 } from '../random.js';
+import { mulberry32, shuffle } from '../random.js';
 
 /** Options of randomBoard. */
 export interface RandomBoardOptions {
@@ -47,7 +47,7 @@ export function randomBoard(options: RandomBoardOptions): SameGameBoard {
     for (let i = 0; i < width * height; i++) cells.push(Math.floor(next() * colours));
   } else {
     const counts = checked.counts;
-    if (!Array.isArray(counts) || counts.length !== colours) {
+    if (!isDenseArray(counts) || counts.length !== colours) {
       throw badInput(`counts must give the blocks of each of the ${colours} colours (an array of ${colours} integers), got ${describeValue(counts)}`);
     }
     counts.forEach((count, colour) => {
@@ -56,10 +56,7 @@ export function randomBoard(options: RandomBoardOptions): SameGameBoard {
     if (cells.length !== width * height) {
       throw badInput(`counts must add up to width × height = ${width * height} blocks, got ${cells.length}`);
     }
-    for (let i = cells.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [cells[i], cells[j]] = [cells[j], cells[i]];
-    }
+    shuffle(cells, next);
   }
   const rows: string[] = [];
   for (let r = 0; r < height; r++) rows.push(cells.slice(r * width, (r + 1) * width).join(''));

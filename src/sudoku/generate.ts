@@ -13,7 +13,7 @@
 //     attempts is reported).
 // Its difficulty figure is the engine's nodes for proving the puzzle unique.
 import { badInput, describeValue } from '../errors.js';
-import { mulberry32 } from '../random.js';
+import { mulberry32, shuffle } from '../random.js';
 import { checkEngine, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { MODE_COUNT, type SudokuEngine } from './engine.js';
 import { lineOf } from './grid.js';
@@ -87,14 +87,6 @@ function puzzleSeed(seed: number, index: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return items;
 }
 
 /** A random order of 0..n-1 grouped in threes kept together (bands, rows of a band). */
