@@ -2,7 +2,9 @@
 // 15 rows (the standard 15×15). A board is a set of cells per colour: four u64 words, column c
 // in word c >> 2 at bits 16 × (c & 3) and up, row r (0 at the bottom) at bit r of its column's
 // field. Row 15 of every field stays empty, so a shift by one row never carries a block into
-// the next column, and a shift by 16 bits moves a column sideways.
+// the next column, and a shift by 16 bits moves a column sideways. The words are stored word by
+// word (each word of every colour side by side), so that a removal compacts a column of two
+// colours in one v128 step and the blocks in groups are found for two colours at once.
 //
 // A playout here needs no list of moves: the blocks that are in groups (those with a neighbour
 // of their colour) come from a few shifts per colour, one of them is picked at random, its
@@ -15,13 +17,15 @@ import { heightOf, columnsOf, colourAt, countOf, height, MAX_COLOURS, scoreOf, b
 export const BITS_MAX_COLUMNS: i32 = 16;
 export const BITS_MAX_ROWS: i32 = 15;
 
-const PLANE_BYTES: usize = 32;
-// The board played on: planes per colour (index 0: every block), blocks per colour (i32),
-// then blocks, points and the highest colour (i32 each), in one region so that a board can
-// be saved and restored in one copy.
-export const BITS_STATE_BYTES: i32 = <i32>PLANE_BYTES * (MAX_COLOURS + 1) + (MAX_COLOURS + 1) * 4 + 12;
-const PLANES: usize = memory.data(BITS_STATE_BYTES);
-const COUNTS: usize = PLANES + PLANE_BYTES * <usize>(MAX_COLOURS + 1);
+// A word of every colour (index 0: every block), padded to whole v128 pairs.
+const PAIRS: i32 = (MAX_COLOURS + 2) >> 1;
+const ROW_BYTES: usize = <usize>PAIRS << 4;
+// The board played on: the four rows of words, blocks per colour (i32), then blocks, points
+// and the highest colour (i32 each), in one region so that a board can be saved and restored
+// in one copy.
+export const BITS_STATE_BYTES: i32 = <i32>ROW_BYTES * 4 + (MAX_COLOURS + 1) * 4 + 12;
+const PLANES: usize = memory.data(BITS_STATE_BYTES, 16);
+const COUNTS: usize = PLANES + ROW_BYTES * 4;
 const TOTALS: usize = COUNTS + <usize>(MAX_COLOURS + 1) * 4;
 
 const ROW15: u64 = 0x8000800080008000;
@@ -71,7 +75,8 @@ export function bitsSeed(seed: u64): void { rng = seed | 1; }
   return <i32>(((rng >> 32) * <u64>n) >> 32);
 }
 
-@inline function plane(colour: i32): usize { return PLANES + <usize>colour * PLANE_BYTES; }
+// Word `word` (0-3) of colour `colour`'s cells.
+@inline function wordAt(colour: i32, word: i32): usize { return PLANES + <usize>word * ROW_BYTES + (<usize>colour << 3); }
 @inline function countAt(colour: i32): i32 { return load<i32>(COUNTS + (<usize>colour << 2)); }
 
 /** True when a board of w columns and h rows fits a bitboard. */
@@ -79,7 +84,7 @@ export function bitsFit(w: i32, h: i32): bool { return w <= BITS_MAX_COLUMNS && 
 
 /** Loads byte board `b` (samegame.ts) as the bitboard played on. */
 export function bitsLoad(b: usize): void {
-  memory.fill(PLANES, 0, PLANE_BYTES * <usize>(MAX_COLOURS + 1));
+  memory.fill(PLANES, 0, ROW_BYTES * 4);
   colours = 0;
   for (let colour = 1; colour <= MAX_COLOURS; colour++) {
     const n = countOf(b, colour);
@@ -89,16 +94,16 @@ export function bitsLoad(b: usize): void {
   const cols = columnsOf(b);
   for (let c = 0; c < cols; c++) {
     const h = heightOf(b, c);
-    const word = <usize>(c >> 2) << 3;
+    const word = c >> 2;
     const shift = <u64>((c & 3) << 4);
     let all: u64 = 0;
     for (let r = 0; r < h; r++) {
       const bit = (<u64>1 << <u64>r) << shift;
-      const at = plane(colourAt(b, c * height + r)) + word;
+      const at = wordAt(colourAt(b, c * height + r), word);
       store<u64>(at, load<u64>(at) | bit);
       all |= bit;
     }
-    store<u64>(PLANES + word, load<u64>(PLANES + word) | all);
+    store<u64>(wordAt(0, word), load<u64>(wordAt(0, word)) | all);
   }
   blocks = blocksOf(b);
   points = blocks == 0 ? scoreOf(b) - 1000 : scoreOf(b); // the bonus is added back by bitsScore
@@ -138,19 +143,54 @@ export function bitsCount(colour: i32): i32 { return countAt(colour); }
 
 // The blocks in groups of `colour` join the candidates.
 @inline function addColour(colour: i32): void {
-  const p = plane(colour);
-  addPairs(load<u64>(p), load<u64>(p, 8), load<u64>(p, 16), load<u64>(p, 24));
+  addPairs(load<u64>(wordAt(colour, 0)), load<u64>(wordAt(colour, 1)), load<u64>(wordAt(colour, 2)), load<u64>(wordAt(colour, 3)));
 }
 
 @inline function candidateCount(): i32 { return <i32>(popcnt(m0) + popcnt(m1) + popcnt(m2) + popcnt(m3)); }
 
 /**
  * The blocks in groups (2 or more) of every colour but `skip` (0: every colour) become the
- * candidates; returns how many there are.
+ * candidates; returns how many there are. Two colours at a time, as v128 pairs of words: as
+ * addPairs, the blocks with their upper (u) or right (r) neighbour in their colour, ORed over
+ * the colours, then each such pair of blocks both marked.
  */
 export function bitsCandidates(skip: i32): i32 {
-  noCandidates();
-  for (let colour = 1; colour <= colours; colour++) if (colour != skip && countAt(colour) >= 2) addColour(colour);
+  let u0 = i64x2.splat(0), u1 = u0, u2 = u0, u3 = u0;
+  let r0 = u0, r1 = u0, r2 = u0, r3 = u0;
+  for (let pair = 0; pair <= colours >> 1; pair++) {
+    // The pair's colours that count (plane 0, every block, never does).
+    const first = pair << 1;
+    const keepFirst = first != 0 && first != skip && countAt(first) >= 2;
+    const keepSecond = first + 1 <= colours && first + 1 != skip && countAt(first + 1) >= 2;
+    if (!keepFirst && !keepSecond) continue;
+    const keep = i64x2.replace_lane(i64x2.splat(keepFirst ? -1 : 0), 1, keepSecond ? -1 : 0);
+    const at = PLANES + (<usize>pair << 4);
+    const a0 = v128.and(v128.load(at), keep);
+    const a1 = v128.and(v128.load(at + ROW_BYTES), keep);
+    const a2 = v128.and(v128.load(at + 2 * ROW_BYTES), keep);
+    const a3 = v128.and(v128.load(at + 3 * ROW_BYTES), keep);
+    u0 = v128.or(u0, v128.and(a0, i64x2.shr_u(a0, 1)));
+    u1 = v128.or(u1, v128.and(a1, i64x2.shr_u(a1, 1)));
+    u2 = v128.or(u2, v128.and(a2, i64x2.shr_u(a2, 1)));
+    u3 = v128.or(u3, v128.and(a3, i64x2.shr_u(a3, 1)));
+    r0 = v128.or(r0, v128.and(a0, v128.or(i64x2.shr_u(a0, 16), i64x2.shl(a1, 48))));
+    r1 = v128.or(r1, v128.and(a1, v128.or(i64x2.shr_u(a1, 16), i64x2.shl(a2, 48))));
+    r2 = v128.or(r2, v128.and(a2, v128.or(i64x2.shr_u(a2, 16), i64x2.shl(a3, 48))));
+    r3 = v128.or(r3, v128.and(a3, i64x2.shr_u(a3, 16)));
+  }
+  // The two lanes (colours) together, then both blocks of each pair.
+  const x0 = i64x2.extract_lane(u0, 0) | i64x2.extract_lane(u0, 1);
+  const x1 = i64x2.extract_lane(u1, 0) | i64x2.extract_lane(u1, 1);
+  const x2 = i64x2.extract_lane(u2, 0) | i64x2.extract_lane(u2, 1);
+  const x3 = i64x2.extract_lane(u3, 0) | i64x2.extract_lane(u3, 1);
+  const y0 = i64x2.extract_lane(r0, 0) | i64x2.extract_lane(r0, 1);
+  const y1 = i64x2.extract_lane(r1, 0) | i64x2.extract_lane(r1, 1);
+  const y2 = i64x2.extract_lane(r2, 0) | i64x2.extract_lane(r2, 1);
+  const y3 = i64x2.extract_lane(r3, 0) | i64x2.extract_lane(r3, 1);
+  m0 = x0 | (x0 << 1) | y0 | (y0 << 16);
+  m1 = x1 | (x1 << 1) | y1 | (y1 << 16) | (y0 >> 48);
+  m2 = x2 | (x2 << 1) | y2 | (y2 << 16) | (y1 >> 48);
+  m3 = x3 | (x3 << 1) | y3 | (y3 << 16) | (y2 >> 48);
   return candidateCount();
 }
 
@@ -199,9 +239,9 @@ let g3: u64 = 0;
 
 /** The colour of the block at `bit` (0 when there is none). */
 export function bitsColourAt(bit: i32): i32 {
-  const word = <usize>(bit >> 6) << 3;
+  const word = bit >> 6;
   const mask = <u64>1 << <u64>(bit & 63);
-  for (let colour = 1; colour <= colours; colour++) if ((load<u64>(plane(colour) + word) & mask) != 0) return colour;
+  for (let colour = 1; colour <= colours; colour++) if ((load<u64>(wordAt(colour, word)) & mask) != 0) return colour;
   return 0;
 }
 
@@ -210,9 +250,8 @@ export function bitsGroup(bit: i32, colour: i32): i32 {
   // The four words as two v128 (words 0-1 and 2-3), grown a step in every direction until
   // nothing is added: a step up or down is a shift by one bit, sideways by 16 (the columns at
   // a word's ends take their neighbours from the next word's low field or the last's high one).
-  const p = plane(colour);
-  const aLo = v128.load(p);
-  const aHi = v128.load(p, 16);
+  const aLo = i64x2.replace_lane(i64x2.splat(load<u64>(wordAt(colour, 0))), 1, load<u64>(wordAt(colour, 1)));
+  const aHi = i64x2.replace_lane(i64x2.splat(load<u64>(wordAt(colour, 2))), 1, load<u64>(wordAt(colour, 3)));
   const seed = <u64>1 << <u64>(bit & 63);
   const word = bit >> 6;
   let lo = i64x2.replace_lane(i64x2.splat(word == 0 ? seed : 0), 1, word == 1 ? seed : 0);
@@ -304,26 +343,27 @@ export function bitsColours(): i32 { return colours; }
   return h ^ (h >> 32);
 }
 
-// Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of every plane's
-// word `word`, the blocks above them falling down.
-function compact(word: usize, shift: u64, gone: u32): void {
+// Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of word `word` of
+// every colour, the blocks above them falling down.
+function compact(word: i32, shift: u64, gone: u32): void {
+  const row = PLANES + <usize>word * ROW_BYTES;
   const low = ctz(gone);
   const run = ctz(~(gone >> low));
   if ((gone >> (low + run)) == 0) {
     // One run of rows (the usual case): the bits above it move down by its length in one step
-    // (the run ends by row 14, so the shifts stay below 64).
+    // (the run ends by row 14, so the shifts stay below 64), two colours at a time.
     const from = shift + <u64>low;
-    const above = (<u64>0xffff << shift) & (<u64>-1 << (from + <u64>run));
-    const keep = ~((<u64>0xffff << shift) & (<u64>-1 << from));
-    for (let colour = 0; colour <= colours; colour++) {
-      const at = plane(colour) + word;
-      const w = load<u64>(at);
-      store<u64>(at, (w & keep) | ((w & above) >> <u64>run));
+    const above = i64x2.splat((<u64>0xffff << shift) & (<u64>-1 << (from + <u64>run)));
+    const keep = i64x2.splat(~((<u64>0xffff << shift) & (<u64>-1 << from)));
+    for (let pair = 0; pair <= colours >> 1; pair++) {
+      const at = row + (<usize>pair << 4);
+      const w = v128.load(at);
+      v128.store(at, v128.or(v128.and(w, keep), i64x2.shr_u(v128.and(w, above), <i32>run)));
     }
     return;
   }
   for (let colour = 0; colour <= colours; colour++) {
-    const at = plane(colour) + word;
+    const at = row + (<usize>colour << 3);
     const w = load<u64>(at);
     let v = <u32>(w >> shift) & 0xffff;
     if ((v >> low) == 0) continue; // nothing at or above the lowest removed row
@@ -338,20 +378,21 @@ function compact(word: usize, shift: u64, gone: u32): void {
   }
 }
 
-// Removes column `c` (empty) from every plane: the columns right of it move one left.
+// Removes column `c` (empty) from every colour: the columns right of it move one left.
 function closeColumn(c: i32): void {
   const word = c >> 2;
   const shift = <u64>((c & 3) << 4);
-  const low = (<u64>1 << shift) - 1;
-  for (let colour = 0; colour <= colours; colour++) {
-    const p = plane(colour);
-    for (let i = word; i < 4; i++) {
-      const at = p + (<usize>i << 3);
-      const w = load<u64>(at);
-      const next = i < 3 ? load<u64>(at, 8) : 0;
-      const kept = i == word ? w & low : 0;
-      const moved = i == word ? ((w >> shift) >> 16) << shift : w >> 16;
-      store<u64>(at, kept | moved | (next << 48));
+  const low = i64x2.splat((<u64>1 << shift) - 1);
+  for (let i = word; i < 4; i++) {
+    const row = PLANES + <usize>i * ROW_BYTES;
+    for (let pair = 0; pair <= colours >> 1; pair++) {
+      const at = row + (<usize>pair << 4);
+      const w = v128.load(at);
+      const next = i < 3 ? v128.load(at + ROW_BYTES) : i64x2.splat(0);
+      const moved = i == word
+        ? v128.or(v128.and(w, low), i64x2.shl(i64x2.shr_u(i64x2.shr_u(w, <i32>shift), 16), <i32>shift))
+        : i64x2.shr_u(w, 16);
+      v128.store(at, v128.or(moved, i64x2.shl(next, 48)));
     }
   }
 }
@@ -366,12 +407,11 @@ export function bitsRemove(colour: i32, size: i32): void {
   let emptied: u32 = 0;
   for (let i = 0; i < 4; i++) {
     let g = i == 0 ? g0 : i == 1 ? g1 : i == 2 ? g2 : g3;
-    const word = <usize>i << 3;
     while (g != 0) {
       const shift = ctz(g) & ~<u64>15;
-      compact(word, shift, <u32>(g >> shift) & 0xffff);
+      compact(i, shift, <u32>(g >> shift) & 0xffff);
       g &= ~(<u64>0xffff << shift);
-      if (((load<u64>(PLANES + word) >> shift) & 0xffff) == 0) emptied |= <u32>1 << ((<u32>i << 2) + (<u32>shift >> 4));
+      if (((load<u64>(wordAt(0, i)) >> shift) & 0xffff) == 0) emptied |= <u32>1 << ((<u32>i << 2) + (<u32>shift >> 4));
     }
   }
   closedFrom = emptied != 0 ? <i32>ctz(emptied) : -1;
