@@ -587,7 +587,8 @@ describe('score by NRPA, and from a given line', () => {
     expect(result.score).toBeGreaterThanOrEqual(beamBest);
     expect(updates.at(-1)).toMatchObject({ score: result.score, method: 'nrpa', level: samegame.NRPA_LEVELS });
     expect(result.stats.parts).toBe(2);
-    // maxNodes is in beam nodes: half for the beam, the rest's CPU worth of NRPA nodes.
+    // maxNodes is in beam nodes: half for the beam (this budget is too small to size a run, so
+    // the beam spends its half), what it left in NRPA nodes of the same CPU.
     const beamAlone = await samegame.score(standard[5], { method: 'beam', threads: 1, maxNodes: maxNodes / 2, seed: 4 });
     // NRPA ends the adaptations its last playout set off (a node each, at most one a level, and
     // a restart of the top level), so it may pass its share by that much.
@@ -602,6 +603,19 @@ describe('score by NRPA, and from a given line', () => {
     const unwatched = await samegame.score(standard[5], { method: 'hybrid', threads: 1, maxNodes, seed: 4 });
     expect(unwatched.clicks).toEqual(result.clicks);
     expect(unwatched.stats.nodes).toBe(result.stats.nodes);
+  });
+
+  it("the hybrid's beam stops after its run sized to the budget (sizedOnce), leaving the rest to NRPA", async () => {
+    const board = samegame.parseBoard(standard[5]);
+    const beams = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+    const part = { method: 'beam' as const, cells: Array.from(engineCellsOf(board)), width: 15, height: 15, seed: 4, deadline: null, maxNodes: 600_000, beams, level: 0, playouts: 3, nrpaBeam: 1, maxMemory: 1 << 27, known: [], knownScore: -1 };
+    const all = await runScoreTask(part);
+    const once = await runScoreTask({ ...part, sizedOnce: true });
+    // The same runs up to the sized one, which ends the part; without sizedOnce narrower runs follow it.
+    expect(once.runs).toBeLessThan(all.runs);
+    expect(once.nodes).toBeLessThan(all.nodes);
+    expect(Number(once.nodes)).toBeGreaterThan(0.5 * part.maxNodes);
+    expect(samegame.replay(board, once.line.map((cell) => ({ column: Math.floor(cell / 15) + 1, row: (cell % 15) + 1 }))).score).toBe(once.score);
   });
 
   it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {
@@ -943,7 +957,9 @@ describe('NRPA parts on the queue', () => {
     const part = (task: unknown) => ({ v: 2, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', tasks: [task] });
     const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, nrpaBeam: 4, maxMemory: 1 << 24, known: [0], knownScore: 0 };
     expect(checkPart(part(task), 'e').tasks[0]).toMatchObject({ method: 'nrpa', level: 3 });
+    expect(checkPart(part({ ...task, method: 'beam', level: 0, nrpaBeam: 1, sizedOnce: true }), 'e').tasks[0]).toMatchObject({ method: 'beam', sizedOnce: true });
     for (const [bad, message] of [
+      [{ ...task, method: 'beam', level: 0, nrpaBeam: 1, sizedOnce: 1 }, /sizedOnce must be true or false/],
       [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
       [{ ...task, nrpaBeam: 17 }, /nrpaBeam must be an integer from 1 to 16/],
       [{ ...task, method: 'beam', level: 0, nrpaBeam: 2 }, /nrpaBeam must be an integer from 1 to 1/],

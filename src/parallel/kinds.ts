@@ -271,8 +271,9 @@ function checkFastBatch(fields: Fields): FastBatchTask {
 }
 
 function checkSameGame(value: unknown): ScoreTask {
-  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore', 'above']);
+  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'sizedOnce', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore', 'above']);
   const method = oneOf(task.method, 'method', ['beam', 'nrpa'] as const);
+  if (task.sizedOnce !== undefined && typeof task.sizedOnce !== 'boolean') throw badInput('sizedOnce must be true or false');
   const width = integer(task.width, 'width', 1, 64);
   const height = integer(task.height, 'height', 1, 64);
   const cells = integers(task.cells, 'cells', 0, 255, width * height);
@@ -287,6 +288,7 @@ function checkSameGame(value: unknown): ScoreTask {
     deadline: null,
     maxNodes: integer(task.maxNodes, 'maxNodes', 1, Number.MAX_SAFE_INTEGER),
     beams: integers(task.beams, 'beams', 1, 65536, 64),
+    ...(task.sizedOnce === undefined ? {} : { sizedOnce: task.sizedOnce as boolean }),
     level: method === 'nrpa' ? integer(task.level, 'level', 1, 6) : integer(task.level, 'level', 0, 1),
     playouts: integer(task.playouts, 'playouts', 1, 64),
     nrpaBeam: method === 'nrpa' ? integer(task.nrpaBeam, 'nrpaBeam', 1, NRPA_MAX_BEAM) : integer(task.nrpaBeam, 'nrpaBeam', 1, 1),

@@ -39,7 +39,7 @@ export interface ScoreOptions extends SameGameOptions {
   queue?: QueueOption;
   /**
    * 'beam' (the Monte-Carlo beam search), 'nrpa' (nested rollout policy adaptation) or 'hybrid'
-   * (the beam for half the budget, then NRPA from its best line). By default the beam below
+   * (the beam for up to half the budget, then NRPA from its best line). By default the beam below
    * HYBRID_FROM_SECONDS (or HYBRID_FROM_NODES a thread), the hybrid from there. Alone, the beam
    * beat NRPA at every budget measured: standard positions 5-8 with about 40 s of CPU each on one
    * thread scored 15,230 and 14,958 by the beam (two seeds), 14,298 and 14,206 by NRPA. On ten
@@ -464,6 +464,8 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
   const live = options.onUpdate !== undefined && options.queue === undefined ? liveUpdates(board, started, options.onUpdate) : undefined;
   // NRPA nodes of the rounds so far: later rounds get what is left of the node budget.
   let nrpaSpent = 0;
+  // The hybrid's beam nodes: its NRPA gets the rest of the budget.
+  let beamSpent = 0;
   try {
   for (let round = 0; ; round++) {
     // The hybrid plays the beam in its first round, then NRPA from the beam's best line.
@@ -477,9 +479,10 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     let deadline = limits.deadline === null ? null : Math.min(limits.deadline, roundStarted + roundMs);
     let maxNodes = limits.maxNodes;
     if (method === 'hybrid') {
-      // maxNodes counts beam nodes: the NRPA part gets what costs as much CPU as the beam's.
+      // maxNodes counts beam nodes: the NRPA part gets what the beam left, in NRPA nodes of
+      // the same CPU.
       if (maxNodes !== null) {
-        const nodes = hybridBeam ? maxNodes * HYBRID_BEAM_SHARE : (maxNodes * (1 - HYBRID_BEAM_SHARE)) / NRPA_NODE_COST;
+        const nodes = hybridBeam ? maxNodes * HYBRID_BEAM_SHARE : (maxNodes - beamSpent) / NRPA_NODE_COST;
         maxNodes = Math.max(threads, Math.round(nodes));
       }
       if (hybridBeam && deadline !== null) deadline = roundStarted + (deadline - roundStarted) * HYBRID_BEAM_SHARE;
@@ -498,6 +501,9 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       deadline,
       maxNodes: maxNodes === null ? null : Math.max(1, Math.floor(maxNodes / threads)),
       beams: BEAMS,
+      // The hybrid's beam ends after its big run (sized to fill its share): the narrower runs
+      // after it seldom improved its line, and NRPA gets their time.
+      sizedOnce: hybridBeam,
       // Beam: children valued by playouts: on the standard positions this beat valuing them by
       // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
       // against 14,308 for the mix), since a wider beam pays more than a better valuation.
@@ -533,6 +539,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
     const roundNodes = runs.reduce((sum, run) => sum + run.nodes, 0n);
     nodes += roundNodes;
     if (roundMethod === 'nrpa') nrpaSpent += Number(roundNodes);
+    else beamSpent += Number(roundNodes);
     parts += runs.length;
     optimal ||= runs.some((run) => run.optimal);
     if (options.onUpdate) {

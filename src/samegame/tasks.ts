@@ -101,6 +101,11 @@ export interface ScoreTask {
   maxNodes: number | null;
   /** Beam widths of the runs in turn; the last repeats (with new seeds) while limits allow. */
   beams: number[];
+  /**
+   * The beam: stop after the first run sized to fill the limits (the hybrid's beam round: the
+   * narrower runs after it seldom improve its line, so NRPA gets their time).
+   */
+  sizedOnce?: boolean;
   /** How the beam values children: 0 one playout, 1 a nested search of level 1; NRPA: its levels (1 to 6). */
   level: number;
   /** At level 0, how many playouts value a child (the best counts). */
@@ -323,6 +328,8 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
     const timeline: number[] = [];
     let msPerWidth: number | null = null;
     let nodesPerWidth: number | null = null;
+    // Whether the run under way was sized to fill what was left of the limits.
+    let sized = false;
     // The best so far: of the runs before, or of the run under way (whose line is read mid-run).
     const live = reporter(
       task,
@@ -350,7 +357,7 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
         // Stopped before any line was found: no clicks at all is the best line known (score 0).
         const counts = { nodes: spent, runs: run + 1, playouts: Number(spent), iteration: 0, restarts: 0, timeline };
         if (!finished && best.score < 0) return { score: 0, line: [], ...counts, optimal: false };
-        if (!finished || optimal || last) return { ...best, ...counts, optimal };
+        if (!finished || optimal || last || (sized && task.sizedOnce === true)) return { ...best, ...counts, optimal };
         if (best.score < 0) throw new BitpuzzleError('ENGINE_FAILURE', `${what} finished without a line`);
         // The cost of a width unit, from the last run long enough to measure (start-up costs
         // dominate shorter ones).
@@ -364,7 +371,10 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
         if (task.deadline !== null && msPerWidth !== null) affordable.push((task.deadline - Date.now()) / msPerWidth);
         if (task.maxNodes !== null && nodesPerWidth !== null) affordable.push((task.maxNodes - Number(spent)) / nodesPerWidth);
         if (affordable.length === 0) width = Math.min(widest, run + 1 < task.beams.length ? task.beams[run + 1] : width * 2);
-        else width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
+        else {
+          width = Math.min(widest, Math.floor(FILL * Math.min(...affordable)));
+          sized = true;
+        }
         if (width < 1) return { ...best, ...counts, optimal: false };
       }
     } finally {
