@@ -127,11 +127,20 @@ export function bitsCount(colour: i32): i32 { return countAt(colour); }
   const r1 = a1 & ((a1 >> 16) | (a2 << 48));
   const r2 = a2 & ((a2 >> 16) | (a3 << 48));
   const r3 = a3 & (a3 >> 16);
+  addBoth(u0, u1, u2, u3, r0, r1, r2, r3);
+}
+
+// The blocks u0..u3 with their upper neighbour and r0..r3 with their right one, each with that
+// neighbour, ORed into m0..m3.
+@inline function addBoth(u0: u64, u1: u64, u2: u64, u3: u64, r0: u64, r1: u64, r2: u64, r3: u64): void {
   m0 |= u0 | (u0 << 1) | r0 | (r0 << 16);
   m1 |= u1 | (u1 << 1) | r1 | (r1 << 16) | (r0 >> 48);
   m2 |= u2 | (u2 << 1) | r2 | (r2 << 16) | (r1 >> 48);
   m3 |= u3 | (u3 << 1) | r3 | (r3 << 16) | (r2 >> 48);
 }
+
+// The two lanes (colours) of x as one set.
+@inline function lanes(x: v128): u64 { return i64x2.extract_lane(x, 0) | i64x2.extract_lane(x, 1); }
 
 // The candidates: none.
 @inline function noCandidates(): void {
@@ -152,7 +161,7 @@ export function bitsCount(colour: i32): i32 { return countAt(colour); }
  * The blocks in groups (2 or more) of every colour but `skip` (0: every colour) become the
  * candidates; returns how many there are. Two colours at a time, as v128 pairs of words: as
  * addPairs, the blocks with their upper (u) or right (r) neighbour in their colour, ORed over
- * the colours, then each such pair of blocks both marked.
+ * the colours, then both blocks of each such pair marked.
  */
 export function bitsCandidates(skip: i32): i32 {
   let u0 = i64x2.splat(0), u1 = u0, u2 = u0, u3 = u0;
@@ -178,19 +187,8 @@ export function bitsCandidates(skip: i32): i32 {
     r2 = v128.or(r2, v128.and(a2, v128.or(i64x2.shr_u(a2, 16), i64x2.shl(a3, 48))));
     r3 = v128.or(r3, v128.and(a3, i64x2.shr_u(a3, 16)));
   }
-  // The two lanes (colours) together, then both blocks of each pair.
-  const x0 = i64x2.extract_lane(u0, 0) | i64x2.extract_lane(u0, 1);
-  const x1 = i64x2.extract_lane(u1, 0) | i64x2.extract_lane(u1, 1);
-  const x2 = i64x2.extract_lane(u2, 0) | i64x2.extract_lane(u2, 1);
-  const x3 = i64x2.extract_lane(u3, 0) | i64x2.extract_lane(u3, 1);
-  const y0 = i64x2.extract_lane(r0, 0) | i64x2.extract_lane(r0, 1);
-  const y1 = i64x2.extract_lane(r1, 0) | i64x2.extract_lane(r1, 1);
-  const y2 = i64x2.extract_lane(r2, 0) | i64x2.extract_lane(r2, 1);
-  const y3 = i64x2.extract_lane(r3, 0) | i64x2.extract_lane(r3, 1);
-  m0 = x0 | (x0 << 1) | y0 | (y0 << 16);
-  m1 = x1 | (x1 << 1) | y1 | (y1 << 16) | (y0 >> 48);
-  m2 = x2 | (x2 << 1) | y2 | (y2 << 16) | (y1 >> 48);
-  m3 = x3 | (x3 << 1) | y3 | (y3 << 16) | (y2 >> 48);
+  noCandidates();
+  addBoth(lanes(u0), lanes(u1), lanes(u2), lanes(u3), lanes(r0), lanes(r1), lanes(r2), lanes(r3));
   return candidateCount();
 }
 
