@@ -199,18 +199,33 @@ export function bitsCandidatesOf(colour: i32): i32 {
   return candidateCount();
 }
 
-// The k-th set bit of x (k < popcnt(x)), without branches (the halves are taken at random,
-// so branches would mispredict half the time): halves, quarters … of the word in turn.
-@inline function nthBit(x: u64, k: u64): i32 {
-  let at: u64 = 0;
-  for (let width: u64 = 32; width > 1; width >>= 1) {
-    const c = popcnt(x & ((<u64>1 << width) - 1));
-    const up = k >= c;
-    k -= select<u64>(c, 0, up);
-    at |= select<u64>(width, 0, up);
-    x = select<u64>(x >> width, x, up);
+// SELECT_IN_BYTE[b × 8 + r]: the place of the r-th set bit of byte b (r below its bits).
+const SELECT_IN_BYTE: usize = memory.data(256 * 8);
+function buildSelectInByte(): void {
+  for (let b = 0; b < 256; b++) {
+    let r = 0;
+    for (let i = 0; i < 8; i++) {
+      if (((b >> i) & 1) == 0) continue;
+      store<u8>(SELECT_IN_BYTE + <usize>(b * 8 + r), <u8>i);
+      r++;
+    }
   }
-  return <i32>(at | select<u64>(1, 0, k >= (x & 1)));
+}
+buildSelectInByte();
+
+// The k-th set bit of x (k < popcnt(x)), without branches: the bits set up to each byte, summed
+// for all bytes at once, give the byte that holds it; a table, its place there.
+@inline function nthBit(x: u64, k: u64): i32 {
+  let s = x - ((x >> 1) & 0x5555555555555555);
+  s = (s & 0x3333333333333333) + ((s >> 2) & 0x3333333333333333);
+  // Byte i: the bits set in bytes 0 to i (at most 64, so the bytes never carry).
+  s = ((s + (s >> 4)) & 0x0f0f0f0f0f0f0f0f) * 0x0101010101010101;
+  // The bytes whose sum is at most k come before the bit's byte (k | 0x80 less a sum below 0x80
+  // keeps its high bit exactly when the sum is at most k, and never borrows from the next byte).
+  const high: u64 = 0x8080808080808080;
+  const shift = popcnt((((k * 0x0101010101010101) | high) - s) & high) << 3;
+  const before = ((s << 8) >> shift) & 0xff;
+  return <i32>shift + <i32>load<u8>(SELECT_IN_BYTE + <usize>((((x >> shift) & 0xff) << 3) + k - before));
 }
 
 /** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
