@@ -199,33 +199,23 @@ export function bitsCandidatesOf(colour: i32): i32 {
   return candidateCount();
 }
 
-// SELECT_IN_BYTE[b × 8 + r]: the place of the r-th set bit of byte b (r below its bits).
-const SELECT_IN_BYTE: usize = memory.data(256 * 8);
-function buildSelectInByte(): void {
-  for (let b = 0; b < 256; b++) {
-    let r = 0;
-    for (let i = 0; i < 8; i++) {
-      if (((b >> i) & 1) == 0) continue;
-      store<u8>(SELECT_IN_BYTE + <usize>(b * 8 + r), <u8>i);
-      r++;
-    }
-  }
-}
-buildSelectInByte();
-
-// The k-th set bit of x (k < popcnt(x)), without branches: the bits set up to each byte, summed
-// for all bytes at once, give the byte that holds it; a table, its place there.
+// The k-th set bit of x (k < popcnt(x)), without branches or tables: the bits set up to each
+// byte, summed for all bytes at once, give the byte that holds it; the same with the byte's bits
+// spread one to a byte, its place there. (k | 0x80 less a sum below 0x80 keeps its high bit
+// exactly when the sum is at most k, and never borrows from the next byte.)
 @inline function nthBit(x: u64, k: u64): i32 {
+  const ones: u64 = 0x0101010101010101;
+  const high: u64 = 0x8080808080808080;
   let s = x - ((x >> 1) & 0x5555555555555555);
   s = (s & 0x3333333333333333) + ((s >> 2) & 0x3333333333333333);
   // Byte i: the bits set in bytes 0 to i (at most 64, so the bytes never carry).
-  s = ((s + (s >> 4)) & 0x0f0f0f0f0f0f0f0f) * 0x0101010101010101;
-  // The bytes whose sum is at most k come before the bit's byte (k | 0x80 less a sum below 0x80
-  // keeps its high bit exactly when the sum is at most k, and never borrows from the next byte).
-  const high: u64 = 0x8080808080808080;
-  const shift = popcnt((((k * 0x0101010101010101) | high) - s) & high) << 3;
-  const before = ((s << 8) >> shift) & 0xff;
-  return <i32>shift + <i32>load<u8>(SELECT_IN_BYTE + <usize>((((x >> shift) & 0xff) << 3) + k - before));
+  s = ((s + (s >> 4)) & 0x0f0f0f0f0f0f0f0f) * ones;
+  const shift = popcnt((((k * ones) | high) - s) & high) << 3;
+  const rank = k - (((s << 8) >> shift) & 0xff);
+  // Bit i of the byte alone in byte i (0 or 1), then summed up to each byte.
+  const spread = (((x >> shift) & 0xff) * ones) & 0x8040201008040201;
+  const sums = ((((spread + 0x7f7f7f7f7f7f7f7f) & high) >> 7) * ones);
+  return <i32>(shift + popcnt((((rank * ones) | high) - sums) & high));
 }
 
 /** The bit (word × 64 + bit) of candidate `k` (0 to the count less 1). */
