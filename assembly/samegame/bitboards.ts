@@ -77,6 +77,8 @@ export function bitsSeed(seed: u64): void { rng = seed | 1; }
 
 // Word `word` (0-3) of colour `colour`'s cells.
 @inline function wordAt(colour: i32, word: i32): usize { return PLANES + <usize>word * ROW_BYTES + (<usize>colour << 3); }
+// Word `word` of colours 2 × pair and 2 × pair + 1, as one v128.
+@inline function pairAt(pair: i32, word: i32): usize { return wordAt(pair << 1, word); }
 @inline function countAt(colour: i32): i32 { return load<i32>(COUNTS + (<usize>colour << 2)); }
 
 /** True when a board of w columns and h rows fits a bitboard. */
@@ -173,11 +175,10 @@ export function bitsCandidates(skip: i32): i32 {
     const keepSecond = first + 1 <= colours && first + 1 != skip && countAt(first + 1) >= 2;
     if (!keepFirst && !keepSecond) continue;
     const keep = i64x2.replace_lane(i64x2.splat(keepFirst ? -1 : 0), 1, keepSecond ? -1 : 0);
-    const at = PLANES + (<usize>pair << 4);
-    const a0 = v128.and(v128.load(at), keep);
-    const a1 = v128.and(v128.load(at + ROW_BYTES), keep);
-    const a2 = v128.and(v128.load(at + 2 * ROW_BYTES), keep);
-    const a3 = v128.and(v128.load(at + 3 * ROW_BYTES), keep);
+    const a0 = v128.and(v128.load(pairAt(pair, 0)), keep);
+    const a1 = v128.and(v128.load(pairAt(pair, 1)), keep);
+    const a2 = v128.and(v128.load(pairAt(pair, 2)), keep);
+    const a3 = v128.and(v128.load(pairAt(pair, 3)), keep);
     u0 = v128.or(u0, v128.and(a0, i64x2.shr_u(a0, 1)));
     u1 = v128.or(u1, v128.and(a1, i64x2.shr_u(a1, 1)));
     u2 = v128.or(u2, v128.and(a2, i64x2.shr_u(a2, 1)));
@@ -349,7 +350,6 @@ export function bitsColours(): i32 { return colours; }
 // Removes the rows set in `gone` (a 16-bit field) from the field at `shift` of word `word` of
 // every colour, the blocks above them falling down.
 function compact(word: i32, shift: u64, gone: u32): void {
-  const row = PLANES + <usize>word * ROW_BYTES;
   const low = ctz(gone);
   const run = ctz(~(gone >> low));
   if ((gone >> (low + run)) == 0) {
@@ -359,14 +359,14 @@ function compact(word: i32, shift: u64, gone: u32): void {
     const above = i64x2.splat((<u64>0xffff << shift) & (<u64>-1 << (from + <u64>run)));
     const keep = i64x2.splat(~((<u64>0xffff << shift) & (<u64>-1 << from)));
     for (let pair = 0; pair <= colours >> 1; pair++) {
-      const at = row + (<usize>pair << 4);
+      const at = pairAt(pair, word);
       const w = v128.load(at);
       v128.store(at, v128.or(v128.and(w, keep), i64x2.shr_u(v128.and(w, above), <i32>run)));
     }
     return;
   }
   for (let colour = 0; colour <= colours; colour++) {
-    const at = row + (<usize>colour << 3);
+    const at = wordAt(colour, word);
     const w = load<u64>(at);
     let v = <u32>(w >> shift) & 0xffff;
     if ((v >> low) == 0) continue; // nothing at or above the lowest removed row
@@ -387,11 +387,10 @@ function closeColumn(c: i32): void {
   const shift = <u64>((c & 3) << 4);
   const low = i64x2.splat((<u64>1 << shift) - 1);
   for (let i = word; i < 4; i++) {
-    const row = PLANES + <usize>i * ROW_BYTES;
     for (let pair = 0; pair <= colours >> 1; pair++) {
-      const at = row + (<usize>pair << 4);
+      const at = pairAt(pair, i);
       const w = v128.load(at);
-      const next = i < 3 ? v128.load(at + ROW_BYTES) : i64x2.splat(0);
+      const next = i < 3 ? v128.load(pairAt(pair, i + 1)) : i64x2.splat(0);
       const moved = i == word
         ? v128.or(v128.and(w, low), i64x2.shl(i64x2.shr_u(i64x2.shr_u(w, <i32>shift), 16), <i32>shift))
         : i64x2.shr_u(w, 16);
