@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { BitpuzzleError } from '../dist/index.js';
 import { checkPart } from '../dist/queue/worker.js';
 import { runScoreTask } from '../dist/samegame/tasks.js';
+import { BEAMS } from '../dist/samegame/solve.js';
 import { engineCells as engineCellsOf } from '../dist/samegame/board.js';
 import { random, rejection } from './helpers.js';
 import { redisAvailable, startRedis, startWorker } from './redis.js';
@@ -607,8 +608,7 @@ describe('score by NRPA, and from a given line', () => {
 
   it("the hybrid's beam stops after its run sized to the budget (sizedOnce), leaving the rest to NRPA", async () => {
     const board = samegame.parseBoard(standard[5]);
-    const beams = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
-    const part = { method: 'beam' as const, cells: Array.from(engineCellsOf(board)), width: 15, height: 15, seed: 4, deadline: null, maxNodes: 600_000, beams, level: 0, playouts: 3, nrpaBeam: 1, maxMemory: 1 << 27, known: [], knownScore: -1 };
+    const part = { method: 'beam' as const, cells: Array.from(engineCellsOf(board)), width: 15, height: 15, seed: 4, deadline: null, maxNodes: 600_000, beams: BEAMS, level: 0, playouts: 3, nrpaBeam: 1, maxMemory: 1 << 27, known: [], knownScore: -1 };
     const all = await runScoreTask(part);
     const once = await runScoreTask({ ...part, sizedOnce: true });
     // The same runs up to the sized one, which ends the part; without sizedOnce narrower runs follow it.
@@ -616,6 +616,24 @@ describe('score by NRPA, and from a given line', () => {
     expect(once.nodes).toBeLessThan(all.nodes);
     expect(Number(once.nodes)).toBeGreaterThan(0.5 * part.maxNodes);
     expect(samegame.replay(board, once.line.map((cell) => ({ column: Math.floor(cell / 15) + 1, row: (cell % 15) + 1 }))).score).toBe(once.score);
+  });
+
+  it("the beam's odd threads hold back the start board's most common colour all game (fixedTabu)", async () => {
+    const board = samegame.parseBoard(standard[0]);
+    const part = { method: 'beam' as const, cells: Array.from(engineCellsOf(board)), width: 15, height: 15, seed: 1, deadline: null, maxNodes: 150_000, beams: BEAMS, level: 0, playouts: 3, nrpaBeam: 1, maxMemory: 1 << 27, known: [], knownScore: -1 };
+    const lineScore = (line: number[]) => samegame.replay(board, line.map((cell) => ({ column: Math.floor(cell / 15) + 1, row: (cell % 15) + 1 }))).score;
+    // The two rules play different games, each line replaying to its score.
+    const [each, fixed] = await Promise.all([runScoreTask(part), runScoreTask({ ...part, fixedTabu: true })]);
+    expect(fixed.line).not.toEqual(each.line);
+    expect(lineScore(each.line)).toBe(each.score);
+    expect(lineScore(fixed.line)).toBe(fixed.score);
+    // score() on 2 threads gives thread 1 the fixed rule: its answer is the better of the two
+    // parts, here thread 1's.
+    const threads = await Promise.all([0, 1].map((i) => runScoreTask({ ...part, seed: (1 + i * 0x3c6ef372) >>> 0, fixedTabu: i === 1 })));
+    expect(threads[1].score).toBeGreaterThan(threads[0].score);
+    const two = await samegame.score(board, { method: 'beam', threads: 2, maxNodes: 2 * part.maxNodes, seed: 1 });
+    expect(two.score).toBe(threads[1].score);
+    expect(lineScore(threads[1].line)).toBe(two.score);
   });
 
   it('a long run reports its best line while it runs (from the worker threads), each replaying to its score', async () => {
@@ -957,9 +975,12 @@ describe('NRPA parts on the queue', () => {
     const part = (task: unknown) => ({ v: 2, kind: 'samegame', engine: 'e', index: 0, of: 1, problem: 'p', tasks: [task] });
     const task = { method: 'nrpa', cells: [1, 1, 2, 2], width: 2, height: 2, seed: 1, deadline: null, maxNodes: 10, beams: [1], level: 3, playouts: 1, nrpaBeam: 4, maxMemory: 1 << 24, known: [0], knownScore: 0 };
     expect(checkPart(part(task), 'e').tasks[0]).toMatchObject({ method: 'nrpa', level: 3 });
-    expect(checkPart(part({ ...task, method: 'beam', level: 0, nrpaBeam: 1, sizedOnce: true }), 'e').tasks[0]).toMatchObject({ method: 'beam', sizedOnce: true });
+    expect(checkPart(part({ ...task, method: 'beam', level: 0, nrpaBeam: 1, sizedOnce: true, fixedTabu: true }), 'e').tasks[0]).toMatchObject({ method: 'beam', sizedOnce: true, fixedTabu: true });
     for (const [bad, message] of [
       [{ ...task, method: 'beam', level: 0, nrpaBeam: 1, sizedOnce: 1 }, /sizedOnce must be true or false/],
+      [{ ...task, sizedOnce: true }, /sizedOnce is for beam parts/],
+      [{ ...task, method: 'beam', level: 0, nrpaBeam: 1, fixedTabu: 'yes' }, /fixedTabu must be true or false/],
+      [{ ...task, fixedTabu: true }, /fixedTabu is for beam parts/],
       [{ ...task, level: 7 }, /level must be an integer from 1 to 6/],
       [{ ...task, nrpaBeam: 17 }, /nrpaBeam must be an integer from 1 to 16/],
       [{ ...task, method: 'beam', level: 0, nrpaBeam: 2 }, /nrpaBeam must be an integer from 1 to 1/],

@@ -4,8 +4,10 @@
 // search of level 1 from it, so that width 1 at level 1 is a nested search of level 2.
 // A child already valued in the layer (reached from another parent) is not valued again, and
 // one whose first playout falls well short of the beam gets no more.
-// Playouts avoid the colour with the most blocks where they start (the tabu colour) while
-// any other group is left, so that colour can gather into one big group. Every line that ends
+// Playouts avoid a colour (the tabu colour) while any other group is left, so that colour can
+// gather into one big group: the colour with the most blocks where each playout starts, or
+// (startTabu) the one with the most on the start board, all through the game. Neither rule
+// wins on every board, so the host gives its threads different ones. Every line that ends
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
 // time remains.
@@ -37,6 +39,7 @@ let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 playouts, 1 a nested search of level 1
 let samples = 1; // at level 0, the best of this many playouts values a child
 let tabu = 1; // the colour playouts avoid
+let startTabu = 0; // the start board's colour with the most blocks, for every playout; 0: each playout's own
 let onBits = false; // playouts on bitboards (boards that fit them)
 // On bitboards: the parent being expanded, and the child being valued (its playouts start
 // from a copy of it, made from the parent's by the child's click).
@@ -126,10 +129,11 @@ function random(): u32 {
  * Starts a beam of `beam` positions on the board in INPUT, with random numbers drawn from
  * `seed`, its children valued by the best of `playouts` playouts (level 0) or by a nested
  * search of level 1 (level 1); `knownLength` clicks in the output region are a line known to score `knownScore`.
+ * With `fixedTabu` 1 playouts avoid the start board's most common colour, with 0 that of where they start.
  */
-export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, playouts: i32, knownScore: i32, knownLength: i32): i32 {
+export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, playouts: i32, knownScore: i32, knownLength: i32, fixedTabu: i32): i32 {
   finished = true;
-  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || playouts < 1 || playouts > 64 || knownLength < 0 || knownLength > w * h / 2) return BAD_INPUT;
+  if (beam < 1 || beam > 65536 || nestedLevel < 0 || nestedLevel > 1 || playouts < 1 || playouts > 64 || knownLength < 0 || knownLength > w * h / 2 || fixedTabu < 0 || fixedTabu > 1) return BAD_INPUT;
   level = nestedLevel;
   samples = playouts;
   const ready = prepareBoards(w, h);
@@ -177,6 +181,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   }
   const root = boardAt(current, 0);
   if (!loadInput(root)) return BAD_INPUT;
+  startTabu = fixedTabu != 0 ? mostBlocks(root) : 0;
   // A line known from an earlier run (its clicks in the output region) seeds the root, so
   // this run follows it and can only improve on it.
   store<i32>(lineValueAt(root), knownLength > 0 ? knownScore : -1);
@@ -332,7 +337,14 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
   siftUp(heapSize - 1);
 }
 
-// A random line from `from` that avoids its most common colour while it can; its score.
+// The colour with the most blocks on byte board b (the lowest of equals).
+function mostBlocks(b: usize): i32 {
+  let colour = 1;
+  for (let c = 2; c <= 10; c++) if (countOf(b, c) > countOf(b, colour)) colour = c;
+  return colour;
+}
+
+// A random line from `from` that avoids the tabu colour while it can; its score.
 // A group is found by picking random blocks until one has a neighbour of its colour (so
 // bigger groups are likelier). When the picks keep failing, a scan lists the blocks in groups
 // (in board order: others, and tabu-coloured ones apart), and from then on the lists are
@@ -343,8 +355,7 @@ function playout(from: usize): i32 {
   if (onBits) return playoutBits(from);
   memory.copy(roll, from, boardBytes);
   let length = 0;
-  tabu = 1;
-  for (let c = 2; c <= 10; c++) if (countOf(roll, c) > countOf(roll, tabu)) tabu = c;
+  tabu = startTabu != 0 ? startTabu : mostBlocks(roll);
   let listed = false;
   for (;;) {
     let cell = -1;
@@ -393,8 +404,11 @@ function playoutBits(from: usize): i32 {
     bitsSave(childBits);
     childReady = true;
   }
-  tabu = 1;
-  for (let c = 2; c <= 10; c++) if (bitsCount(c) > bitsCount(tabu)) tabu = c;
+  if (startTabu != 0) tabu = startTabu;
+  else {
+    tabu = 1;
+    for (let c = 2; c <= 10; c++) if (bitsCount(c) > bitsCount(tabu)) tabu = c;
+  }
   let length = 0;
   for (;;) {
     const bit = bitsPick(tabu);

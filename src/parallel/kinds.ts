@@ -271,9 +271,12 @@ function checkFastBatch(fields: Fields): FastBatchTask {
 }
 
 function checkSameGame(value: unknown): ScoreTask {
-  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'sizedOnce', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore', 'above']);
+  const task = object(value, 'a samegame part', ['method', 'cells', 'width', 'height', 'seed', 'deadline', 'maxNodes', 'beams', 'sizedOnce', 'fixedTabu', 'level', 'playouts', 'nrpaBeam', 'maxMemory', 'known', 'knownScore', 'above']);
   const method = oneOf(task.method, 'method', ['beam', 'nrpa'] as const);
   if (task.sizedOnce !== undefined && typeof task.sizedOnce !== 'boolean') throw badInput('sizedOnce must be true or false');
+  if (task.sizedOnce === true && method === 'nrpa') throw badInput('sizedOnce is for beam parts');
+  if (task.fixedTabu !== undefined && typeof task.fixedTabu !== 'boolean') throw badInput('fixedTabu must be true or false');
+  if (task.fixedTabu === true && method === 'nrpa') throw badInput('fixedTabu is for beam parts');
   const width = integer(task.width, 'width', 1, 64);
   const height = integer(task.height, 'height', 1, 64);
   const cells = integers(task.cells, 'cells', 0, 255, width * height);
@@ -289,6 +292,7 @@ function checkSameGame(value: unknown): ScoreTask {
     maxNodes: integer(task.maxNodes, 'maxNodes', 1, Number.MAX_SAFE_INTEGER),
     beams: integers(task.beams, 'beams', 1, 65536, 64),
     ...(task.sizedOnce === undefined ? {} : { sizedOnce: task.sizedOnce as boolean }),
+    ...(task.fixedTabu === undefined ? {} : { fixedTabu: task.fixedTabu as boolean }),
     level: method === 'nrpa' ? integer(task.level, 'level', 1, 6) : integer(task.level, 'level', 0, 1),
     playouts: integer(task.playouts, 'playouts', 1, 64),
     nrpaBeam: method === 'nrpa' ? integer(task.nrpaBeam, 'nrpaBeam', 1, NRPA_MAX_BEAM) : integer(task.nrpaBeam, 'nrpaBeam', 1, 1),

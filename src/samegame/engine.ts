@@ -45,9 +45,10 @@ export interface SameGameBeam {
   /**
    * `level` 0 values children by the best of `playouts` playouts, 1 by a nested search of
    * level 1; `known` is a
-   * line (engine cells) scoring `knownScore` that the search starts from.
+   * line (engine cells) scoring `knownScore` that the search starts from; with `fixedTabu`
+   * playouts hold back the start board's most common colour, else that of where they start.
    */
-  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, playouts: number, known: number[], knownScore: number): StatusCode;
+  start(cells: Uint8Array, width: number, height: number, beam: number, seed: number, level: number, playouts: number, known: number[], knownScore: number, fixedTabu: boolean): StatusCode;
   run(budget: number): StatusCode;
   nodes(): bigint;
   /** The best score of a finished line so far, or -1. */
@@ -59,10 +60,10 @@ export interface SameGameBeam {
 
 export function wasmSameGameBeam(exports: EngineExports): SameGameBeam {
   return {
-    start(cells, width, height, beam, seed, level, playouts, known, knownScore) {
+    start(cells, width, height, beam, seed, level, playouts, known, knownScore, fixedTabu) {
       writeCells(exports, cells);
       new Uint16Array(exports.memory.buffer, exports.samegameOutputPtr(), known.length).set(known);
-      return exports.samegameBeamStart(width, height, beam, seed, level, playouts, knownScore, known.length);
+      return exports.samegameBeamStart(width, height, beam, seed, level, playouts, knownScore, known.length, fixedTabu ? 1 : 0);
     },
     run: (budget) => exports.samegameBeamRun(budget),
     nodes: () => BigInt.asUintN(64, exports.samegameBeamNodes()),

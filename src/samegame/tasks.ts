@@ -106,6 +106,11 @@ export interface ScoreTask {
    * narrower runs after it seldom improve its line, so NRPA gets their time).
    */
   sizedOnce?: boolean;
+  /**
+   * The beam: its playouts hold back the start board's most common colour all game, rather
+   * than the most common where each starts (the host gives its threads both rules).
+   */
+  fixedTabu?: boolean;
   /** How the beam values children: 0 one playout, 1 a nested search of level 1; NRPA: its levels (1 to 6). */
   level: number;
   /** At level 0, how many playouts value a child (the best counts). */
@@ -342,7 +347,7 @@ async function runBeamTask(task: ScoreTask, signal?: AbortSignal): Promise<Score
         const seed = runSeed(task.seed, run);
         const runStarted = Date.now();
         const nodesBefore = spent;
-        checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, task.playouts, best.line, best.score), what, task.maxMemory);
+        checkStatus(beam.start(cells, task.width, task.height, width, seed, task.level, task.playouts, best.line, best.score, task.fixedTabu === true), what, task.maxMemory);
         const limits: Limits = {
           deadline: task.deadline,
           maxNodes: task.maxNodes === null ? null : task.maxNodes - Number(spent),

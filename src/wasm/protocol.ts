@@ -70,7 +70,7 @@ export interface EngineExports {
   samegameNodes(): bigint;
   samegameBest(): number;
   samegameBestLength(): number;
-  samegameBeamStart(width: number, height: number, beam: number, seed: number, level: number, playouts: number, knownScore: number, knownLength: number): StatusCode;
+  samegameBeamStart(width: number, height: number, beam: number, seed: number, level: number, playouts: number, knownScore: number, knownLength: number, fixedTabu: number): StatusCode;
   samegameBeamRun(budget: number): StatusCode;
   samegameBeamNodes(): bigint;
   samegameBeamScore(): number;
