@@ -14,8 +14,8 @@
 import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
-  prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf, countOf,
-  columnsOf, heightOf, colourAt, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
+  prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf,
+  columnsOf, heightOf, colourAt, mostBlocks, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './bitboards';
 
@@ -335,13 +335,6 @@ function consider(node: i32, cell: i32, heir: bool, parentSlot: usize): void {
   store<i32>(lineLengthAt(to), playLength);
   memory.copy(lineAt(to), playLine, <usize>playLength << 1);
   siftUp(heapSize - 1);
-}
-
-// The colour with the most blocks on byte board b (the lowest of equals).
-function mostBlocks(b: usize): i32 {
-  let colour = 1;
-  for (let c = 2; c <= 10; c++) if (countOf(b, c) > countOf(b, colour)) colour = c;
-  return colour;
 }
 
 // A random line from `from` that avoids the tabu colour while it can; its score.

@@ -37,7 +37,7 @@ import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, playFast, boardBytes, scoreOf, columnsOf, heightOf, colourAt, countOf,
-  height, samegameOutputPtr, MAX_COLOURS, markGroup, marked, listMoves as listAllMoves,
+  height, samegameOutputPtr, mostBlocks, markGroup, marked, listMoves as listAllMoves,
 } from './samegame';
 import {
   bitsFit, bitsLoad, bitsSave, bitsRestore, bitsScore, bitsCell, bitsColourAt, bitsColours, bitsGroup, bitsGroupFirstBit,
@@ -230,8 +230,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   memory.fill(mark, 0, <usize>cellCount * 4);
   for (let cell = 0; cell < cellCount; cell++) store<u8>(columnOf + <usize>cell, cell / h);
   stamp = 0;
-  tabu = 1;
-  for (let c = 2; c <= MAX_COLOURS; c++) if (countOf(root, c) > countOf(root, tabu)) tabu = c;
+  tabu = mostBlocks(root);
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
   nodes = 0;
   playouts = 0;

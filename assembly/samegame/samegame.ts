@@ -59,6 +59,13 @@ let zobristKeys: usize = 0; // u64 per cell and colour, in the arena
 @inline export function scoreOf(b: usize): i32 { return load<i32>(b + SCORE); }
 @inline export function hashOf(b: usize): u64 { return load<u64>(b + HASH); }
 @inline export function countOf(b: usize, colour: i32): i32 { return <i32>load<u16>(b + COUNTS + (<usize>colour << 1)); }
+
+/** The colour with the most blocks on board b (the lowest of equals). */
+export function mostBlocks(b: usize): i32 {
+  let colour = 1;
+  for (let c = 2; c <= MAX_COLOURS; c++) if (countOf(b, c) > countOf(b, colour)) colour = c;
+  return colour;
+}
 @inline function zobrist(cell: i32, colour: i32): u64 { return load<u64>(zobristKeys + ((<usize>cell * 11 + <usize>colour) << 3)); }
 @inline export function moveCell(i: i32): i32 { return <i32>load<u16>(MOVE_CELL + (<usize>i << 1)); }
 @inline export function moveSize(i: i32): i32 { return <i32>load<u16>(MOVE_SIZE + (<usize>i << 1)); }

@@ -506,7 +506,7 @@ export async function score(input: SameGameInput, options: ScoreOptions = {}): P
       sizedOnce: hybridBeam,
       // Odd threads' beams hold back the start board's most common colour all game, even
       // threads' the most common where each playout starts: each rule clears boards the
-      // other does not (docs/benchmarks.md; random boards, hybrid on 2 threads: +0.7%).
+      // other does not (docs/benchmarks.md; random boards, hybrid on 2 threads: +0.86%).
       fixedTabu: roundMethod === 'beam' && i % 2 === 1,
       // Beam: children valued by playouts: on the standard positions this beat valuing them by
       // nested searches of level 1 on every other thread (positions 1-5 at 10 s: 15,205
