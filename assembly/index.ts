@@ -61,6 +61,7 @@ export {
   samegameBeamRun,
   samegameBeamNodes,
   samegameBeamScore,
+  samegameBeamTabu,
   samegameBeamLine,
   samegameBeamComplete,
 } from './samegame/beam';

@@ -474,6 +474,60 @@ describe('score by NRPA, and from a given line', () => {
     }
   });
 
+  it("the beam's fixed rule holds back the start board's most common colour, of equals the one in the fewest groups", async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { wasmSameGameBeam } = await import('../dist/samegame/engine.js');
+    const { engineCells } = await import('../dist/samegame/board.js');
+    const blocks = (board: { columns: number[][] }, colour: number) => board.columns.reduce((sum, column) => sum + column.filter((c) => c === colour).length, 0);
+    // Groups of a colour, single blocks counted, by a flood fill over the columns here.
+    const groups = (board: { columns: number[][] }, colour: number) => {
+      const seen = new Set<string>();
+      let count = 0;
+      board.columns.forEach((column, c) => column.forEach((value, r) => {
+        if (value !== colour || seen.has(`${c},${r}`)) return;
+        count++;
+        const stack = [[c, r]];
+        seen.add(`${c},${r}`);
+        while (stack.length > 0) {
+          const [x, y] = stack.pop()!;
+          for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+            if (board.columns[nx]?.[ny] !== colour || seen.has(`${nx},${ny}`)) continue;
+            seen.add(`${nx},${ny}`);
+            stack.push([nx, ny]);
+          }
+        }
+      }));
+      return count;
+    };
+    // Boards of even colours (standard position 11, random ones), of drawn colours, a byte board.
+    const boards = [
+      samegame.parseBoard(standard[10]),
+      ...[1, 2, 3].map((seed) => samegame.randomBoard({ width: 15, height: 15, colours: 5, seed, counts: [45, 45, 45, 45, 45] })),
+      samegame.randomBoard({ width: 15, height: 15, colours: 5, seed: 1003 }),
+      samegame.randomBoard({ width: 20, height: 12, colours: 4, seed: 7 }),
+    ];
+    let notLowest = 0;
+    const exports = await acquireEngine();
+    try {
+      for (const board of boards) {
+        const colours = [...new Set(board.columns.flat())].sort((a, b) => a - b);
+        const most = Math.max(...colours.map((c) => blocks(board, c)));
+        const tied = colours.filter((c) => blocks(board, c) === most);
+        const gathered = tied.reduce((top, c) => (groups(board, c) < groups(board, top) ? c : top));
+        const beam = wasmSameGameBeam(exports);
+        expect(beam.start(engineCells(board), board.width, board.height, 4, 1, 0, 1, [], -1, true)).toBe(0);
+        expect(exports.samegameBeamTabu()).toBe(gathered);
+        if (gathered !== tied[0]) notLowest++;
+        expect(beam.start(engineCells(board), board.width, board.height, 4, 1, 0, 1, [], -1, false)).toBe(0);
+        expect(exports.samegameBeamTabu()).toBe(0);
+      }
+    } finally {
+      releaseEngine(exports);
+    }
+    // The tie-break is seen at work: on some board of even colours the lowest is not the one.
+    expect(notLowest).toBeGreaterThan(0);
+  });
+
   it("NRPA keeps for the end the colour with the most blocks, or from a known line the colour of the line's largest group", async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmSameGameNrpa } = await import('../dist/samegame/engine.js');

@@ -6,7 +6,8 @@
 // one whose first playout falls well short of the beam gets no more.
 // Playouts avoid a colour (the tabu colour) while any other group is left, so that colour can
 // gather into one big group: the colour with the most blocks where each playout starts, or
-// (startTabu) the one with the most on the start board, all through the game. Neither rule
+// (startTabu) the one with the most on the start board, all through the game (of equals, the
+// one in the fewest groups). Neither rule
 // wins on every board, so the host gives its threads different ones. Every line that ends
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
@@ -15,7 +16,7 @@ import { xorshift64 } from '../shared/random';
 import { DONE, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaAlloc } from '../shared/bits';
 import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf,
-  columnsOf, heightOf, colourAt, mostBlocks, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
+  columnsOf, heightOf, colourAt, mostBlocks, mostBlocksGathered, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
 import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './bitboards';
 
@@ -39,7 +40,7 @@ let beamWidth: i32 = 0;
 let level = 0; // how children are valued: 0 playouts, 1 a nested search of level 1
 let samples = 1; // at level 0, the best of this many playouts values a child
 let tabu = 1; // the colour playouts avoid
-let startTabu = 0; // the start board's colour with the most blocks, for every playout; 0: each playout's own
+let startTabu = 0; // the colour every playout holds back (fixedTabu); 0: each playout's own
 let onBits = false; // playouts on bitboards (boards that fit them)
 // On bitboards: the parent being expanded, and the child being valued (its playouts start
 // from a copy of it, made from the parent's by the child's click).
@@ -114,6 +115,8 @@ let keptSoFar = 0; // positions of the next layer kept so far
 
 export function samegameBeamNodes(): u64 { return beamNodes; }
 export function samegameBeamScore(): i32 { return bestScore; }
+/** The colour every playout of this run holds back (fixedTabu), or 0: each playout's own. */
+export function samegameBeamTabu(): i32 { return startTabu; }
 /** 1 when the finished search never dropped a child: its best score is the board's best. */
 export function samegameBeamComplete(): i32 { return finished && complete ? 1 : 0; }
 
@@ -129,7 +132,8 @@ function random(): u32 {
  * Starts a beam of `beam` positions on the board in INPUT, with random numbers drawn from
  * `seed`, its children valued by the best of `playouts` playouts (level 0) or by a nested
  * search of level 1 (level 1); `knownLength` clicks in the output region are a line known to score `knownScore`.
- * With `fixedTabu` 1 playouts avoid the start board's most common colour, with 0 that of where they start.
+ * With `fixedTabu` 1 playouts avoid the start board's most common colour (of equals, the one in
+ * the fewest groups), with 0 that of where they start.
  */
 export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLevel: i32, playouts: i32, knownScore: i32, knownLength: i32, fixedTabu: i32): i32 {
   finished = true;
@@ -181,7 +185,7 @@ export function samegameBeamStart(w: i32, h: i32, beam: i32, seed: u32, nestedLe
   }
   const root = boardAt(current, 0);
   if (!loadInput(root)) return BAD_INPUT;
-  startTabu = fixedTabu != 0 ? mostBlocks(root) : 0;
+  startTabu = fixedTabu != 0 ? mostBlocksGathered(root) : 0;
   // A line known from an earlier run (its clicks in the output region) seeds the root, so
   // this run follows it and can only improve on it.
   store<i32>(lineValueAt(root), knownLength > 0 ? knownScore : -1);

@@ -60,6 +60,34 @@ let zobristKeys: usize = 0; // u64 per cell and colour, in the arena
 @inline export function hashOf(b: usize): u64 { return load<u64>(b + HASH); }
 @inline export function countOf(b: usize, colour: i32): i32 { return <i32>load<u16>(b + COUNTS + (<usize>colour << 1)); }
 
+/**
+ * The colour with the most blocks on board b; of equals, the one in the fewest groups (single
+ * blocks counted), the easiest to gather into one; then the lowest.
+ */
+export function mostBlocksGathered(b: usize): i32 {
+  const most = countOf(b, mostBlocks(b));
+  stamp++;
+  let best = 0;
+  let bestParts = 0;
+  for (let colour = 1; colour <= MAX_COLOURS; colour++) {
+    if (countOf(b, colour) != most) continue;
+    let parts = 0;
+    for (let c = 0; c < columnsOf(b); c++) {
+      for (let r = 0; r < heightOf(b, c); r++) {
+        const cell = c * height + r;
+        if (cellAt(b, cell) != colour || load<u32>(MARK + (<usize>cell << 2)) == stamp) continue;
+        fill(b, cell);
+        parts++;
+      }
+    }
+    if (best == 0 || parts < bestParts) {
+      best = colour;
+      bestParts = parts;
+    }
+  }
+  return best;
+}
+
 /** The colour with the most blocks on board b (the lowest of equals). */
 export function mostBlocks(b: usize): i32 {
   let colour = 1;

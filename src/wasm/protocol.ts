@@ -91,6 +91,7 @@ export interface EngineExports {
   samegameNrpaListingErrors(): number;
   /** The colour NRPA keeps for the end, its moves weighed down (for tests). */
   samegameNrpaTabu(): number;
+  samegameBeamTabu(): number;
   // Peg solitaire (assembly/pegs/pegs.ts and the parts it names)
   pegsInputAlloc(words: number): number;
   pegsLoad(): StatusCode;
