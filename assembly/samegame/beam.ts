@@ -7,8 +7,8 @@
 // Playouts avoid a colour (the tabu colour) while any other group is left, so that colour can
 // gather into one big group: the colour with the most blocks where each playout starts, or
 // (startTabu) the one with the most on the start board, all through the game (of equals, the
-// one in the fewest groups). Neither rule
-// wins on every board, so the host gives its threads different ones. Every line that ends
+// one in the fewest groups). Neither rule wins on every board, so the host gives its threads
+// different ones. Every line that ends
 // - a child without moves, or a playout's - is a real game; the best one is the answer.
 // The search is deterministic for a width, level and seed; the host widens the beam while
 // time remains.

@@ -107,8 +107,9 @@ export interface ScoreTask {
    */
   sizedOnce?: boolean;
   /**
-   * The beam: its playouts hold back the start board's most common colour all game, rather
-   * than the most common where each starts (the host gives its threads both rules).
+   * The beam: its playouts hold back the start board's most common colour all game (of
+   * equals, the one in the fewest groups), rather than the most common where each starts (the
+   * host gives its threads both rules).
    */
   fixedTabu?: boolean;
   /** How the beam values children: 0 one playout, 1 a nested search of level 1; NRPA: its levels (1 to 6). */
