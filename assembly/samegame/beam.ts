@@ -18,7 +18,7 @@ import {
   prepareBoards, loadInput, listMoves, play, playFast, boardBytes, moveCell, scoreOf, hashOf,
   columnsOf, heightOf, colourAt, mostBlocks, mostBlocksGathered, inGroup, height, lastFirstColumn, lastLastColumn, markGroup, marked, samegameOutputPtr,
 } from './samegame';
-import { bitsFit, bitsLoad, bitsScore, bitsCount, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './bitboards';
+import { bitsFit, bitsLoad, bitsScore, bitsMostBlocks, bitsPick, bitsSeed, bitsCell, bitsSave, bitsRestore, bitsClick, BITS_STATE_BYTES, bitsColourAt, bitsGroup, bitsRemove } from './bitboards';
 
 // Heap entries: evaluation i32, tie-break u32, the board slot u16, the clicked cell u16,
 // the parent's index in its layer u32.
@@ -401,11 +401,7 @@ function playoutBits(from: usize): i32 {
     bitsSave(childBits);
     childReady = true;
   }
-  if (startTabu != 0) tabu = startTabu;
-  else {
-    tabu = 1;
-    for (let c = 2; c <= 10; c++) if (bitsCount(c) > bitsCount(tabu)) tabu = c;
-  }
+  tabu = startTabu != 0 ? startTabu : bitsMostBlocks();
   let length = 0;
   for (;;) {
     const bit = bitsPick(tabu);

@@ -117,6 +117,13 @@ export function bitsScore(): i32 { return blocks == 0 ? points + 1000 : points; 
 /** Blocks of `colour` left. */
 export function bitsCount(colour: i32): i32 { return countAt(colour); }
 
+/** The colour with the most blocks (the lowest of equals), as mostBlocks on a byte board. */
+export function bitsMostBlocks(): i32 {
+  let colour = 1;
+  for (let c = 2; c <= 10; c++) if (countAt(c) > countAt(colour)) colour = c;
+  return colour;
+}
+
 // The cells of the set (a0..a3) with a neighbour in it, ORed into m0..m3.
 @inline function addPairs(a0: u64, a1: u64, a2: u64, a3: u64): void {
   // Up: a block whose upper neighbour is in the set (row 15 is empty, so no carry).
