@@ -422,6 +422,8 @@ describe('score', () => {
 
 describe('score by NRPA, and from a given line', () => {
   const standard = readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/);
+  // The blocks of a colour on a board.
+  const blocks = (board: { columns: number[][] }, colour: number) => board.columns.reduce((sum, column) => sum + column.filter((c) => c === colour).length, 0);
   const oracle = (text: string, clicks: Array<{ column: number; row: number }>) => replayOracle(text.split('\n').map((r) => r.replace(/ /g, '')), clicks);
 
   it('NRPA may play the colour it keeps for the end early, where the best line does (barring it, as the selective policy did, could not)', async () => {
@@ -478,7 +480,6 @@ describe('score by NRPA, and from a given line', () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmSameGameBeam } = await import('../dist/samegame/engine.js');
     const { engineCells } = await import('../dist/samegame/board.js');
-    const blocks = (board: { columns: number[][] }, colour: number) => board.columns.reduce((sum, column) => sum + column.filter((c) => c === colour).length, 0);
     // Groups of a colour, single blocks counted, by a flood fill over the columns here.
     const groups = (board: { columns: number[][] }, colour: number) => {
       const seen = new Set<string>();
@@ -532,7 +533,6 @@ describe('score by NRPA, and from a given line', () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmSameGameNrpa } = await import('../dist/samegame/engine.js');
     const { engineCells } = await import('../dist/samegame/board.js');
-    const blocks = (board: { columns: number[][] }, colour: number) => board.columns.reduce((sum, column) => sum + column.filter((c) => c === colour).length, 0);
     // Standard position 11 has 45 blocks of each colour (the first wins the tie); random boards, bit and byte boards.
     const boards = [
       samegame.parseBoard(standard[10]),
