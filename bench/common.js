@@ -1,6 +1,9 @@
 // What the bench scripts share: benchmark.js settings, a suite runner, the C repeat loop and
 // the markdown output. Progress goes to stderr, tables to stdout.
 import Benchmark from 'benchmark';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 // Long calls dominate the run time, so one sample is enough once a call outlasts maxTime;
 // short ones still get ~1 s of samples. minTime 0 means benchmark.js's own floor (≥ 50 ms
@@ -12,6 +15,32 @@ export const OPTIONS = { defer: true, minSamples: 1, maxTime: 1, minTime: 0, del
 export function fail(message) {
   console.error(`bench: ${message}`);
   process.exit(1);
+}
+
+/**
+ * The command line of the bench script at `scriptUrl` (its import.meta.url), by node:util's
+ * parseArgs with `options`, positionals allowed when `positionals` is true. --help (-h) prints
+ * the script's opening comment, which says what it runs and takes; an option it does not know,
+ * or one without its value, stops it with that error on one line rather than a stack trace.
+ */
+export function benchArgs(scriptUrl, options, positionals = false) {
+  let parsed;
+  try {
+    parsed = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: positionals });
+  } catch (error) {
+    fail(`${error.message.replace(/\. .*$/s, '')} (--help tells what this script takes)`);
+  }
+  if (parsed.values.help) {
+    const lines = readFileSync(fileURLToPath(scriptUrl), 'utf8').split('\n');
+    const header = [];
+    for (const line of lines) {
+      if (!line.startsWith('//')) break;
+      header.push(line.replace(/^\/\/ ?/, ''));
+    }
+    console.log(header.join('\n'));
+    process.exit(0);
+  }
+  return parsed;
 }
 
 /**

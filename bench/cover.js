@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import Benchmark from 'benchmark';
+import { benchArgs, fail } from './common.js';
 
+benchArgs(import.meta.url, {});
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) fail('dist/ is missing: run `npm run build` first');
 const { cover } = await import('../dist/index.js');
 // Sudoku as exact cover: the 729-row matrix the sudoku family builds for box sizes other
@@ -37,11 +39,6 @@ const WORKLOADS = [
 ];
 const ENGINES = [['Wasm', 'wasm'], ['TS twin', 'js']];
 const OPTIONS = { defer: true, minSamples: 5, maxTime: 1, minTime: 0, delay: 0 };
-
-function fail(message) {
-  console.error(`bench: ${message}`);
-  process.exit(1);
-}
 
 /** Mean milliseconds per call for each engine on one workload. */
 function bench(workload) {

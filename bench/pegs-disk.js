@@ -11,19 +11,15 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fail, markdown, ratio, time } from './common.js';
+import { benchArgs, fail, markdown, ratio, time } from './common.js';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [value] = args.splice(at, 2).slice(1);
-  if (value === undefined) fail(`${name} needs a value`);
-  return value;
-};
-const spillAbove = option('--spill-above', '64M');
-const limits = option('--limits', 'none,500M,300M,250M,200M').split(',');
-const [board = 'english', start = 'd4', finish = 'd1'] = args;
+const { values, positionals } = benchArgs(import.meta.url, {
+  'spill-above': { type: 'string', default: '64M' },
+  limits: { type: 'string', default: 'none,500M,300M,250M,200M' },
+}, true);
+const spillAbove = values['spill-above'];
+const limits = values.limits.split(',');
+const [board = 'english', start = 'd4', finish = 'd1'] = positionals;
 const cli = fileURLToPath(new URL('../bin/bitpuzzle', import.meta.url));
 
 /** Bytes of the files under dir (the count's folder inside it), 0 when it is gone. */

@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pegs } from '../dist/index.js';
-import { fail } from './common.js';
+import { benchArgs, fail } from './common.js';
 
 // [name, board, start, finish, published moves or null, source]
 const PROBLEMS = [
@@ -32,18 +32,21 @@ const PROBLEMS = [
 // over every single-vacancy problem finishing with one peg, on the triangle of side n.
 const BELL_LEAST = { triangle4: 5, triangle5: 9, triangle6: 9, triangle7: 12, triangle8: 13 };
 
-const allArgs = process.argv.slice(2);
-const lengthOnly = allArgs.includes('--length-only');
-const spillAt = allArgs.indexOf('--spill-dir');
-const spillDir = spillAt >= 0 ? allArgs[spillAt + 1] : undefined;
-const methodAt = allArgs.indexOf('--method');
-const method = methodAt >= 0 ? allArgs[methodAt + 1] : undefined;
+const { values, positionals: args } = benchArgs(import.meta.url, {
+  one: { type: 'boolean', default: false },
+  split: { type: 'boolean', default: false },
+  least: { type: 'boolean', default: false },
+  minutes: { type: 'string', default: '10' },
+  'length-only': { type: 'boolean', default: false },
+  method: { type: 'string' },
+  'spill-dir': { type: 'string' },
+}, true);
+const lengthOnly = values['length-only'];
+const spillDir = values['spill-dir'];
+const method = values.method;
 const byLevels = lengthOnly || method === 'levels';
-// The flags that take a value, and their values.
-const valued = new Set([spillAt, methodAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
-const args = allArgs.filter((a, i) => a !== '--length-only' && !valued.has(i));
-if (args[0] === '--one') {
-  const [, board, start, finish, seconds] = args;
+if (values.one) {
+  const [board, start, finish, seconds] = args;
   const started = performance.now();
   let proved = 0;
   const signal = AbortSignal.timeout(Number(seconds ?? 600) * 1000);
@@ -89,11 +92,11 @@ function runOne(board, start, finish, seconds) {
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
 
-if (args[0] === '--split') {
+if (values.split) {
   // countOptimal's two phases on one board's default problem: the search by moves (progress up
   // to the most moves there can be), then the counting passes over its table, which are what
   // threads could share (README: why countOptimal has none).
-  const boardName = args[1] ?? 'english';
+  const boardName = args[0] ?? 'english';
   const problem = pegs.toProblem({ board: boardName });
   const started = performance.now();
   let searched = null;
@@ -109,8 +112,8 @@ if (args[0] === '--split') {
   process.exit(0);
 }
 
-if (args[0] === '--least') {
-  const boardName = args[1];
+if (values.least) {
+  const boardName = args[0];
   const board = pegs.builtinBoard(boardName);
   const orbit = (i) => [...new Set(board.symmetries.map((perm) => perm[i]))].sort((a, b) => a - b);
   const published = BELL_LEAST[boardName];
@@ -148,9 +151,8 @@ if (args[0] === '--least') {
 
 // Each problem gets `--minutes M` (default 10); one still open then is reported as more than
 // the moves its search proved impossible.
-const at = args.indexOf('--minutes');
-const seconds = at >= 0 ? Number(args[at + 1]) * 60 : 600;
-const names = args.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+const seconds = Number(values.minutes) * 60;
+const names = args;
 console.log('| problem | board | start → finish | fewest moves | published | time | engine memory | peak RSS |');
 console.log('|---|---|---|---:|---|---:|---:|---:|');
 for (const [name, board, start, finish, published, source] of PROBLEMS) {

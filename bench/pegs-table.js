@@ -11,11 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pegs } from '../dist/index.js';
-import { fail } from './common.js';
+import { benchArgs, fail } from './common.js';
 
-const args = process.argv.slice(2);
-if (args[0] === '--one') {
-  const [, board, start, finish, bytes] = args;
+const { values, positionals: args } = benchArgs(import.meta.url, { one: { type: 'boolean', default: false }, starts: { type: 'string' } }, true);
+if (values.one) {
+  const [board, start, finish, bytes] = args;
   const started = performance.now();
   const result = await pegs.count({ board, start, finish }, bytes ? { maxMemory: Number(bytes) } : {});
   console.log(JSON.stringify({
@@ -29,9 +29,8 @@ if (args[0] === '--one') {
   process.exit(0);
 }
 
-const at = args.indexOf('--starts');
-const only = at >= 0 ? args[at + 1].split(',') : null;
-const boardName = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))[0] ?? 'english';
+const only = values.starts === undefined ? null : values.starts.split(',');
+const boardName = args[0] ?? 'english';
 const board = pegs.builtinBoard(boardName);
 const name = (i) => board.holes[i].name;
 const orbit = (group, i) => [...new Set(group.map((perm) => perm[i]))].sort((a, b) => a - b);

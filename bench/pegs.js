@@ -9,13 +9,15 @@ import { pegs } from '../dist/index.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import { fail, timeSuite } from './common.js';
+import { benchArgs, fail, timeSuite } from './common.js';
 import { buildNativePegs } from './native.js';
 
-const quick = process.argv.includes('--quick');
-if (process.argv[2] === '--child') {
+// --child JSON: one workload, run by this script in a child process (see once() below).
+const { values } = benchArgs(import.meta.url, { quick: { type: 'boolean', default: false }, child: { type: 'string' } });
+const quick = values.quick;
+if (values.child !== undefined) {
   // One workload, timed, with this process's peak resident set.
-  const { kind, problem, options } = JSON.parse(process.argv[3]);
+  const { kind, problem, options } = JSON.parse(values.child);
   const started = performance.now();
   const result = await pegs[kind](problem, options);
   const ms = performance.now() - started;

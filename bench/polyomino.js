@@ -6,9 +6,8 @@
 // tables to stdout.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { DancingLinks } from 'dancing-links';
-import { fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
+import { benchArgs, fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
 import { buildNativePolyomino } from './native.js';
 
 const CENTRE_HOLE = ['........', '........', '........', '...##...', '...##...', '........', '........', '........'].join('\n');
@@ -78,11 +77,9 @@ const WORKLOADS = [
   },
 ];
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string', multiple: true },
-    'one-sided-shard': { type: 'string', default: '1/1000' },
-  },
+const { values } = benchArgs(import.meta.url, {
+  only: { type: 'string', multiple: true },
+  'one-sided-shard': { type: 'string', default: '1/1000' },
 });
 const onlyIds = values.only?.flatMap((s) => s.split(',')).map((s) => s.trim());
 const unknown = onlyIds?.filter((id) => !WORKLOADS.some((w) => w.id === id));

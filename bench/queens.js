@@ -12,8 +12,7 @@
 // threads once (wall time, with the CPU time beside it).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { fail, markdown, ratio, time } from './common.js';
+import { benchArgs, fail, markdown, ratio, time } from './common.js';
 import { buildNative, buildNativeConstellations, buildNativeQueensJoin } from './native.js';
 
 // OEIS A000170 and A002562; every count of every contender is checked against them.
@@ -25,14 +24,12 @@ const KNOWN = {
 /** NQueensFAF's CPU solver per thread, as a fraction of the plain C counter's time (known-results.md). */
 const FAF_VS_PLAIN_C = 0.39;
 
-const { values } = parseArgs({
-  options: {
-    min: { type: 'string', default: '13' },
-    max: { type: 'string', default: '16' },
-    runs: { type: 'string', default: '3' },
-    'twin-max': { type: 'string', default: '16' },
-    'two-threads': { type: 'string', default: '' },
-  },
+const { values } = benchArgs(import.meta.url, {
+  min: { type: 'string', default: '13' },
+  max: { type: 'string', default: '16' },
+  runs: { type: 'string', default: '3' },
+  'twin-max': { type: 'string', default: '16' },
+  'two-threads': { type: 'string', default: '' },
 });
 const [min, max, runs, twinMax] = [Number(values.min), Number(values.max), Number(values.runs), Number(values['twin-max'])];
 if (!(Number.isInteger(min) && Number.isInteger(max) && 10 <= min && min <= max && max <= 18)) {

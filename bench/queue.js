@@ -6,11 +6,11 @@
 // Needs redis-server on the PATH; starts its own on a free loopback port, without persistence.
 import { polyomino, queens } from '../dist/index.js';
 import { queueClean } from '../dist/queue/admin.js';
-import { fail, markdown, ratio, time } from './common.js';
+import { benchArgs, fail, markdown, ratio, time } from './common.js';
 import { startRedis, startWorkers } from './redis.js';
 
-const at = process.argv.indexOf('--queens');
-const n = at < 0 ? 17 : Number(process.argv[at + 1]);
+const { values } = benchArgs(import.meta.url, { queens: { type: 'string', default: '17' } });
+const n = Number(values.queens);
 if (!(n >= 8 && n <= 20)) fail('--queens takes n from 8 to 20');
 
 const redis = await startRedis();

@@ -3,9 +3,8 @@
 // markdown table for the README. Progress goes to stderr, the table to stdout.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { countQueens } from './baseline-queens.js';
-import { fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
+import { benchArgs, fail, markdown, ratio, time, timeNative, timeSuite } from './common.js';
 import { buildNative } from './native.js';
 
 // Published totals (OEIS A000170); every count of every contender is checked against them.
@@ -16,9 +15,7 @@ const totalOf = (n) => TOTALS[n - 1];
 // Big boards dominate the run time (plain JS takes ~40 s at n = 17 on a slow 2-core machine);
 // see OPTIONS in common.js for how samples are taken.
 
-const { values } = parseArgs({
-  options: { min: { type: 'string', default: '12' }, max: { type: 'string', default: '17' } },
-});
+const { values } = benchArgs(import.meta.url, { min: { type: 'string', default: '12' }, max: { type: 'string', default: '17' } });
 const [min, max] = [Number(values.min), Number(values.max)];
 if (!(Number.isInteger(min) && Number.isInteger(max) && 1 <= min && min <= max && max <= TOTALS.length)) {
   fail(`--min and --max must be integers with 1 ≤ min ≤ max ≤ ${TOTALS.length}, got ${values.min}..${values.max}`);

@@ -30,26 +30,23 @@
 // Every line found is replayed and re-scored. Progress goes to stderr, tables to stdout.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { startRedis, startWorkers } from './redis.js';
-import { fail, markdown, ratio, time, timeSuite } from './common.js';
+import { benchArgs, fail, markdown, ratio, time, timeSuite } from './common.js';
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    time: { type: 'string', default: '30' },
-    threads: { type: 'string' },
-    positions: { type: 'string', default: '1-20' },
-    method: { type: 'string' },
-    nodes: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    'nrpa-beam': { type: 'string' },
-    records: { type: 'boolean', default: false },
-    random: { type: 'string' },
-    kind: { type: 'string', default: 'uniform' },
-    'nrpa-shared': { type: 'boolean', default: false },
-    'queue-workers': { type: 'string' },
-  },
+const { values } = benchArgs(import.meta.url, {
+  only: { type: 'string' },
+  time: { type: 'string', default: '30' },
+  threads: { type: 'string' },
+  positions: { type: 'string', default: '1-20' },
+  method: { type: 'string' },
+  nodes: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  'nrpa-beam': { type: 'string' },
+  records: { type: 'boolean', default: false },
+  random: { type: 'string' },
+  kind: { type: 'string', default: 'uniform' },
+  'nrpa-shared': { type: 'boolean', default: false },
+  'queue-workers': { type: 'string' },
 });
 if (values.only && !['clear', 'score'].includes(values.only)) fail(`--only is clear or score, got ${values.only}`);
 if (values.method && !['beam', 'nrpa', 'hybrid'].includes(values.method)) fail(`--method is beam, nrpa or hybrid, got ${values.method}`);

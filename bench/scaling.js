@@ -12,17 +12,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { fail, markdown, ratio, time } from './common.js';
+import { benchArgs, fail, markdown, ratio, time } from './common.js';
 import { startRedis, startWorkers } from './redis.js';
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    'max-threads': { type: 'string' },
-    large: { type: 'boolean', default: false },
-    pdb: { type: 'string' },
-  },
+const { values } = benchArgs(import.meta.url, {
+  only: { type: 'string' },
+  'max-threads': { type: 'string' },
+  large: { type: 'boolean', default: false },
+  pdb: { type: 'string' },
 });
 const cores = availableParallelism();
 const maxThreads = values['max-threads'] ? Number(values['max-threads']) : cores;

@@ -17,20 +17,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { fail, markdown, ratio, time, timeSuite } from './common.js';
+import { benchArgs, fail, markdown, ratio, time, timeSuite } from './common.js';
 import { buildNativeSliding } from './native.js';
 
-const { values } = parseArgs({
-  options: {
-    'skip-build': { type: 'boolean', default: false },
-    'constructive-only': { type: 'boolean', default: false },
-    'twin-korf': { type: 'boolean', default: false },
-    'build-78': { type: 'boolean', default: false },
-    24: { type: 'string', default: '' },
-    '24-node-limit': { type: 'string', default: '200000000' },
-    'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
-  },
+const { values } = benchArgs(import.meta.url, {
+  'skip-build': { type: 'boolean', default: false },
+  'constructive-only': { type: 'boolean', default: false },
+  'twin-korf': { type: 'boolean', default: false },
+  'build-78': { type: 'boolean', default: false },
+  24: { type: 'string', default: '' },
+  '24-node-limit': { type: 'string', default: '200000000' },
+  'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
 });
 
 if (!existsSync(new URL('../dist/index.js', import.meta.url))) fail('dist/ is missing: run `npm run build` first');

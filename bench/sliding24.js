@@ -13,18 +13,15 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { fail, markdown, time } from './common.js';
+import { benchArgs, fail, markdown, time } from './common.js';
 
-const { values } = parseArgs({
-  options: {
-    'node-limit': { type: 'string', default: '20000000' },
-    instances: { type: 'string', default: '' },
-    'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
-    solve: { type: 'string', default: '' },
-    threads: { type: 'string', default: '2' },
-    'time-limit': { type: 'string', default: '600000' },
-  },
+const { values } = benchArgs(import.meta.url, {
+  'node-limit': { type: 'string', default: '20000000' },
+  instances: { type: 'string', default: '' },
+  'cache-dir': { type: 'string', default: join(os.tmpdir(), 'bitpuzzle-bench-pdb') },
+  solve: { type: 'string', default: '' },
+  threads: { type: 'string', default: '2' },
+  'time-limit': { type: 'string', default: '600000' },
 });
 const { sliding } = await import('../dist/index.js');
 const all = sliding.parseBatch(readFileSync(new URL('../test/data/korf24.txt', import.meta.url), 'utf8'));

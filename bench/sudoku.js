@@ -16,9 +16,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { fail, markdown } from './common.js';
+import { benchArgs, fail, markdown } from './common.js';
 import { buildNativeSudoku } from './native.js';
 
 // tdoku (C++, SIMD, -O3 -march=native), µs a puzzle on this machine kind: known-results.md.
@@ -26,13 +25,11 @@ const TDOKU = { '17-clue': 3.1, top1465: 9.3, 'forum-hardest-1106': 81.8, top95:
 // The first 3,000 of the 17-clue set, as in known-results; the others whole.
 const SETS = { '17-clue': 3000, top1465: Infinity, 'forum-hardest-1106': Infinity, top95: Infinity };
 
-const { values } = parseArgs({
-  options: {
-    sets: { type: 'string', default: Object.keys(SETS).join(',') },
-    passes: { type: 'string', default: '3' },
-    sample: { type: 'string', default: '3000' },
-    'all-17': { type: 'boolean', default: false },
-  },
+const { values } = benchArgs(import.meta.url, {
+  sets: { type: 'string', default: Object.keys(SETS).join(',') },
+  passes: { type: 'string', default: '3' },
+  sample: { type: 'string', default: '3000' },
+  'all-17': { type: 'boolean', default: false },
 });
 const sets = values.sets.split(',');
 for (const set of sets) if (!(set in SETS)) fail(`unknown set ${set}: the sets are ${Object.keys(SETS).join(', ')}`);
