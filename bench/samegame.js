@@ -264,6 +264,9 @@ async function benchScore() {
       console.log(`  ${name} (${figure.toLocaleString('en')}): ${k < 0 ? 'not reached' : `reached by ${marks[k]} s a position`}`);
     }
   }
+  // At a time budget the beam's width comes from timing, which is steady on a quiet machine:
+  // runs of one build and seed play nearly the same games (docs/benchmarks.md).
+  if (nodeBudget === null) console.log('\nA time budget: runs with the same --seed are not independent draws; compare builds over several seeds, or at --nodes N.');
 }
 
 if (values.only !== 'score') await benchClear();
