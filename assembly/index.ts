@@ -91,7 +91,6 @@ export {
   pegsOutputLength,
   pegsNodes,
   pegsTotal,
-  pegsTotalHigh,
   pegsLevel,
   pegsMoves,
   pegsMemory,

@@ -72,7 +72,6 @@ export let images: usize = 0;     // S × u64: scratch, the images of the positi
 export let mode: i32 = -1;
 export let nodes: u64 = 0;
 export let total: u64 = 0;
-export let totalHigh: u64 = 0; // COUNT and SHARD: the total's high 64 bits (a sum of many u64 counts)
 export let outputLength: i32 = 0;
 let failed: bool = false;
 export let finished: bool = false;

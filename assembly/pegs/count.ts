@@ -6,15 +6,11 @@
 // start (the central games), undoing jumps from the finish is jumping from the start on
 // complements, so the search stops halfway: the solutions through p are paths(p) · paths(~p),
 // summed over the middle level. SHARDS (shards.ts) runs the same levels on several threads.
-// A position's paths are u64 (one that would wrap stops the count with OVERFLOW: an error, not
-// a wrong answer); the total is summed in 128 bits (total and totalHigh): a sum over many
-// finishes, or over the middle level's products, can pass 2^64 where no position's paths do.
 import { DONE, MORE, OUT_OF_MEMORY, arenaAlloc, arenaRewind } from '../shared/bits';
 import { get64, set64 } from '../shared/words';
 import {
-  holes, jumps, syms, finishes, full, start, finishPegs, finishList, OUTPUT, total, totalHigh, outputLength, finished, nodes,
-  notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish, OVERFLOW, addChecked, countWrapped,
-  multiply128, productHigh,
+  holes, jumps, syms, finishes, full, start, finishPegs, finishList, OUTPUT, total, outputLength, finished, nodes,
+  notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish,
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, slotIndex,
@@ -46,49 +42,38 @@ export function startCount(log: u32): i32 {
   return level == finishPegs ? finishCount() : DONE;
 }
 
-// Adds v to the 128-bit total.
-@inline function addTotal(v: u64): void {
-  total += v;
-  totalHigh += <u64>(total < v);
-}
-
-/** The total: the orbit totals of the finish positions in the current level's table. */
-export function sumFinishes(): void {
-  total = 0;
-  totalHigh = 0;
-  finishSum(0, <u32>1 << tabLog);
-}
-
-/** sumFinishes over the slots from `first` up to `end`, added to the total. */
-function finishSum(first: u32, end: u32): void {
-  for (let i: u32 = first; i < end; i++) {
+/** The orbit totals of the finish positions in the current level's table. */
+export function finishTotal(): u64 {
+  let sum: u64 = 0;
+  const slots: u32 = <u32>1 << tabLog;
+  for (let i: u32 = 0; i < slots; i++) {
     const slot = tabBase + (<usize>i << 4);
     const key = load<u64>(slot);
-    if (key != 0 && isFinish(key)) addTotal(load<u64>(slot, 8));
+    if (key != 0 && isFinish(key)) sum += load<u64>(slot, 8);
   }
+  return sum;
 }
 
 /** Sums the orbit totals of the finish positions in the current level. */
 function finishCount(): i32 {
-  sumFinishes();
+  total = finishTotal();
   level = finishPegs;
   finished = true;
   return DONE;
 }
 
 /**
- * The total: solutions = the sum over positions p of the middle level of paths(p) · paths(~p). Per orbit
+ * Solutions = the sum over positions p of the middle level of paths(p) · paths(~p). Per orbit
  * R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd number
  * of holes ~p is one level up (the table just expanded), with an even number on the same level.
  */
-export function sumMeet(upper: usize, upperLog: u32): void {
-  total = 0;
-  totalHigh = 0;
-  meetSum(upper, upperLog, 0, <u32>1 << nextLog);
+export function meetTotal(upper: usize, upperLog: u32): u64 {
+  return meetSum(upper, upperLog, 0, <u32>1 << nextLog);
 }
 
-/** sumMeet over the slots from `first` up to `end` of the middle level's table, added to the total. */
-function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): void {
+/** meetTotal over the slots from `first` up to `end` of the middle level's table. */
+function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
+  let sum: u64 = 0;
   for (let i: u32 = first; i < end; i++) {
     const slot = nextBase + (<usize>i << 4);
     const key = load<u64>(slot);
@@ -97,9 +82,9 @@ function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): void {
     if (load<u64>(other) == 0) continue;
     let fixed: u32 = 1;
     for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-    addTotal(multiply128(load<u64>(slot, 8), load<u64>(other, 8) / <u64>(<u32>syms / fixed)));
-    totalHigh += productHigh;
+    sum += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
   }
+  return sum;
 }
 
 /**
@@ -142,7 +127,7 @@ function insertGroup(n: i32): bool {
       store<u64>(to, child);
       nextCount++;
     }
-    store<u64>(to, addChecked(load<u64>(to, 8), get64(VALUES, i)), 8);
+    store<u64>(to, load<u64>(to, 8) + get64(VALUES, i), 8);
   }
   return true;
 }
@@ -163,10 +148,11 @@ const CHORE_GROW_COPY: i32 = 3;   // move it down over the old place
 const CHORE_LEVEL_COPY: i32 = 4;  // the finished next level moves down over the expanded one
 const CHORE_LEVEL_FILL: i32 = 5;  // clear the following level's table
 const CHORE_FINISH_SUM: i32 = 6;  // sum the paths of the finish positions
-const CHORE_MEET_SUM: i32 = 7;    // sum over the middle level (sumMeet)
+const CHORE_MEET_SUM: i32 = 7;    // sum over the middle level (meetTotal)
 // Slots of chore work per unit of budget, about a node's time each (see tables.ts): the middle
 // sum also finds canonical forms.
 const MEET_SLOTS: u64 = 8;
+let choreSum: u64 = 0;
 let pregrowFailed: bool = false; // no room to grow ahead: expand() grows if it must (and fails then)
 
 /**
@@ -215,8 +201,14 @@ function chorePiece(budget: i32): bool {
   if (meet) {
     const upper = holes - level == level ? nextBase : tabBase;
     const upperLog = holes - level == level ? nextLog : tabLog;
-    meetSum(upper, upperLog, <u32>choreAt, <u32>end);
-  } else finishSum(<u32>choreAt, <u32>end);
+    choreSum += meetSum(upper, upperLog, <u32>choreAt, <u32>end);
+  } else {
+    for (let i = choreAt; i < end; i++) {
+      const slot = tabBase + (<usize>i << 4);
+      const key = load<u64>(slot);
+      if (key != 0 && isFinish(key)) choreSum += load<u64>(slot, 8);
+    }
+  }
   choreUsed = unitsFor(end - choreAt, perUnit);
   choreAt = end;
   return end >= slots;
@@ -239,8 +231,7 @@ function afterChore(): i32 {
     tabCount = nextCount;
     arenaRewind(tabBase + size);
     if (level == finishPegs || tabCount == 0) {
-      total = 0;
-      totalHigh = 0;
+      choreSum = 0;
       startChore(CHORE_FINISH_SUM);
       return MORE;
     }
@@ -253,12 +244,14 @@ function afterChore(): i32 {
     pregrowFailed = false;
     startChore(CHORE_LEVEL_FILL);
   } else if (done == CHORE_FINISH_SUM) {
+    total = choreSum;
     level = finishPegs;
     finished = true;
-    return countWrapped() ? OVERFLOW : DONE;
+    return DONE;
   } else if (done == CHORE_MEET_SUM) {
+    total = choreSum;
     finished = true;
-    return countWrapped() ? OVERFLOW : DONE;
+    return DONE;
   }
   return MORE;
 }
@@ -312,13 +305,10 @@ export function runCount(budget: i32): i32 {
     if (pending > 0 && !insertGroup(grouped)) return OUT_OF_MEMORY;
     if (budget <= 0 && scan < slots && chore == CHORE_NONE) return MORE;
     if (chore != CHORE_NONE) continue;
-    // The level is done: the next level moves down into the place of this one (unless a
-    // position's paths wrapped: the count stops there).
-    if (countWrapped()) return OVERFLOW;
+    // The level is done: the next level moves down into the place of this one.
     level--;
     set64(OUTPUT, level, <u64>nextCount);
-    total = 0;
-    totalHigh = 0;
+    choreSum = 0;
     startChore(level == meetLevel ? CHORE_MEET_SUM : CHORE_LEVEL_COPY);
   }
   return DONE;

@@ -11,13 +11,13 @@
 import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaGeneration, arenaRewind } from '../shared/bits';
 import { get, set } from '../shared/words';
 import {
-  jumps, syms, full, start, finishPegs, MODE_SHARD, loadedGeneration, mode, nodes, total, totalHigh, outputLength, finished, tablesTop,
-  peakTop, alloc, notePeak, imageOf, canonical, OVERFLOW, addChecked, countWrapped, multiply128, productHigh,
+  jumps, syms, full, start, finishPegs, MODE_SHARD, loadedGeneration, mode, nodes, total, outputLength, finished, tablesTop,
+  peakTop, alloc, notePeak, imageOf, canonical,
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, beginSearch,
 } from './tables';
-import { sumFinishes, sumMeet, expand } from './count';
+import { finishTotal, meetTotal, expand } from './count';
 
 // Kinds:
 //   EXPAND  merge A, expand into the next level, write buckets (what they hold: `route`)
@@ -150,7 +150,7 @@ function mergeInto(intoNext: bool, end: u32, budget: i32): bool {
       store<u64>(slot, key);
       count++;
     }
-    store<u64>(slot, addChecked(load<u64>(slot, 8), load<u64>(pair, 8)), 8);
+    store<u64>(slot, load<u64>(slot, 8) + load<u64>(pair, 8), 8);
     i++;
     left--;
   }
@@ -169,9 +169,9 @@ export function runShard(budget: i32): i32 {
       return MORE;
     }
     if (shardKind == SHARD_FINISH || level <= finishPegs) {
-      sumFinishes();
+      total = finishTotal();
       finished = true;
-      return countWrapped() ? OVERFLOW : DONE;
+      return DONE;
     }
     if (shardKind == SHARD_MEET) {
       nextLog = logFor(hintMiddle + 1);
@@ -198,9 +198,9 @@ export function runShard(budget: i32): i32 {
     if (mergeAt < stagedA + stagedB) return MORE;
     distinct = nextCount;
     // The middle level (B) against the level above it or beside it (A).
-    sumMeet(tabBase, tabLog);
+    total = meetTotal(tabBase, tabLog);
     finished = true;
-    return countWrapped() ? OVERFLOW : DONE;
+    return DONE;
   }
   if (shardPhase == 3) {
     // JOIN: B's pairs against the merged A, a piece of the budget at a time.
@@ -213,15 +213,13 @@ export function runShard(budget: i32): i32 {
       if (load<u64>(other) == 0) continue;
       let fixed: u32 = 1;
       for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-      const low = multiply128(load<u64>(pair, 8), load<u64>(other, 8) / <u64>(<u32>syms / fixed));
-      total += low;
-      totalHigh += productHigh + <u64>(total < low);
+      total += load<u64>(pair, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
       nodes++;
     }
     mergeAt = i;
     if (i < end) return MORE;
     finished = true;
-    return countWrapped() ? OVERFLOW : DONE;
+    return DONE;
   }
   // Phase 1: expand, as runCount does.
   if (flushed) {
@@ -303,6 +301,6 @@ function writeBuckets(last: bool): i32 {
     }
   }
   outputLength = buckets;
-  return countWrapped() ? OVERFLOW : DONE;
+  return DONE;
 }
 

@@ -1,23 +1,11 @@
 // The peg solitaire engine as the host drives it: the Wasm engine and its pure-TS twin
 // behind one interface (the twin has the solution search and the counting).
-import { BitpuzzleError } from '../errors.js';
 import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
 /** Search modes, as in assembly/pegs/board.ts. */
 export const MODE_SOLVE = 0;
 export const MODE_COUNT = 1;
 export const MODE_MOVES = 2;
-
-/** A count's status when a count would pass 2^64 − 1 (OVERFLOW in assembly/pegs/board.ts). */
-export const OVERFLOW = -3;
-
-/** The error of a count in which a position's paths passed 2^64 − 1: an error, not a wrong total. */
-export function pathsOverflow(where: string): BitpuzzleError {
-  return new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where}`);
-}
-
-/** The 128-bit total of a count (COUNT and SHARD) from its two 64-bit halves. */
-export const total128 = (exports: EngineExports): bigint => (BigInt.asUintN(64, exports.pegsTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsTotal());
 
 /** The search by moves keeps a position in 48 bits (assembly/pegs/moves.ts). */
 export const MAX_MOVES_HOLES = 48;
@@ -80,7 +68,7 @@ export function wasmPegsEngine(exports: EngineExports): PegsEngine {
     positions: () => pairs(exports.pegsOutputLength()),
     levels: () => pairs(exports.pegsOutputLength()),
     nodes: () => BigInt.asUintN(64, exports.pegsNodes()),
-    total: () => total128(exports),
+    total: () => BigInt.asUintN(64, exports.pegsTotal()),
     level: () => exports.pegsLevel(),
     moves: () => exports.pegsMoves(),
     memory: () => Number(exports.pegsMemory()),

@@ -7,12 +7,13 @@ import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
-import { OVERFLOW, engineShare, pathsOverflow, wasmPegsEngine } from './engine.js';
+import { engineShare, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill, levelBytes } from './spill.js';
 import type { Meeting } from './fewest.js';
 import { Checkpoint, LEVELS_FOLDER, type CheckpointEvent } from './checkpoint.js';
 
+const OVERFLOW = -3; // assembly/pegs/board.ts
 // Statuses of a count with its levels on disk (assembly/pegs/meetState.ts): the host fills the
 // engine's window, or takes the pairs of a part of a level.
 const NEED_PAIRS = 4;
@@ -248,7 +249,9 @@ export async function countBothEnds(
       narrowBits = 0;
       await spill?.clear();
     }
-    if (status === OVERFLOW) throw pathsOverflow(where());
+    if (status === OVERFLOW) {
+      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
+    }
     if (status === Status.OUT_OF_MEMORY) throw outOfMemory();
     checkStatus(status, task, maxMemory);
     options.onProgress?.({ done: steps, total: steps });

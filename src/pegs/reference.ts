@@ -2,7 +2,7 @@
 // count.ts): the same algorithms on positions held as two 32-bit words (lo: holes 0-31, hi:
 // holes 32-63).
 import { Status, type StatusCode } from '../wasm/protocol.js';
-import { MODE_COUNT, MODE_SOLVE, OVERFLOW, type PegsEngine } from './engine.js';
+import { MODE_COUNT, MODE_SOLVE, type PegsEngine } from './engine.js';
 import { popcount32 } from '../bits.js';
 
 const MAX_LOAD = 0.7;
@@ -75,8 +75,6 @@ export class ReferencePegsEngine implements PegsEngine {
   private finished = false;
   private nodeCount = 0n;
   private totalCount = 0n;
-  /** A position's paths passed 2^64 − 1 (kept in two 32-bit words, as the engine's u64): the count stops with OVERFLOW. */
-  private wrapped = false;
   private out: number[] = [];
   private levelSizes: bigint[] = [];
   // SOLVE
@@ -228,7 +226,6 @@ export class ReferencePegsEngine implements PegsEngine {
     this.finished = false;
     this.nodeCount = 0n;
     this.totalCount = 0n;
-    this.wrapped = false;
     this.out = [];
     if (mode === MODE_SOLVE) {
       this.deadMaxLog = log;
@@ -345,7 +342,7 @@ export class ReferencePegsEngine implements PegsEngine {
         total += (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
       }
     }
-    this.totalCount = total;
+    this.totalCount = BigInt.asUintN(64, total);
     this.levelNow = this.finishPegs;
     this.finished = true;
   }
@@ -370,7 +367,7 @@ export class ReferencePegsEngine implements PegsEngine {
       }
       total += value(middle, i) * (value(upper, other) / BigInt(this.syms / fixed));
     }
-    this.totalCount = total;
+    this.totalCount = BigInt.asUintN(64, total);
     this.finished = true;
   }
 
@@ -421,13 +418,10 @@ export class ReferencePegsEngine implements PegsEngine {
             next.count++;
           }
           const sumLo = next.valLo[slot] + pl;
-          const sumHi = next.valHi[slot] + ph + (sumLo > 0xffffffff ? 1 : 0);
-          if (sumHi > 0xffffffff) this.wrapped = true;
           next.valLo[slot] = sumLo >>> 0;
-          next.valHi[slot] = sumHi >>> 0;
+          next.valHi[slot] = (next.valHi[slot] + ph + (sumLo > 0xffffffff ? 1 : 0)) >>> 0;
         }
       }
-      if (this.wrapped) return OVERFLOW;
       this.levelNow--;
       this.levelSizes[this.levelNow] = BigInt(this.next.count);
       if (this.levelNow === this.meetLevel) {

@@ -7,7 +7,6 @@ import { BitpuzzleError } from '../errors.js';
 import { openPool, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { ENGINE_MAX_BYTES, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { OVERFLOW, pathsOverflow, total128 } from './engine.js';
 import { engineInput, fullMask, popcount, reversedProblem, type PegsProblem } from './problem.js';
 
 /** Task kinds and route bits, as in assembly/pegs/shards.ts. */
@@ -71,9 +70,7 @@ export async function runShardTask(task: ShardTask): Promise<ShardResult> {
     // The expansion sends its pairs in batches (SOLUTION) when its table reaches the cap.
     const buckets: ArrayBuffer[][] = [];
     for (;;) {
-      const ran = await runSliced((budget) => exports.pegsRun(budget));
-      if (ran === OVERFLOW) throw pathsOverflow(`a shard of the level of ${task.level} pegs`);
-      const status = checkStatus(ran, what, task.maxMemory);
+      const status = checkStatus(await runSliced((budget) => exports.pegsRun(budget)), what, task.maxMemory);
       const count = exports.pegsShardBuckets();
       if (count > 0) {
         const offsets = new Uint32Array(exports.memory.buffer, exports.pegsShardOffsets(), count + 1);
@@ -87,7 +84,7 @@ export async function runShardTask(task: ShardTask): Promise<ShardResult> {
     }
     return {
       distinct: exports.pegsShardDistinct() >>> 0,
-      total: total128(exports),
+      total: BigInt.asUintN(64, exports.pegsTotal()),
       nodes: Number(exports.pegsNodes()),
       memory: Number(exports.pegsMemory()),
       buckets,
@@ -203,7 +200,7 @@ export async function countOnThreads(
         const [upper, middle] = odd ? [1, 0] : [0, 1];
         const met = await round(each((k) => task(SHARD_MEET, 0, gather(results, upper, k), gather(results, middle, k))));
         levels[level] = met.reduce((sum, r) => sum + r.distinct, 0);
-        total = met.reduce((sum, r) => sum + r.total, 0n);
+        total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
         break;
       }
       own = each((k) => gather(results, 0, k));
@@ -211,7 +208,7 @@ export async function countOnThreads(
       if (level === finishPegs) {
         const done = await round(each((k) => task(SHARD_FINISH, 0, own![k])));
         levels[level] = done.reduce((sum, r) => sum + r.distinct, 0);
-        total = done.reduce((sum, r) => sum + r.total, 0n);
+        total = done.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
         break;
       }
     }
@@ -302,7 +299,7 @@ export async function countMeeting(
           'the middle',
         );
         levels[other.forward(other.level)] = met.reduce((sum, r) => sum + r.distinct, 0);
-        const total = met.reduce((sum, r) => sum + r.total, 0n);
+        const total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
         options.onProgress?.({ done: steps, total: steps });
         return { total, levels, nodes, memory };
       }

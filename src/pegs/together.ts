@@ -12,7 +12,7 @@ import { BitpuzzleError, aborted, badInput } from '../errors.js';
 import { runTasks, type Progress } from '../parallel/pool.js';
 import { compileEngineModule, instantiateEngine } from '../wasm/module.js';
 import { Status } from '../wasm/protocol.js';
-import { engineShare, pathsOverflow } from './engine.js';
+import { engineShare } from './engine.js';
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
 import type { ThreadedCount } from './shards.js';
 
@@ -242,16 +242,19 @@ export async function countTogether(
         set(C.SOURCE, x.at);
         set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
       }
-      // A position's paths past 2^64 - 1 are an error, not a wrong total (as on the calling thread).
-      if ((get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) throw pathsOverflow(`it got ${step + 1} of ${steps} levels deep`);
+      // Forward, paths are only added, so a position's paths kept modulo 2^64 still give the
+      // total modulo 2^64 (as on the calling thread); from both ends they multiply, and must be whole.
+      if (!onward && (get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
+        throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${step + 1} of ${steps} levels deep`);
+      }
       const keys = Number(get(C.RESERVED));
       x.pegs--;
       levels[x === forward ? x.pegs : holes - x.pegs] = keys;
       if (keys === 0) break; // no position on this level: no solution
       if (onward && forward.pegs === finishPegs) {
-        // The finishes' level: their paths, summed in 128 bits.
+        // The finishes' level: their paths, summed (modulo 2^64, as the paths are kept).
         set(C.STREAM, 0);
-        total = await sum(PHASE.FINISH, 2 ** log / CHUNK_SLOTS);
+        total = BigInt.asUintN(64, await sum(PHASE.FINISH, 2 ** log / CHUNK_SLOTS));
         break;
       }
       // Where the sides stand, in the pegs of positions along a sequence: the forward side's,

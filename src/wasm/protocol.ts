@@ -103,7 +103,6 @@ export interface EngineExports {
   pegsOutputLength(): number;
   pegsNodes(): bigint;
   pegsTotal(): bigint;
-  pegsTotalHigh(): bigint;
   pegsLevel(): number;
   pegsMoves(): number;
   pegsMemory(): bigint;
