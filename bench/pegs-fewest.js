@@ -114,7 +114,7 @@ if (values.split) {
 
 if (values.least) {
   const boardName = args[0];
-  const board = pegs.builtinBoard(boardName);
+  const board = pegs.builtinBoard(boardName) ?? fail(`no built-in board ${boardName}; the boards: ${pegs.BOARD_NAMES.join(', ')}`);
   const orbit = (i) => [...new Set(board.symmetries.map((perm) => perm[i]))].sort((a, b) => a - b);
   const published = BELL_LEAST[boardName];
   let least = null;

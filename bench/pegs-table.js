@@ -31,7 +31,7 @@ if (values.one) {
 
 const only = values.starts === undefined ? null : values.starts.split(',');
 const boardName = args[0] ?? 'english';
-const board = pegs.builtinBoard(boardName);
+const board = pegs.builtinBoard(boardName) ?? fail(`no built-in board ${boardName}; the boards: ${pegs.BOARD_NAMES.join(', ')}`);
 const name = (i) => board.holes[i].name;
 const orbit = (group, i) => [...new Set(group.map((perm) => perm[i]))].sort((a, b) => a - b);
 

@@ -41,4 +41,12 @@ describe('bench scripts', () => {
       }),
     );
   }, 120_000);
+
+  it('names the built-in boards when a peg script is given another', async () => {
+    for (const args of [['pegs-table.js', 'nonsuch'], ['pegs-fewest.js', '--least', 'nonsuch']]) {
+      const bad = await bench(args[0], ...args.slice(1));
+      expect(bad.code, args.join(' ')).toBe(1);
+      expect(bad.stderr.trim(), args.join(' ')).toMatch(/^bench: no built-in board nonsuch; the boards: english, french, /);
+    }
+  });
 });
