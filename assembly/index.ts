@@ -91,6 +91,7 @@ export {
   pegsOutputLength,
   pegsNodes,
   pegsTotal,
+  pegsTotalHigh,
   pegsLevel,
   pegsMoves,
   pegsMemory,

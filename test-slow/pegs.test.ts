@@ -44,6 +44,9 @@ describe('English central game (published figures)', () => {
   it('reaches 23,475,688 positions up to symmetry', async () => {
     const result = await pegs.reachable({ board: 'english' });
     expect(result.levels.reduce((a, b) => a + b, 0)).toBe(23475688);
+    // Exact although positions near the end (dead ends) pass 2^64 paths each and saturate: no
+    // finish does (bench/pegs-table.js sums the same total over the centre's finishes).
+    expect(result.total).toBe(81723294080159936n);
   });
 });
 
@@ -87,6 +90,35 @@ describe('English board: other finishes, counted from both ends in one engine', 
     const result = await pegs.count({ board: 'english', start: 'd3', finish: 'any' });
     expect(result.total).toBeGreaterThan(1n << 64n);
     expect(result.total).toBe(18905608208036598640n);
+  }, 900_000);
+
+  // The same total forward (reachable: every sequence that ends with one peg), summed in 128
+  // bits from finishes whose paths stay under 2^64: on one thread, on threads sharing one
+  // memory and on sharded threads (where memory cannot be shared), each saturating its paths
+  // (it answered this total modulo 2^64 before, 458,864,134,327,047,024).
+  it('reaches the same total from d3 forward, past 2^64, on one thread, on shared and on sharded threads', async () => {
+    const maxMemory = 4 * 2 ** 30;
+    const one = await pegs.reachable({ board: 'english', start: 'd3' }, { threads: 1, maxMemory });
+    expect(one.total).toBe(18905608208036598640n);
+    const two = await pegs.reachable({ board: 'english', start: 'd3' }, { threads: 2, maxMemory });
+    expect([two.total, two.levels, two.stats.threads]).toEqual([one.total, one.levels, 2]);
+    const { countOnThreads } = await import('../dist/pegs/shards.js');
+    const sharded = await countOnThreads(pegs.toProblem({ board: 'english', start: 'd3', finish: 'any' }), 2, maxMemory, {});
+    expect(sharded.total).toBe(one.total);
+  }, 900_000);
+
+  // From c3 even the parents of the finishes are reached by more than 2^64 - 1 sequences each:
+  // going forward the sum meets saturated paths, and reachable takes its total from both ends
+  // (count's for finish 'any'), its levels still those found forward. The figure is the sum
+  // over c3's finishes, each counted alone (docs/benchmarks.md, bench/pegs-table.js).
+  it('reaches from c3 a total that forward paths cannot tell, and takes it from both ends', async () => {
+    const maxMemory = 4 * 2 ** 30;
+    const both = await pegs.count({ board: 'english', start: 'c3', finish: 'any' }, { threads: 2, maxMemory });
+    expect(both.total).toBe(239989150432384992850n);
+    const reached = await pegs.reachable({ board: 'english', start: 'c3' }, { threads: 2, maxMemory });
+    expect(reached.total).toBe(both.total);
+    // Its levels are the forward ones: one start, and positions down to one peg.
+    expect([reached.levels[32], reached.levels[1] > 0, reached.levels.reduce((a, b) => a + b, 0) > both.levels.reduce((a, b) => a + b, 0)]).toEqual([1, true, true]);
   }, 900_000);
 
   // d1 -> d7: the top-bottom mirror maps d7's complement onto the start, so the count keeps

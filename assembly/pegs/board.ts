@@ -72,6 +72,7 @@ export let images: usize = 0;     // S × u64: scratch, the images of the positi
 export let mode: i32 = -1;
 export let nodes: u64 = 0;
 export let total: u64 = 0;
+export let totalHigh: u64 = 0; // COUNT and SHARD: the total's high 64 bits (a sum of many u64 counts)
 export let outputLength: i32 = 0;
 let failed: bool = false;
 export let finished: bool = false;
@@ -114,6 +115,32 @@ export function clearWrapped(): void { wrapped = false; }
   const sum = a + b;
   if (sum < a) wrapped = true;
   return sum;
+}
+
+// The forward counts (count.ts, shards.ts, together.ts) keep a position's paths saturated:
+// min(paths, SATURATED). A child's paths are at least its parent's, so only positions after a
+// saturated one saturate; a sum that meets one (a finish, or a position where the two halves
+// meet) is an error (OVERFLOW), but positions that saturate and lead nowhere (dead ends, as
+// from the English board's centre) leave the total exact.
+export const SATURATED: u64 = <u64>-1;
+@inline export function addSaturating(a: u64, b: u64): u64 {
+  const sum = a + b;
+  return sum < a ? SATURATED : sum;
+}
+
+/** Adds a finish's paths to the 128-bit total (sets the flag when they saturated). */
+@inline export function addPaths(paths: u64): void {
+  if (paths == SATURATED) wrapped = true;
+  total += paths;
+  totalHigh += <u64>(total < paths);
+}
+
+/** Adds a · (b / divisor) to the 128-bit total (sets the flag when a or b saturated). */
+@inline export function addProduct(a: u64, b: u64, divisor: u64): void {
+  if (a == SATURATED || b == SATURATED) wrapped = true;
+  const low = multiply128(a, b / divisor);
+  total += low;
+  totalHigh += productHigh + <u64>(total < low);
 }
 
 /** a · b in 128 bits (from 32-bit halves): the low half returned, the high in productHigh. */

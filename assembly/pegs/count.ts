@@ -6,11 +6,15 @@
 // start (the central games), undoing jumps from the finish is jumping from the start on
 // complements, so the search stops halfway: the solutions through p are paths(p) · paths(~p),
 // summed over the middle level. SHARDS (shards.ts) runs the same levels on several threads.
+// Paths saturate (board.ts, SATURATED). The total is summed in 128 bits (total, totalHigh) as
+// the last level is expanded: each jump into a finish adds its parent's paths, so a finish
+// reached by more than 2^64 - 1 sequences is counted exactly while no parent of it saturates.
 import { DONE, MORE, OUT_OF_MEMORY, arenaAlloc, arenaRewind } from '../shared/bits';
 import { get64, set64 } from '../shared/words';
 import {
-  holes, jumps, syms, finishes, full, start, finishPegs, finishList, OUTPUT, total, outputLength, finished, nodes,
-  notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish,
+  holes, jumps, syms, finishes, full, start, finishPegs, finishList, OUTPUT, total, totalHigh, outputLength, finished, nodes,
+  notePeak, imageOf, canonical, keepImages, childCanonical, legal, hopeful, isFinish, OVERFLOW, countWrapped,
+  addSaturating, addPaths, addProduct,
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, slotIndex,
@@ -42,38 +46,39 @@ export function startCount(log: u32): i32 {
   return level == finishPegs ? finishCount() : DONE;
 }
 
-/** The orbit totals of the finish positions in the current level's table. */
-export function finishTotal(): u64 {
-  let sum: u64 = 0;
+/** The total: the orbit totals of the finish positions in the current level's table. */
+export function sumFinishes(): void {
+  total = 0;
+  totalHigh = 0;
   const slots: u32 = <u32>1 << tabLog;
   for (let i: u32 = 0; i < slots; i++) {
     const slot = tabBase + (<usize>i << 4);
     const key = load<u64>(slot);
-    if (key != 0 && isFinish(key)) sum += load<u64>(slot, 8);
+    if (key != 0 && isFinish(key)) addPaths(load<u64>(slot, 8));
   }
-  return sum;
 }
 
 /** Sums the orbit totals of the finish positions in the current level. */
 function finishCount(): i32 {
-  total = finishTotal();
+  sumFinishes();
   level = finishPegs;
   finished = true;
   return DONE;
 }
 
 /**
- * Solutions = the sum over positions p of the middle level of paths(p) · paths(~p). Per orbit
- * R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd number
- * of holes ~p is one level up (the table just expanded), with an even number on the same level.
+ * The total: solutions = the sum over positions p of the middle level of paths(p) · paths(~p).
+ * Per orbit R: F(R) · F(~R) / |R|, and F(~R) / |R| is exact because |~R| = |R|. With an odd
+ * number of holes ~p is one level up (the table just expanded), with an even number on the same level.
  */
-export function meetTotal(upper: usize, upperLog: u32): u64 {
-  return meetSum(upper, upperLog, 0, <u32>1 << nextLog);
+export function sumMeet(upper: usize, upperLog: u32): void {
+  total = 0;
+  totalHigh = 0;
+  meetSum(upper, upperLog, 0, <u32>1 << nextLog);
 }
 
-/** meetTotal over the slots from `first` up to `end` of the middle level's table. */
-function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
-  let sum: u64 = 0;
+/** sumMeet over the slots from `first` up to `end` of the middle level's table, added to the total. */
+function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): void {
   for (let i: u32 = first; i < end; i++) {
     const slot = nextBase + (<usize>i << 4);
     const key = load<u64>(slot);
@@ -82,22 +87,24 @@ function meetSum(upper: usize, upperLog: u32, first: u32, end: u32): u64 {
     if (load<u64>(other) == 0) continue;
     let fixed: u32 = 1;
     for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-    sum += load<u64>(slot, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+    addProduct(load<u64>(slot, 8), load<u64>(other, 8), <u64>(<u32>syms / fixed));
   }
-  return sum;
 }
 
 /**
  * Adds the children of a position reached by `paths` jump sequences to the group from
  * CHILDREN[m] on (meetState.ts's scratch: COUNT and MEET never run at once in one instance);
- * the group's new size. insertGroup puts them in the next level's table.
+ * the group's new size. insertGroup puts them in the next level's table. With `last` (the
+ * children are on the finishes' level) each finish among them adds `paths` to the total.
  */
-function collect(key: u64, paths: u64, m: i32): i32 {
+function collect(key: u64, paths: u64, m: i32, last: bool): i32 {
   keepImages(key);
   let n = m;
   for (let j = 0; j < jumps; j++) {
     if (!legal(key, j)) continue;
-    set64(CHILDREN, n, childCanonical(j));
+    const child = childCanonical(j);
+    if (last && isFinish(child)) addPaths(paths);
+    set64(CHILDREN, n, child);
     set64(VALUES, n++, paths);
   }
   return n;
@@ -127,7 +134,7 @@ function insertGroup(n: i32): bool {
       store<u64>(to, child);
       nextCount++;
     }
-    store<u64>(to, load<u64>(to, 8) + get64(VALUES, i), 8);
+    store<u64>(to, addSaturating(load<u64>(to, 8), get64(VALUES, i)), 8);
   }
   return true;
 }
@@ -135,10 +142,11 @@ let touchedSink: u64 = 0; // keeps the reads ahead from being optimized away
 
 /**
  * Adds the children of a position reached by `paths` jump sequences to the next level's table
- * (the arena's last allocation, grown as needed). False when out of memory.
+ * (the arena's last allocation, grown as needed), and with `last` its jumps into finishes to
+ * the total (collect). False when out of memory.
  */
-export function expand(key: u64, paths: u64): bool {
-  return insertGroup(collect(key, paths, 0));
+export function expand(key: u64, paths: u64, last: bool): bool {
+  return insertGroup(collect(key, paths, 0, last));
 }
 
 // COUNT's chores (see tables.ts): a table's growth, a finished level moving down, the final sums.
@@ -147,12 +155,10 @@ const CHORE_GROW_REHASH: i32 = 2; // move the next level's pairs into it
 const CHORE_GROW_COPY: i32 = 3;   // move it down over the old place
 const CHORE_LEVEL_COPY: i32 = 4;  // the finished next level moves down over the expanded one
 const CHORE_LEVEL_FILL: i32 = 5;  // clear the following level's table
-const CHORE_FINISH_SUM: i32 = 6;  // sum the paths of the finish positions
-const CHORE_MEET_SUM: i32 = 7;    // sum over the middle level (meetTotal)
+const CHORE_MEET_SUM: i32 = 6;    // sum over the middle level (sumMeet)
 // Slots of chore work per unit of budget, about a node's time each (see tables.ts): the middle
 // sum also finds canonical forms.
 const MEET_SLOTS: u64 = 8;
-let choreSum: u64 = 0;
 let pregrowFailed: bool = false; // no room to grow ahead: expand() grows if it must (and fails then)
 
 /**
@@ -193,23 +199,13 @@ function chorePiece(budget: i32): bool {
     choreAt = end;
     return end >= slots;
   }
-  // The sums: finish positions of the current level, or the middle level against its complements.
-  const meet = chore == CHORE_MEET_SUM;
-  const perUnit = meet ? MEET_SLOTS : PROBE_SLOTS;
-  const slots: u64 = <u64>1 << (meet ? nextLog : tabLog);
-  const end = min<u64>(slots, choreAt + allowed * perUnit);
-  if (meet) {
-    const upper = holes - level == level ? nextBase : tabBase;
-    const upperLog = holes - level == level ? nextLog : tabLog;
-    choreSum += meetSum(upper, upperLog, <u32>choreAt, <u32>end);
-  } else {
-    for (let i = choreAt; i < end; i++) {
-      const slot = tabBase + (<usize>i << 4);
-      const key = load<u64>(slot);
-      if (key != 0 && isFinish(key)) choreSum += load<u64>(slot, 8);
-    }
-  }
-  choreUsed = unitsFor(end - choreAt, perUnit);
+  // The sum over the middle level against its complements.
+  const slots: u64 = <u64>1 << nextLog;
+  const end = min<u64>(slots, choreAt + allowed * MEET_SLOTS);
+  const upper = holes - level == level ? nextBase : tabBase;
+  const upperLog = holes - level == level ? nextLog : tabLog;
+  meetSum(upper, upperLog, <u32>choreAt, <u32>end);
+  choreUsed = unitsFor(end - choreAt, MEET_SLOTS);
   choreAt = end;
   return end >= slots;
 }
@@ -231,9 +227,10 @@ function afterChore(): i32 {
     tabCount = nextCount;
     arenaRewind(tabBase + size);
     if (level == finishPegs || tabCount == 0) {
-      choreSum = 0;
-      startChore(CHORE_FINISH_SUM);
-      return MORE;
+      // The total was summed as the last level was expanded (collect).
+      level = finishPegs;
+      finished = true;
+      return countWrapped() ? OVERFLOW : DONE;
     }
     // Start the following level's table at the size of this one.
     nextBase = arenaAlloc(<u64>size);
@@ -243,15 +240,9 @@ function afterChore(): i32 {
     scan = 0;
     pregrowFailed = false;
     startChore(CHORE_LEVEL_FILL);
-  } else if (done == CHORE_FINISH_SUM) {
-    total = choreSum;
-    level = finishPegs;
-    finished = true;
-    return DONE;
   } else if (done == CHORE_MEET_SUM) {
-    total = choreSum;
     finished = true;
-    return DONE;
+    return countWrapped() ? OVERFLOW : DONE;
   }
   return MORE;
 }
@@ -296,7 +287,7 @@ export function runCount(budget: i32): i32 {
       if (key == 0) continue;
       budget--;
       nodes++;
-      grouped = collect(key, load<u64>(slot, 8), grouped);
+      grouped = collect(key, load<u64>(slot, 8), grouped, level == finishPegs + 1 && meetLevel < 0);
       if (++pending == EXPAND_GROUP || grouped + jumps > GROUP_ROOM) {
         if (!insertGroup(grouped)) return OUT_OF_MEMORY;
         pending = grouped = 0;
@@ -308,7 +299,6 @@ export function runCount(budget: i32): i32 {
     // The level is done: the next level moves down into the place of this one.
     level--;
     set64(OUTPUT, level, <u64>nextCount);
-    choreSum = 0;
     startChore(level == meetLevel ? CHORE_MEET_SUM : CHORE_LEVEL_COPY);
   }
   return DONE;

@@ -32,8 +32,8 @@
 // fewest.ts (the fewest moves by iterative deepening).
 import { DONE, BAD_INPUT, arenaGeneration, arenaRewind } from '../shared/bits';
 import {
-  MODE_SOLVE, MODE_COUNT, MODE_MOVES, MODE_SHARD, OUTPUT, ORDER, loadedGeneration, mode, nodes, total, outputLength, finished,
-  tablesTop, peakTop,
+  MODE_SOLVE, MODE_COUNT, MODE_MOVES, MODE_SHARD, OUTPUT, ORDER, loadedGeneration, mode, nodes, total, totalHigh, outputLength, finished,
+  tablesTop, peakTop, OVERFLOW, countWrapped,
 } from './board';
 import { level, beginSearch } from './tables';
 import { startSolve, runSolve } from './solve';
@@ -80,7 +80,8 @@ export function beginOther(searchMode: i32): bool {
 
 export function pegsRun(budget: i32): i32 {
   if (loadedGeneration != arenaGeneration()) return BAD_INPUT;
-  if (finished) return DONE;
+  // A count whose total met a saturated position stays an error, whatever is asked after it.
+  if (finished) return countWrapped() ? OVERFLOW : DONE;
   if (mode == MODE_SOLVE) return runSolve(budget);
   if (mode == MODE_COUNT) return runCount(budget);
   if (mode == MODE_MOVES) return runMoves(budget);
@@ -93,6 +94,8 @@ export function pegsOrderPtr(): usize { return ORDER; }
 export function pegsOutputLength(): i32 { return outputLength; }
 export function pegsNodes(): u64 { return nodes; }
 export function pegsTotal(): u64 { return total; }
+/** COUNT and SHARD: the total's high 64 bits. */
+export function pegsTotalHigh(): u64 { return totalHigh; }
 /** COUNT: pegs of the level being expanded; MOVES: levels searched on both sides. */
 export function pegsLevel(): i32 { return mode == MODE_MOVES ? depthA + depthB : level; }
 /** MOVES: the fewest moves, once the search is done. */

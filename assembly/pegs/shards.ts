@@ -4,26 +4,28 @@
 // `shards` parts per level. A task owns one part of one level: it merges the (position,
 // paths) pairs other tasks sent it into a table (summing the paths of equal positions),
 // expands every position, and writes the children's pairs bucketed by the shard that owns
-// them (each bucket deduplicated, sums exact). Each thread holds only its part of a level.
+// them (each bucket deduplicated, its paths summed as count.ts sums them). Each thread holds
+// only its part of a level.
 // The host writes the pairs into the staging region (pegsShardInput), then pegsShardStart
 // and pegsRun(budget) until DONE; the buckets are at pegsShardPairs, delimited by
 // pegsShardOffsets.
 import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaGeneration, arenaRewind } from '../shared/bits';
 import { get, set } from '../shared/words';
 import {
-  jumps, syms, full, start, finishPegs, MODE_SHARD, loadedGeneration, mode, nodes, total, outputLength, finished, tablesTop,
-  peakTop, alloc, notePeak, imageOf, canonical,
+  jumps, syms, full, start, finishPegs, MODE_SHARD, loadedGeneration, mode, nodes, outputLength, finished, tablesTop,
+  peakTop, alloc, notePeak, imageOf, canonical, OVERFLOW, countWrapped, addSaturating, addProduct,
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, beginSearch,
 } from './tables';
-import { finishTotal, meetTotal, expand } from './count';
+import { sumMeet, expand } from './count';
 
 // Kinds:
 //   EXPAND  merge A, expand into the next level, write buckets (what they hold: `route`)
 //   MEET    merge A (the upper level of the middle) and B (the middle level, routed by the
 //           owner of the complement): total = sum over B of paths(q) · paths(~q) / |orbit|
-//   FINISH  merge A (the finish level): total = the paths of the finish positions
+//   FINISH  merge A (the finish level): its distinct positions (the EXPAND into it summed
+//           its jumps into finishes as the total, as count.ts does)
 export const SHARD_EXPAND: i32 = 0;
 export const SHARD_MEET: i32 = 1;
 export const SHARD_FINISH: i32 = 2;
@@ -150,7 +152,7 @@ function mergeInto(intoNext: bool, end: u32, budget: i32): bool {
       store<u64>(slot, key);
       count++;
     }
-    store<u64>(slot, load<u64>(slot, 8) + load<u64>(pair, 8), 8);
+    store<u64>(slot, addSaturating(load<u64>(slot, 8), load<u64>(pair, 8)), 8);
     i++;
     left--;
   }
@@ -169,7 +171,6 @@ export function runShard(budget: i32): i32 {
       return MORE;
     }
     if (shardKind == SHARD_FINISH || level <= finishPegs) {
-      total = finishTotal();
       finished = true;
       return DONE;
     }
@@ -198,9 +199,9 @@ export function runShard(budget: i32): i32 {
     if (mergeAt < stagedA + stagedB) return MORE;
     distinct = nextCount;
     // The middle level (B) against the level above it or beside it (A).
-    total = meetTotal(tabBase, tabLog);
+    sumMeet(tabBase, tabLog);
     finished = true;
-    return DONE;
+    return countWrapped() ? OVERFLOW : DONE;
   }
   if (shardPhase == 3) {
     // JOIN: B's pairs against the merged A, a piece of the budget at a time.
@@ -213,13 +214,13 @@ export function runShard(budget: i32): i32 {
       if (load<u64>(other) == 0) continue;
       let fixed: u32 = 1;
       for (let s = 1; s < syms; s++) if (imageOf(s, key) == key) fixed++;
-      total += load<u64>(pair, 8) * (load<u64>(other, 8) / <u64>(<u32>syms / fixed));
+      addProduct(load<u64>(pair, 8), load<u64>(other, 8), <u64>(<u32>syms / fixed));
       nodes++;
     }
     mergeAt = i;
     if (i < end) return MORE;
     finished = true;
-    return DONE;
+    return countWrapped() ? OVERFLOW : DONE;
   }
   // Phase 1: expand, as runCount does.
   if (flushed) {
@@ -246,11 +247,12 @@ export function runShard(budget: i32): i32 {
     if (key == 0) continue;
     budget--;
     nodes++;
-    if (!expand(key, load<u64>(slot, 8))) return OUT_OF_MEMORY;
+    if (!expand(key, load<u64>(slot, 8), level == finishPegs + 1 && shardRoute == ROUTE_CHILDREN)) return OUT_OF_MEMORY;
   }
   const status = writeBuckets(true);
-  if (status == DONE) finished = true;
-  return status;
+  if (status != DONE) return status;
+  finished = true;
+  return countWrapped() ? OVERFLOW : DONE;
 }
 
 /**

@@ -2,7 +2,7 @@
 // dead positions): the growable hash tables and their state, the chores that do long table
 // work in pieces within the budget, and the start of every search (beginSearch).
 import { arenaAlloc, arenaRewind } from '../shared/bits';
-import { mode, finished, nodes, total, outputLength, notePeak } from './board';
+import { mode, finished, nodes, total, totalHigh, outputLength, notePeak, clearWrapped } from './board';
 
 /** The multiplier of the tables' Fibonacci hashing (meet.ts hashes with it too). */
 export const GOLDEN: u64 = 0x9e3779b97f4a7c15;
@@ -107,5 +107,7 @@ export function beginSearch(searchMode: i32): void {
   chore = CHORE_NONE;
   nodes = 0;
   total = 0;
+  totalHigh = 0;
+  clearWrapped();
   outputLength = 0;
 }

@@ -12,7 +12,7 @@
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
 import {
   MAX_JUMPS, jumps, syms, isFinish, loadedGeneration, images, keepImages, legalJumpsInto, hopefulIn, leastComplement,
-  fixedBy, childCanonical, childComplement, multiply128, productHigh,
+  fixedBy, childCanonical, childComplement, multiply128, productHigh, SATURATED,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -34,11 +34,12 @@ const C_FRESH: usize = 12;    // REHASH: the doubled table; MOVE: the source; CL
 const C_BYTES: usize = 13;    // CLEAR, MOVE: bytes
 const C_COUNTS: usize = 14;   // COMPACT, GATHER: the chunks' pair counts (u64 each)
 const C_THREADS: usize = 15;  // instances that may run at once (for the reservations)
-const C_SUMS: usize = 16;     // MEET: where task t puts its 128-bit sum (2 u64 at SUMS + 16 t)
+const C_SUMS: usize = 16;     // MEET, EXPAND with C_LAST: where task t puts its 128-bit sum (2 u64 at SUMS + 16 t)
 const C_SELVES: usize = 17;   // MEET: 1 when each streamed position's own complement is looked up (not its children's)
 const C_PAGODAS: usize = 18;  // EXPAND: the first pagoda the side's positions must pass; C_PAGODAS + 1: the end
 const C_STREAM: usize = 20;   // MEET: the dense pairs streamed against the table, or 0 for the table's own slots
 const C_STREAMED: usize = 21; // MEET: how many pairs there are
+const C_LAST: usize = 22;     // EXPAND: 1 when the children are on the finishes' level of a count forward
 
 const PHASE_CLEAR: u64 = 1;   // zero C_BYTES from C_FRESH, in pieces
 const PHASE_EXPAND: u64 = 2;  // parents' children into the table
@@ -47,10 +48,9 @@ const PHASE_MOVE: u64 = 4;    // one unit: C_BYTES from C_FRESH down to C_SOURCE
 const PHASE_COMPACT: u64 = 5; // each chunk of slots: its pairs packed at its start, counted
 const PHASE_GATHER: u64 = 6;  // one unit: the packed chunks, in order, to C_SOURCE
 const PHASE_MEET: u64 = 7;    // the sum where the sides meet
-const PHASE_FINISH: u64 = 8;  // a count forward to the finishes: the paths of the finishes in the table
 
 const FLAG_GROW: u64 = 1;     // the table needs to double before EXPAND goes on
-const FLAG_OVERFLOW: u64 = 2; // a position's paths passed 2^64 - 1
+const FLAG_OVERFLOW: u64 = 2; // a sum met a position whose paths saturated (board.ts, SATURATED)
 
 /** Slots of a COMPACT chunk or a REHASH / MEET unit (the host makes tables of this many at least). */
 export const CHUNK_SLOTS: u32 = 8192;
@@ -100,14 +100,15 @@ const STOPPED: i32 = 3;
  * Runs the phase the control block names for at most `budget` units (EXPAND: chunks of
  * parents): DONE when no unit is left, MORE when the budget ran out, STOPPED when EXPAND
  * stopped for the table to grow or the host asked every instance to stop. `task` is this
- * run's index among the phase's tasks (MEET adds its sum at its own place). The host calls
- * again and again rather than once for the whole phase: V8 runs a long call in the code it
- * first compiled, and the optimized code only serves the calls after.
+ * run's index among the phase's tasks (MEET, and EXPAND into the finishes, add their sums at
+ * its own place). The host calls again and again rather than once for the whole phase: V8
+ * runs a long call in the code it first compiled, and the optimized code only serves the
+ * calls after.
  */
 export function togetherRun(task: i32, budget: i32): i32 {
   const phase = word(C_PHASE);
-  if (phase == PHASE_EXPAND) return expandLevel(budget);
-  if (phase == PHASE_MEET || phase == PHASE_FINISH) return meetLevel(task, budget);
+  if (phase == PHASE_EXPAND) return expandLevel(task, budget);
+  if (phase == PHASE_MEET) return meetLevel(task, budget);
   for (let done = 0; done < budget; done++) {
     const unit = claim();
     if (unit < 0) return word(C_STOP) != 0 ? STOPPED : DONE;
@@ -135,9 +136,19 @@ export function togetherRun(task: i32, budget: i32): i32 {
  * Expands parents a chunk at a time. Before it takes a chunk, an instance reserves room in the
  * table for the most children the chunk can have, so that the table never fills past 3/4 while
  * others insert; when the room left is too small for one parent of each thread, it flags the
- * growth and stops (the host doubles the table, and every instance goes on from C_NEXT).
+ * growth and stops (the host doubles the table, and every instance goes on from C_NEXT). With
+ * C_LAST, each jump into a finish adds its parent's paths to the task's sum: a count forward's
+ * total, exact in 128 bits while no parent of a finish saturates (as count.ts sums it).
  */
-function expandLevel(budget: i32): i32 {
+function expandLevel(task: i32, budget: i32): i32 {
+  sumLow = 0;
+  sumHigh = 0;
+  const status = expandChunks(budget);
+  addSum(task);
+  return status;
+}
+
+function expandChunks(budget: i32): i32 {
   const reserved = wordAt(C_RESERVED);
   const most = fullAt(word(C_LOG));
   const perParent = <u64>jumps;
@@ -175,6 +186,7 @@ function expandLevel(budget: i32): i32 {
 function expandGroup(pairs: usize, count: i32): u64 {
   const base = <usize>word(C_TABLE);
   const log = <u32>word(C_LOG);
+  const last = word(C_LAST) != 0;
   let m = 0;
   for (let p = 0; p < count; p++) {
     const key = load<u64>(pairs + (<usize>p << 4));
@@ -183,7 +195,9 @@ function expandGroup(pairs: usize, count: i32): u64 {
     const n = legalJumpsInto(key, legals);
     for (let i = 0; i < n; i++) {
       const j = <i32>load<u32>(legals + (<usize>i << 2));
-      store<u64>(children + (<usize>m << 3), childCanonical(j));
+      const child = childCanonical(j);
+      if (last && isFinish(child)) addPathsToSum(paths);
+      store<u64>(children + (<usize>m << 3), child);
       store<u64>(values + (<usize>m << 3), paths);
       m++;
     }
@@ -226,8 +240,10 @@ let sink: u64 = 0; // keeps the reads ahead from being optimized away
       }
     }
     if (found == key) {
+      // Saturated (board.ts): an add that wraps stores SATURATED; adds before that store are
+      // overwritten by it, and any after it wrap again.
       const before = atomic.add<u64>(slot + 8, paths);
-      if (before + paths < before) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
+      if (before + paths < before) atomic.store<u64>(slot + 8, SATURATED);
       return added;
     }
     i = (i + 1) & mask;
@@ -296,7 +312,6 @@ function meetLevel(task: i32, budget: i32): i32 {
   const base = <usize>word(C_TABLE);
   const log = <u32>word(C_LOG);
   const selves = word(C_SELVES) != 0;
-  const finishes = word(C_PHASE) == PHASE_FINISH;
   const stream = <usize>word(C_STREAM);
   const pairs = stream == 0 ? <u64>1 << log : word(C_STREAMED);
   const from = stream == 0 ? base : stream;
@@ -321,14 +336,6 @@ function meetLevel(task: i32, budget: i32): i32 {
       const key = load<u64>(slot);
       if (key == 0) continue;
       const paths = load<u64>(slot, 8);
-      if (finishes) {
-        // Forward to the finishes: their paths, summed (no lookups; not counted as nodes).
-        if (isFinish(key)) {
-          sumLow += paths;
-          sumHigh += <u64>(sumLow < paths);
-        }
-        continue;
-      }
       streamed++;
       if (selves) {
         store<u64>(children + (<usize>m << 3), leastComplement(key));
@@ -353,18 +360,30 @@ function meetLevel(task: i32, budget: i32): i32 {
     }
     settle(base, log, m);
   }
-  // Added to what this task's earlier calls summed (the host zeroes the sums first).
-  const sums = <usize>word(C_SUMS) + (<usize>task << 4);
-  const before = load<u64>(sums);
-  store<u64>(sums, before + sumLow);
-  store<u64>(sums, load<u64>(sums, 8) + sumHigh + <u64>(before + sumLow < before), 8);
+  addSum(task);
   atomic.add<u64>(wordAt(C_NODES), streamed);
   return status;
 }
 
-// The sum so far of this call of meetLevel (globals: the instances share their memory, not these).
+// The sum so far of this call of meetLevel or expandLevel (globals: the instances share their
+// memory, not these).
 let sumLow: u64 = 0;
 let sumHigh: u64 = 0;
+
+/** Adds a finish's paths to this call's sum (flags the count when they saturated). */
+@inline function addPathsToSum(paths: u64): void {
+  if (paths == SATURATED) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
+  sumLow += paths;
+  sumHigh += <u64>(sumLow < paths);
+}
+
+/** Adds this call's sum to what the task's earlier calls summed (the host zeroes the sums first). */
+function addSum(task: i32): void {
+  const sums = <usize>word(C_SUMS) + (<usize>task << 4);
+  const before = load<u64>(sums);
+  store<u64>(sums, before + sumLow);
+  store<u64>(sums, load<u64>(sums, 8) + sumHigh + <u64>(before + sumLow < before), 8);
+}
 
 /** Adds paths · (the table's total for the key) / divisor for the first m lookups of the group. */
 function settle(base: usize, log: u32, m: i32): void {
@@ -372,7 +391,10 @@ function settle(base: usize, log: u32, m: i32): void {
   for (let i = 0; i < m; i++) {
     const other = find(base, log, load<u64>(children + (<usize>i << 3)));
     if (other == 0) continue;
-    const product = multiply128(load<u64>(values + (<usize>i << 3)), load<u64>(other, 8) / <u64>load<u32>(divisors + (<usize>i << 2)));
+    const paths = load<u64>(values + (<usize>i << 3));
+    const otherPaths = load<u64>(other, 8);
+    if (paths == SATURATED || otherPaths == SATURATED) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
+    const product = multiply128(paths, otherPaths / <u64>load<u32>(divisors + (<usize>i << 2)));
     sumLow += product;
     sumHigh += productHigh + <u64>(sumLow < product);
   }

@@ -1,11 +1,31 @@
 // The peg solitaire engine as the host drives it: the Wasm engine and its pure-TS twin
 // behind one interface (the twin has the solution search and the counting).
+import { BitpuzzleError } from '../errors.js';
 import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
 
 /** Search modes, as in assembly/pegs/board.ts. */
 export const MODE_SOLVE = 0;
 export const MODE_COUNT = 1;
 export const MODE_MOVES = 2;
+
+/** A count's status when its total would need a position's paths past 2^64 − 1 (OVERFLOW in assembly/pegs/board.ts). */
+export const OVERFLOW = -3;
+
+/**
+ * The error of a count whose total needs a position's paths past 2^64 − 1 (the engine keeps 64
+ * bits a position): an error, not a wrong total. The forward counts name a finish or a
+ * position where the count's halves meet (others may pass it and leave the total exact); the
+ * count from both ends (meet.ts) stops at any position.
+ */
+export function pathsOverflow(where = '', position = 'a finish (or a position where the two halves of the count meet)'): BitpuzzleError {
+  return new BitpuzzleError(
+    'ENGINE_FAILURE',
+    `counting: ${position} is reached by 2^64 - 1 jump sequences or more, more than the engine keeps for a position (64 bits; the total is summed in 128)${where && `; ${where}`}`,
+  );
+}
+
+/** The 128-bit total of a count (COUNT and SHARD) from its two 64-bit halves. */
+export const total128 = (exports: EngineExports): bigint => (BigInt.asUintN(64, exports.pegsTotalHigh()) << 64n) | BigInt.asUintN(64, exports.pegsTotal());
 
 /** The search by moves keeps a position in 48 bits (assembly/pegs/moves.ts). */
 export const MAX_MOVES_HOLES = 48;
@@ -68,7 +88,7 @@ export function wasmPegsEngine(exports: EngineExports): PegsEngine {
     positions: () => pairs(exports.pegsOutputLength()),
     levels: () => pairs(exports.pegsOutputLength()),
     nodes: () => BigInt.asUintN(64, exports.pegsNodes()),
-    total: () => BigInt.asUintN(64, exports.pegsTotal()),
+    total: () => total128(exports),
     level: () => exports.pegsLevel(),
     moves: () => exports.pegsMoves(),
     memory: () => Number(exports.pegsMemory()),

@@ -7,13 +7,12 @@ import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, memoryLimitText, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, fullMask, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
-import { engineShare, wasmPegsEngine } from './engine.js';
+import { OVERFLOW, engineShare, pathsOverflow, wasmPegsEngine } from './engine.js';
 import type { ThreadedCount } from './shards.js';
 import { SpillFolder, canSpill, levelBytes } from './spill.js';
 import type { Meeting } from './fewest.js';
 import { Checkpoint, LEVELS_FOLDER, type CheckpointEvent } from './checkpoint.js';
 
-const OVERFLOW = -3; // assembly/pegs/board.ts
 // Statuses of a count with its levels on disk (assembly/pegs/meetState.ts): the host fills the
 // engine's window, or takes the pairs of a part of a level.
 const NEED_PAIRS = 4;
@@ -71,7 +70,7 @@ export async function countBothEnds(
     checkpointEvery?: number;
     onCheckpoint?: (event: CheckpointEvent) => void;
   },
-): Promise<ThreadedCount & { partFiles: number; partWrites: number; joinPasses: number; rounds: number; meeting?: Meeting }> {
+): Promise<ThreadedCount & { total: bigint; partFiles: number; partWrites: number; joinPasses: number; rounds: number; meeting?: Meeting }> {
   const startPegs = popcount(problem.start);
   let steps = startPegs - popcount(problem.finishes[0]);
   // The backward side's pagodas: its complements must be reachable from the start.
@@ -249,9 +248,7 @@ export async function countBothEnds(
       narrowBits = 0;
       await spill?.clear();
     }
-    if (status === OVERFLOW) {
-      throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); ${where()}`);
-    }
+    if (status === OVERFLOW) throw pathsOverflow(where(), 'a position');
     if (status === Status.OUT_OF_MEMORY) throw outOfMemory();
     checkStatus(status, task, maxMemory);
     options.onProgress?.({ done: steps, total: steps });

@@ -6,7 +6,7 @@ import { oneThreadStats, type SearchStats } from '../stats.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, runSliced, runStepsSliced, setMemoryLimit, type EngineExports, type Steps } from '../wasm/protocol.js';
-import { MAX_MOVES_HOLES, MODE_MOVES, wasmPegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_MOVES, OVERFLOW, wasmPegsEngine } from './engine.js';
 import { jumpNames } from './format.js';
 import { engineInput, popcount, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import { runLevels, type LevelOptions } from './solve.js';
@@ -46,7 +46,6 @@ export interface PegsOptimalSolution {
 }
 
 const KEYS = ['signal', 'engine', 'maxMemory', 'onProgress'];
-const OVERFLOW = -3; // assembly/pegs/board.ts
 
 /** Checks the problem and options shared by both calls. */
 function prepare(input: PegsInput | PegsProblem | string, options: LevelOptions, what: string): { problem: PegsProblem; maxMemory: number; twin: boolean } {

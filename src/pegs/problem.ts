@@ -141,7 +141,7 @@ function keepsSet(perm: number[], positions: bigint[]): boolean {
  * start plus a sum of jump vectors; a set of holes meeting every jump in 0 or 2 holes keeps
  * the parity of its pegs, and one whose parity differs at start and finish proves it.
  */
-function feasibleFinishes(board: Board, start: bigint, finishes: bigint[]): bigint[] {
+export function feasibleFinishes(board: Board, start: bigint, finishes: bigint[]): bigint[] {
   const startPegs = popcount(start);
   const fewer = finishes.filter((f) => popcount(f) <= startPegs);
   if (fewer.length === 0) {

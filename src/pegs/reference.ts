@@ -2,7 +2,7 @@
 // count.ts): the same algorithms on positions held as two 32-bit words (lo: holes 0-31, hi:
 // holes 32-63).
 import { Status, type StatusCode } from '../wasm/protocol.js';
-import { MODE_COUNT, MODE_SOLVE, type PegsEngine } from './engine.js';
+import { MODE_COUNT, MODE_SOLVE, OVERFLOW, type PegsEngine } from './engine.js';
 import { popcount32 } from '../bits.js';
 
 const MAX_LOAD = 0.7;
@@ -75,6 +75,8 @@ export class ReferencePegsEngine implements PegsEngine {
   private finished = false;
   private nodeCount = 0n;
   private totalCount = 0n;
+  /** A sum met a saturated position (paths kept as min(paths, 2^64 − 1), as the engine keeps them): OVERFLOW. */
+  private wrapped = false;
   private out: number[] = [];
   private levelSizes: bigint[] = [];
   // SOLVE
@@ -226,6 +228,7 @@ export class ReferencePegsEngine implements PegsEngine {
     this.finished = false;
     this.nodeCount = 0n;
     this.totalCount = 0n;
+    this.wrapped = false;
     this.out = [];
     if (mode === MODE_SOLVE) {
       this.deadMaxLog = log;
@@ -267,7 +270,7 @@ export class ReferencePegsEngine implements PegsEngine {
   }
 
   run(budget: number): StatusCode {
-    if (this.finished) return Status.DONE;
+    if (this.finished) return this.wrapped ? OVERFLOW : Status.DONE;
     if (this.mode === MODE_SOLVE) return this.runSolve(budget);
     if (this.mode === MODE_COUNT) return this.runCount(budget);
     return Status.BAD_INPUT;
@@ -339,19 +342,24 @@ export class ReferencePegsEngine implements PegsEngine {
     let total = 0n;
     for (let i = 0; i < t.keyLo.length; i++) {
       if ((t.keyLo[i] !== 0 || t.keyHi[i] !== 0) && this.isFinish(t.keyLo[i], t.keyHi[i])) {
-        total += (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
+        total += this.paths(t, i);
       }
     }
-    this.totalCount = BigInt.asUintN(64, total);
+    this.totalCount = total;
     this.levelNow = this.finishPegs;
     this.finished = true;
+  }
+
+  /** A position's paths from its two words; a saturated one marks the sum that reads it. */
+  private paths(t: Table, i: number): bigint {
+    if (t.valHi[i] === 0xffffffff && t.valLo[i] === 0xffffffff) this.wrapped = true;
+    return (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
   }
 
   /** The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs/count.ts). */
   private meetCount(): void {
     const middle = this.next;
     const upper = this.holes - this.levelNow === this.levelNow ? this.next : this.current;
-    const value = (t: Table, i: number): bigint => (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
     let total = 0n;
     for (let i = 0; i < middle.keyLo.length; i++) {
       const lo = middle.keyLo[i];
@@ -365,9 +373,9 @@ export class ReferencePegsEngine implements PegsEngine {
         this.image(s, lo, hi);
         if (this.canonLo === lo && this.canonHi === hi) fixed++;
       }
-      total += value(middle, i) * (value(upper, other) / BigInt(this.syms / fixed));
+      total += this.paths(middle, i) * (this.paths(upper, other) / BigInt(this.syms / fixed));
     }
-    this.totalCount = BigInt.asUintN(64, total);
+    this.totalCount = total;
     this.finished = true;
   }
 
@@ -378,6 +386,9 @@ export class ReferencePegsEngine implements PegsEngine {
     for (;;) {
       const cur = this.current;
       const slots = cur.keyLo.length;
+      // Into the finishes' level: each jump into a finish adds its parent's paths to the total
+      // (exact while no parent saturates; as assembly/pegs/count.ts sums it).
+      const last = this.levelNow === this.finishPegs + 1 && this.meetLevel < 0;
       while (this.scan < slots) {
         if (budget <= 0) return Status.MORE;
         const i = this.scan++;
@@ -404,6 +415,10 @@ export class ReferencePegsEngine implements PegsEngine {
             const ch = (imagesHi[k] ^ this.imgHi[k * J + j]) >>> 0;
             if (ch < bh || (ch === bh && cl < bl)) ((bl = cl), (bh = ch));
           }
+          if (last && this.isFinish(bl, bh)) {
+            if (ph === 0xffffffff && pl === 0xffffffff) this.wrapped = true;
+            this.totalCount += (BigInt(ph) << 32n) | BigInt(pl);
+          }
           let next = this.next;
           let slot = next.find(bl, bh);
           if (next.keyLo[slot] === 0 && next.keyHi[slot] === 0) {
@@ -417,21 +432,25 @@ export class ReferencePegsEngine implements PegsEngine {
             next.keyHi[slot] = bh;
             next.count++;
           }
+          // Saturated at 2^64 − 1, as assembly/pegs/board.ts keeps them.
           const sumLo = next.valLo[slot] + pl;
-          next.valLo[slot] = sumLo >>> 0;
-          next.valHi[slot] = (next.valHi[slot] + ph + (sumLo > 0xffffffff ? 1 : 0)) >>> 0;
+          const sumHi = next.valHi[slot] + ph + (sumLo > 0xffffffff ? 1 : 0);
+          next.valLo[slot] = sumHi > 0xffffffff ? 0xffffffff : sumLo >>> 0;
+          next.valHi[slot] = sumHi > 0xffffffff ? 0xffffffff : sumHi;
         }
       }
       this.levelNow--;
       this.levelSizes[this.levelNow] = BigInt(this.next.count);
       if (this.levelNow === this.meetLevel) {
         this.meetCount();
-        return Status.DONE;
+        return this.wrapped ? OVERFLOW : Status.DONE;
       }
       this.current = this.next;
       if (this.levelNow === this.finishPegs || this.current.count === 0) {
-        this.finishCount();
-        return Status.DONE;
+        // The total was summed as the last level was expanded.
+        this.levelNow = this.finishPegs;
+        this.finished = true;
+        return this.wrapped ? OVERFLOW : Status.DONE;
       }
       this.next = new Table(this.current.log);
       this.scan = 0;

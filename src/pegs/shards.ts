@@ -7,6 +7,7 @@ import { BitpuzzleError } from '../errors.js';
 import { openPool, type Progress } from '../parallel/pool.js';
 import { acquireEngine, loadEngineModule, releaseEngine } from '../wasm/module.js';
 import { ENGINE_MAX_BYTES, Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { OVERFLOW, total128 } from './engine.js';
 import { engineInput, fullMask, popcount, reversedProblem, type PegsProblem } from './problem.js';
 
 /** Task kinds and route bits, as in assembly/pegs/shards.ts. */
@@ -35,7 +36,8 @@ export interface ShardTask {
 
 export interface ShardResult {
   distinct: number;
-  total: bigint;
+  /** Null when the task's sum met a position whose paths saturated (assembly/pegs/board.ts). */
+  total: bigint | null;
   nodes: number;
   memory: number;
   /** Pairs per bucket (shards × the route's groups), in batches; a bucket with none may be missing. */
@@ -69,8 +71,12 @@ export async function runShardTask(task: ShardTask): Promise<ShardResult> {
     );
     // The expansion sends its pairs in batches (SOLUTION) when its table reaches the cap.
     const buckets: ArrayBuffer[][] = [];
+    let saturated = false;
     for (;;) {
-      const status = checkStatus(await runSliced((budget) => exports.pegsRun(budget)), what, task.maxMemory);
+      const ran = await runSliced((budget) => exports.pegsRun(budget));
+      // OVERFLOW ends the task as DONE does, its buckets written, its total unknown.
+      saturated = ran === OVERFLOW;
+      const status = saturated ? Status.DONE : checkStatus(ran, what, task.maxMemory);
       const count = exports.pegsShardBuckets();
       if (count > 0) {
         const offsets = new Uint32Array(exports.memory.buffer, exports.pegsShardOffsets(), count + 1);
@@ -84,7 +90,7 @@ export async function runShardTask(task: ShardTask): Promise<ShardResult> {
     }
     return {
       distinct: exports.pegsShardDistinct() >>> 0,
-      total: BigInt.asUintN(64, exports.pegsTotal()),
+      total: saturated ? null : total128(exports),
       nodes: Number(exports.pegsNodes()),
       memory: Number(exports.pegsMemory()),
       buckets,
@@ -95,10 +101,16 @@ export async function runShardTask(task: ShardTask): Promise<ShardResult> {
 }
 
 export interface ThreadedCount {
-  total: bigint;
+  /** Null when a sum met a position whose paths saturated: the total is past what 64-bit paths tell. */
+  total: bigint | null;
   levels: number[];
   nodes: bigint;
   memory: number;
+}
+
+/** `total` plus the results' totals; null when any is (a sum met a saturated position). */
+function addTotals(total: bigint | null, results: ShardResult[]): bigint | null {
+  return results.reduce<bigint | null>((sum, r) => (sum === null || r.total === null ? null : sum + r.total), total);
 }
 
 const workerUrl = new URL('./worker.js', import.meta.url);
@@ -166,7 +178,7 @@ export async function countOnThreads(
   const perWorker = Math.floor(maxMemory / threads);
   const levels = new Array<number>(startPegs + 1).fill(0);
   let nodes = 0n;
-  let total = 0n;
+  let total: bigint | null = 0n;
   let memory = 0;
   let level = startPegs;
   const task = (kind: number, route: number, a: ArrayBuffer[], b: ArrayBuffer[] = [], seed = false): ShardTask => ({
@@ -193,6 +205,8 @@ export async function countOnThreads(
       const tasks = own === null ? [task(SHARD_EXPAND, route, [], [], true)] : each((k) => task(SHARD_EXPAND, route, own![k]));
       const results = await round(tasks);
       levels[level] = results.reduce((sum, r) => sum + r.distinct, 0);
+      // Only the expansion into the finishes' level sums (its jumps into finishes).
+      total = addTotals(total, results);
       level--;
       options.onProgress?.({ done: Math.min(startPegs - level, steps), total: steps });
       if (lastUp) {
@@ -200,7 +214,7 @@ export async function countOnThreads(
         const [upper, middle] = odd ? [1, 0] : [0, 1];
         const met = await round(each((k) => task(SHARD_MEET, 0, gather(results, upper, k), gather(results, middle, k))));
         levels[level] = met.reduce((sum, r) => sum + r.distinct, 0);
-        total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
+        total = addTotals(0n, met);
         break;
       }
       own = each((k) => gather(results, 0, k));
@@ -208,7 +222,6 @@ export async function countOnThreads(
       if (level === finishPegs) {
         const done = await round(each((k) => task(SHARD_FINISH, 0, own![k])));
         levels[level] = done.reduce((sum, r) => sum + r.distinct, 0);
-        total = done.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
         break;
       }
     }
@@ -299,7 +312,7 @@ export async function countMeeting(
           'the middle',
         );
         levels[other.forward(other.level)] = met.reduce((sum, r) => sum + r.distinct, 0);
-        const total = met.reduce((sum, r) => BigInt.asUintN(64, sum + r.total), 0n);
+        const total = addTotals(0n, met);
         options.onProgress?.({ done: steps, total: steps });
         return { total, levels, nodes, memory };
       }

@@ -10,9 +10,9 @@ import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, wasmPegsEngine, type PegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, pathsOverflow, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
-import { boardAndStart, engineInput, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
+import { boardAndStart, engineInput, feasibleFinishes, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import type { Board } from './board.js';
 
 /** Options of pegs.solve and pegs.solutions, and the base of the others. */
@@ -400,8 +400,11 @@ export async function* solutions(
   }
 }
 
-/** Runs a level-by-level search, reporting each finished level. */
-export async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<void> {
+/**
+ * Runs a level-by-level search, reporting each finished level. True when a count's sum met a
+ * position whose paths saturated (OVERFLOW: its total is past what 64-bit paths tell).
+ */
+export async function runLevels(engine: PegsEngine, levels: number, what: string, maxMemory: number, options: LevelOptions): Promise<boolean> {
   let reported = -1;
   const first = engine.level();
   const status = await runSliced((budget) => {
@@ -418,8 +421,9 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
       `${what} needs more than ${memoryLimitText(maxMemory)}; it got ${Math.abs(first - engine.level())} of ${levels} levels deep`,
     );
   }
-  checkStatus(status, what, maxMemory);
+  if (status !== OVERFLOW) checkStatus(status, what, maxMemory);
   options.onProgress?.({ done: levels, total: levels });
+  return status === OVERFLOW;
 }
 
 /**
@@ -430,11 +434,16 @@ export async function count(input: PegsInput | PegsProblem | string, options: Co
   options = checkOptions(options, [...COUNT_KEYS, 'spill', 'spillDir', 'spillAbove', 'maxDisk', 'checkpoint', 'onCheckpoint'], 'pegs.count');
   checkSpill(options);
   checkCheckpoint(options);
-  return countFrom(input, options, false);
+  const counted = await countFrom(input, options, false);
+  if (counted.total === null) throw pathsOverflow();
+  return { ...counted, total: counted.total };
 }
 
+/** A count whose total is null when a sum met a position whose paths saturated (assembly/pegs/board.ts). */
+type Counted = Omit<PegsCount, 'total'> & { total: bigint | null };
+
 /** count(), or with `forwardOnly` every level searched from the start (reachable). */
-async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean): Promise<PegsCount> {
+async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean): Promise<Counted> {
   const started = performance.now();
   let problem: PegsProblem;
   try {
@@ -506,10 +515,10 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const holes = problem.board.holes.length;
     const meets = problem.finishes.length === 1 && problem.finishes[0] === (fullMask(problem.board) & ~problem.start);
     const steps = startPegs - (meets ? Math.min(startPegs, holes >> 1) : popcount(problem.finishes[0]));
-    await runLevels(engine, steps, 'counting', maxMemory, options);
+    const saturated = await runLevels(engine, steps, 'counting', maxMemory, options);
     const levels = engine.levels().slice(0, startPegs + 1).map(Number);
     return {
-      total: engine.total(),
+      total: saturated ? null : engine.total(),
       distinct: null,
       reason: null,
       shard: null,
@@ -536,7 +545,18 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
     symmetries: board.symmetries.filter((perm) => permute(perm, start) === start),
     pagodas: [],
   });
-  return countFrom(open, options, true);
+  const forward = await countFrom(open, options, true);
+  if (forward.total !== null) return { ...forward, total: forward.total };
+  // Forward, a finish's paths (or those of a parent of one) saturated. The total is then
+  // count's for the finishes in the start's class, from both ends (where the sides' paths
+  // meet in products, far below 2^64 each), its levels kept in memory.
+  const finishes = feasibleFinishes(board, start, open.finishes);
+  const report = options.onProgress;
+  const onProgress = report && ((progress: Progress) => report({ ...progress, phase: 'the total, from both ends' }));
+  const both = await countFrom(markProblem({ ...open, finishes }), { ...options, spill: false, onProgress }, false);
+  if (both.total === null) throw pathsOverflow('reachable counted its levels forward, and from both ends for the total');
+  const stats = { ...forward.stats, nodes: forward.stats.nodes + both.stats.nodes, milliseconds: forward.stats.milliseconds + both.stats.milliseconds };
+  return { ...forward, total: both.total, memory: Math.max(forward.memory, both.memory), stats };
 }
 
 /** The most holes of a board whose fewest moves go by levels (a value holds a mark per hole and the moves). */

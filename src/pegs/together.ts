@@ -38,8 +38,9 @@ const CLEAR_BYTES = 1 << 20;
 const C = {
   PHASE: 0, CLAIM: 1, UNITS: 2, STOP: 3, FLAGS: 4, RESERVED: 5, NODES: 6, SOURCE: 7, PARENTS: 8, NEXT: 9, TABLE: 10,
   LOG: 11, FRESH: 12, BYTES: 13, COUNTS: 14, THREADS: 15, SUMS: 16, SELVES: 17, PAGODAS: 18, STREAM: 20, STREAMED: 21,
+  LAST: 22,
 } as const;
-const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7, FINISH: 8 } as const;
+const PHASE = { CLEAR: 1, EXPAND: 2, REHASH: 3, MOVE: 4, COMPACT: 5, GATHER: 6, MEET: 7 } as const;
 const STOPPED = 3; // togetherRun: EXPAND stopped for the table to grow, or the host asked to stop
 const FLAG_GROW = 1n;
 const FLAG_OVERFLOW = 2n;
@@ -173,13 +174,15 @@ export async function countTogether(
     set(C.BYTES, bytes);
     await phase(PHASE.CLEAR, Math.ceil(bytes / CLEAR_BYTES));
   };
-  // A phase that sums (MEET, FINISH): the tasks' 128-bit sums, added.
-  const sum = async (kind: number, units: number): Promise<bigint> => {
-    new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
-    await phase(kind, units);
-    const sums = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
+  // The tasks' 128-bit sums (MEET, and EXPAND into the finishes' level), added, after zeroSums
+  // and the phases that sum; null when a sum met a position whose paths saturated (as on the
+  // calling thread).
+  const zeroSums = (): void => void new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks).fill(0n);
+  const sums = (): bigint | null => {
+    if ((get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) return null;
+    const words = new BigUint64Array(memory.buffer, SUMS_AT, 2 * tasks);
     let added = 0n;
-    for (let t = 0; t < tasks; t++) added += sums[2 * t] + (sums[2 * t + 1] << 64n);
+    for (let t = 0; t < tasks; t++) added += words[2 * t] + (words[2 * t + 1] << 64n);
     return added;
   };
   // Moves `bytes` from `from` down to `to`, in one piece.
@@ -202,7 +205,7 @@ export async function countTogether(
     const levels = new Array<number>(startPegs + 1).fill(0);
     levels[startPegs] = 1;
     if (!central && !onward) levels[finishPegs] = back.pairs;
-    let total = 0n;
+    let total: bigint | null = 0n;
     let growths = 0;
     for (let step = 0; ; step++) {
       options.onProgress?.({ done: step, total: steps });
@@ -226,6 +229,10 @@ export async function countTogether(
       set(C.PARENTS, x.pairs);
       set(C.PAGODAS, x.pagodas[0]);
       set(C.PAGODAS + 1, x.pagodas[1]);
+      // Forward into the finishes' level, the expansion sums the total (its jumps into finishes).
+      const last = onward && forward.pegs - 1 === finishPegs;
+      set(C.LAST, last ? 1 : 0);
+      zeroSums();
       for (;;) {
         await phase(PHASE.EXPAND, 0);
         if ((get(C.FLAGS) & FLAG_GROW) === 0n) break;
@@ -242,19 +249,12 @@ export async function countTogether(
         set(C.SOURCE, x.at);
         set(C.FLAGS, get(C.FLAGS) & ~FLAG_GROW);
       }
-      // Forward, paths are only added, so a position's paths kept modulo 2^64 still give the
-      // total modulo 2^64 (as on the calling thread); from both ends they multiply, and must be whole.
-      if (!onward && (get(C.FLAGS) & FLAG_OVERFLOW) !== 0n) {
-        throw new BitpuzzleError('ENGINE_FAILURE', `counting: the paths to a position passed 2^64 - 1 (the engine counts them in 64 bits; the total in 128); it got ${step + 1} of ${steps} levels deep`);
-      }
       const keys = Number(get(C.RESERVED));
       x.pegs--;
       levels[x === forward ? x.pegs : holes - x.pegs] = keys;
       if (keys === 0) break; // no position on this level: no solution
-      if (onward && forward.pegs === finishPegs) {
-        // The finishes' level: their paths, summed (modulo 2^64, as the paths are kept).
-        set(C.STREAM, 0);
-        total = BigInt.asUintN(64, await sum(PHASE.FINISH, 2 ** log / CHUNK_SLOTS));
+      if (last) {
+        total = sums();
         break;
       }
       // Where the sides stand, in the pegs of positions along a sequence: the forward side's,
@@ -265,7 +265,9 @@ export async function countTogether(
         set(C.SELVES, gap === 0 ? 1 : 0);
         set(C.STREAM, central ? 0 : other.at);
         set(C.STREAMED, central ? 0 : other.pairs);
-        total = await sum(PHASE.MEET, Math.ceil((central ? 2 ** log : other.pairs) / CHUNK_SLOTS));
+        zeroSums();
+        await phase(PHASE.MEET, Math.ceil((central ? 2 ** log : other.pairs) / CHUNK_SLOTS));
+        total = sums();
         break;
       }
       // The level made dense, in the place of the one it came from: a lower side's place goes

@@ -103,6 +103,7 @@ export interface EngineExports {
   pegsOutputLength(): number;
   pegsNodes(): bigint;
   pegsTotal(): bigint;
+  pegsTotalHigh(): bigint;
   pegsLevel(): number;
   pegsMoves(): number;
   pegsMemory(): bigint;
