@@ -3,21 +3,28 @@
 // each row's peak resident set is its own). Starts and finishes are taken once per class of
 // the board's symmetries (the finishes up to the symmetries that keep the start), and each
 // start's counts over its finishes, times the size of each finish class, must add up to its
-// "any" count. Prints a markdown table to stdout (progress on stderr).
-//   node bench/pegs-table.js [board] [--starts d4,c1]    (default: english, every start class;
-//                                                         --starts: these, in this order)
+// "any" count. With --reachable, each start's pegs.reachable too (every sequence that ends with
+// one peg, counted forward; 2 threads, 4 GiB), whose total must equal the "any" count. Prints a
+// markdown table to stdout (progress on stderr).
+//   node bench/pegs-table.js [board] [--starts d4,c1] [--reachable]  (default: english, every
+//                                                         start class; --starts: these, in this order)
 //   node bench/pegs-table.js --one BOARD START FINISH [BYTES]  (one count as JSON: what each row
-//                                                         runs; BYTES: maxMemory, default 1 GiB)
+//                                                         runs; BYTES: maxMemory, default 1 GiB;
+//                                                         FINISH reachable: pegs.reachable)
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pegs } from '../dist/index.js';
 import { benchArgs, fail } from './common.js';
 
-const { values, positionals: args } = benchArgs(import.meta.url, { one: { type: 'boolean', default: false }, starts: { type: 'string' } }, true);
+const options = { one: { type: 'boolean', default: false }, starts: { type: 'string' }, reachable: { type: 'boolean', default: false } };
+const { values, positionals: args } = benchArgs(import.meta.url, options, true);
 if (values.one) {
   const [board, start, finish, bytes] = args;
   const started = performance.now();
-  const result = await pegs.count({ board, start, finish }, bytes ? { maxMemory: Number(bytes) } : {});
+  const result =
+    finish === 'reachable'
+      ? await pegs.reachable({ board, start }, { threads: 2, maxMemory: Number(bytes ?? 4 * 2 ** 30) })
+      : await pegs.count({ board, start, finish }, bytes ? { maxMemory: Number(bytes) } : {});
   console.log(JSON.stringify({
     total: String(result.total),
     ms: performance.now() - started,
@@ -69,20 +76,22 @@ for (const s of starts) {
   const keep = any.symmetries; // the symmetries that keep the start
   const finishes = any.finishes.map((f) => f.toString(2).length - 1).filter((f) => orbit(keep, f)[0] === f);
   let sum = 0n;
-  for (const f of [...finishes, 'any']) {
-    const finish = f === 'any' ? 'any' : name(f);
+  for (const f of [...finishes, 'any', ...(values.reachable ? ['reachable'] : [])]) {
+    const finish = typeof f === 'string' ? f : name(f);
     console.error(`${name(s)} → ${finish}…`);
     const r = countOne(name(s), finish);
     if (r === null) {
       sum = null; // no sum check for this start
       continue;
     }
-    const size = f === 'any' ? 1 : orbit(keep, f).length;
-    if (f !== 'any') sum = sum === null ? null : sum + r.total * BigInt(size);
-    else if (sum !== null && sum !== r.total) fail(`${name(s)}: the finishes add up to ${sum}, the count to any finish is ${r.total}`);
-    const label = f === 'any' ? 'any (= the sum of the rows above, each times its class)' : size > 1 ? `${finish} (class of ${size})` : finish;
+    const size = typeof f === 'string' ? 1 : orbit(keep, f).length;
+    if (typeof f !== 'string') sum = sum === null ? null : sum + r.total * BigInt(size);
+    else if (sum !== null && sum !== r.total) fail(`${name(s)}: the finishes add up to ${sum}, the count to ${f} is ${r.total}`);
+    const label =
+      f === 'any' ? 'any (= the sum of the rows above, each times its class)' : f === 'reachable' ? 'reachable (forward, 2 threads, 4 GiB: = any)' : size > 1 ? `${finish} (class of ${size})` : finish;
     console.log(`| ${name(s)} | ${label} | ${r.total.toLocaleString('en')} | ${fmt(r.ms)} | ${mb(r.memory)} | ${mb(r.rss)} |`);
-    if (!hardest || r.rss > hardest.rss) hardest = { ...r, what: `${name(s)} → ${finish}` };
+    // The counts with the default options (reachable's row runs with its own).
+    if (f !== 'reachable' && (!hardest || r.rss > hardest.rss)) hardest = { ...r, what: `${name(s)} → ${finish}` };
   }
 }
 if (hardest) console.log(`\nLargest peak: ${hardest.what}, ${mb(hardest.rss)} resident, ${fmt(hardest.ms)}.`);

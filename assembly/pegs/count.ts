@@ -46,21 +46,9 @@ export function startCount(log: u32): i32 {
   return level == finishPegs ? finishCount() : DONE;
 }
 
-/** The total: the orbit totals of the finish positions in the current level's table. */
-export function sumFinishes(): void {
-  total = 0;
-  totalHigh = 0;
-  const slots: u32 = <u32>1 << tabLog;
-  for (let i: u32 = 0; i < slots; i++) {
-    const slot = tabBase + (<usize>i << 4);
-    const key = load<u64>(slot);
-    if (key != 0 && isFinish(key)) addPaths(load<u64>(slot, 8));
-  }
-}
-
-/** Sums the orbit totals of the finish positions in the current level. */
+/** The start is on the finishes' level: one sequence (of no jumps) when it is a finish. */
 function finishCount(): i32 {
-  sumFinishes();
+  total = isFinish(canonical(start)) ? 1 : 0;
   level = finishPegs;
   finished = true;
   return DONE;
