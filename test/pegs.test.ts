@@ -117,6 +117,17 @@ describe('counting', () => {
     expect((await pegs.count({ board: 'triangle5', finish: 'any' })).total).toBe(29760n);
   });
 
+  it('counts one sequence (no jump) from a start that is a finish, none from one on the same level that is not', async () => {
+    for (const engine of ['wasm', 'js'] as const) {
+      const totals = await Promise.all([
+        pegs.count({ board: '.o..', finish: 'any' }, { engine }),
+        pegs.count({ board: 'o...', finish: 'a1' }, { engine }),
+        pegs.count({ board: 'o...', finish: 'd1' }, { engine }),
+      ]);
+      expect(totals.map((c) => c.total)).toEqual([1n, 1n, 0n]);
+    }
+  });
+
   it('agrees with the twin and the brute force on random small boards', async () => {
     let checked = 0;
     for (const problem of randomProblems(7, 60, 3)) {
