@@ -12,7 +12,7 @@
 import { DONE, MORE, BAD_INPUT, arenaGeneration } from '../shared/bits';
 import {
   MAX_JUMPS, jumps, syms, isFinish, loadedGeneration, images, keepImages, legalJumpsInto, hopefulIn, leastComplement,
-  fixedBy, childCanonical, childComplement, multiply128, productHigh, SATURATED,
+  fixedBy, childCanonical, childComplement, total, totalHigh, addPaths, addProduct, countWrapped, clearWrapped, SATURATED,
 } from './board';
 import { slotIndex } from './tables';
 
@@ -141,8 +141,7 @@ export function togetherRun(task: i32, budget: i32): i32 {
  * total, exact in 128 bits while no parent of a finish saturates (as count.ts sums it).
  */
 function expandLevel(task: i32, budget: i32): i32 {
-  sumLow = 0;
-  sumHigh = 0;
+  startSum();
   const status = expandChunks(budget);
   addSum(task);
   return status;
@@ -196,7 +195,7 @@ function expandGroup(pairs: usize, count: i32): u64 {
     for (let i = 0; i < n; i++) {
       const j = <i32>load<u32>(legals + (<usize>i << 2));
       const child = childCanonical(j);
-      if (last && isFinish(child)) addPathsToSum(paths);
+      if (last && isFinish(child)) addPaths(paths);
       store<u64>(children + (<usize>m << 3), child);
       store<u64>(values + (<usize>m << 3), paths);
       m++;
@@ -315,8 +314,7 @@ function meetLevel(task: i32, budget: i32): i32 {
   const stream = <usize>word(C_STREAM);
   const pairs = stream == 0 ? <u64>1 << log : word(C_STREAMED);
   const from = stream == 0 ? base : stream;
-  sumLow = 0;
-  sumHigh = 0;
+  startSum();
   let streamed: u64 = 0;
   let status = MORE;
   for (let done = 0; done < budget; done++) {
@@ -365,24 +363,22 @@ function meetLevel(task: i32, budget: i32): i32 {
   return status;
 }
 
-// The sum so far of this call of meetLevel or expandLevel (globals: the instances share their
-// memory, not these).
-let sumLow: u64 = 0;
-let sumHigh: u64 = 0;
-
-/** Adds a finish's paths to this call's sum (flags the count when they saturated). */
-@inline function addPathsToSum(paths: u64): void {
-  if (paths == SATURATED) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
-  sumLow += paths;
-  sumHigh += <u64>(sumLow < paths);
+// This call's sum (meetLevel, expandLevel) is board.ts's 128-bit total (total, totalHigh),
+// added with addPaths and addProduct, whose saturation flag addSum passes on to C_FLAGS: these
+// are globals, which the instances keep their own of (they share their memory only).
+function startSum(): void {
+  total = 0;
+  totalHigh = 0;
+  clearWrapped();
 }
 
 /** Adds this call's sum to what the task's earlier calls summed (the host zeroes the sums first). */
 function addSum(task: i32): void {
+  if (countWrapped()) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
   const sums = <usize>word(C_SUMS) + (<usize>task << 4);
   const before = load<u64>(sums);
-  store<u64>(sums, before + sumLow);
-  store<u64>(sums, load<u64>(sums, 8) + sumHigh + <u64>(before + sumLow < before), 8);
+  store<u64>(sums, before + total);
+  store<u64>(sums, load<u64>(sums, 8) + totalHigh + <u64>(before + total < before), 8);
 }
 
 /** Adds paths · (the table's total for the key) / divisor for the first m lookups of the group. */
@@ -391,12 +387,7 @@ function settle(base: usize, log: u32, m: i32): void {
   for (let i = 0; i < m; i++) {
     const other = find(base, log, load<u64>(children + (<usize>i << 3)));
     if (other == 0) continue;
-    const paths = load<u64>(values + (<usize>i << 3));
-    const otherPaths = load<u64>(other, 8);
-    if (paths == SATURATED || otherPaths == SATURATED) atomic.or<u64>(wordAt(C_FLAGS), FLAG_OVERFLOW);
-    const product = multiply128(paths, otherPaths / <u64>load<u32>(divisors + (<usize>i << 2)));
-    sumLow += product;
-    sumHigh += productHigh + <u64>(sumLow < product);
+    addProduct(load<u64>(values + (<usize>i << 3)), load<u64>(other, 8), <u64>load<u32>(divisors + (<usize>i << 2)));
   }
 }
 
