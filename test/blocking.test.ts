@@ -77,9 +77,11 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => pegs.minMoves({ board: 'english' }, { signal }), 800);
   });
 
-  it('pegs: count on the English board, on the calling thread and on 2 threads', async () => {
+  it('pegs: count on the English board, on the calling thread and on 2 threads; reachable on one worker thread', async () => {
     await expectAbortedPromptly((signal) => pegs.count({ board: 'english' }, { threads: 1, signal }), 800);
     await expectAbortedPromptly((signal) => pegs.count({ board: 'english' }, { threads: 2, signal }), 1200);
+    // Forward on one thread: the shared module's phases on one worker thread.
+    await expectAbortedPromptly((signal) => pegs.reachable({ board: 'english' }, { threads: 1, signal }), 1200);
   });
 
   it('sliding: a 4×4 pattern database build, a 5×5 optimal search, a 300×300 constructive solution', async () => {

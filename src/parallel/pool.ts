@@ -32,8 +32,10 @@ export type QueueOption =
 
 export interface RunTasksOptions<T, R> {
   tasks: T[];
-  /** Worker threads to use; 1 runs the tasks on the calling thread. */
+  /** Worker threads to use; 1 runs the tasks on the calling thread (but see `onWorkers`). */
   threads: number;
+  /** Runs even one thread's tasks on a worker thread: for tasks that run long without yielding. */
+  onWorkers?: boolean;
   /** The task kind (a name in parallel/runners.ts): which function the worker threads run. */
   kind: TaskKindName;
   /** The task function, for the inline path. */
@@ -93,7 +95,7 @@ export async function runTasks<T, R>(options: RunTasksOptions<T, R>): Promise<R[
   };
   onProgress?.({ done: 0, total: tasks.length });
 
-  if (threads <= 1) {
+  if (threads === 0 || (threads === 1 && !options.onWorkers)) {
     for (let i = 0; i < tasks.length; i++) {
       results[i] = await options.runInline(tasks[i], signal);
       finished();

@@ -80,6 +80,14 @@ export interface CountOptions extends LevelOptions {
 /** Boards of this many holes or more count from both ends (small ones count in milliseconds). */
 const BOTH_ENDS_HOLES = 30;
 
+/**
+ * Boards of this many holes or more count forward on one thread in the shared module, on a
+ * worker thread; smaller ones on the calling thread, where a count takes milliseconds and a
+ * worker's round trips would cost more than it saves (triangle 5: 0.4 ms against 7 ms; triangle
+ * 6's reachable, 21 holes, 44 ms against 61 ms; a 24-hole rectangle, 160 ms against 130 ms).
+ */
+const SHARED_FORWARD_HOLES = 24;
+
 /** Stats of a pegs result; `nodes`: jumps tried (solve), positions expanded (count, minMoves). */
 export type PegsStats = SearchStats;
 
@@ -466,7 +474,10 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   const big = bothEnds && (holes >= BOTH_ENDS_HOLES || options.checkpoint !== undefined);
   const threads = options.threads === undefined ? 1 : checkThreads(options.threads);
   const meeting = !forwardOnly && !selfDual && startPegs > popcount(problem.finishes[0]) + 1 && (big || threads > 1);
-  if (kind === 'wasm' && (big || meeting || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
+  // One thread counts a smaller board forward to the finishes (count.ts), but a central game,
+  // which it meets in the middle.
+  const forwardOnOne = threads === 1 && holes >= SHARED_FORWARD_HOLES && !big && !selfDual && startPegs > popcount(problem.finishes[0]);
+  if (kind === 'wasm' && (big || meeting || forwardOnOne || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
     // Counts go on threads that share one memory (together.ts): one table a level, built by
     // every thread at once; from both ends where one thread counts from both ends (and for one
@@ -476,13 +487,17 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     // serve for both (the calling thread's engine does half the work there; smaller ones go
     // sharded): there one thread beat the sharded threads, which hold tables of their own
     // (d4 → d1 ran out of 1 GiB on 2 threads where one thread needs 358 MB).
+    // A forward count on one thread goes to the shared module too, one task on one worker
+    // thread: its dense levels made it faster and smaller than count.ts (reachable from d3 on
+    // the English board: 75 s in 0.8 GB against 95 s in more than 1 GiB).
     const dual = !selfDual && bothEnds && dualSymmetry(problem) !== undefined;
     const fromBothEnds = bothEnds && (selfDual || ((big || problem.finishes.length === 1) && !dual));
-    const onward = !fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]);
-    const tryTogether = threads > 1 && options.checkpoint === undefined && canShareMemory() && (fromBothEnds || onward);
+    const onward = forwardOnOne || (!fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]));
+    const tryTogether = options.checkpoint === undefined && canShareMemory() && (forwardOnOne || (threads > 1 && (fromBothEnds || onward)));
     const together = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
-    // A forward count that did not fit goes forward on the calling thread (below).
-    const forwardHere = tryTogether && onward && !together;
+    // A forward count that did not fit (or memory that cannot be shared, on one thread) goes
+    // forward on the calling thread (below).
+    const forwardHere = !together && (forwardOnOne || (tryTogether && onward));
     const onOneThread = !together && threads > 1 && (big || tryTogether);
     if (!forwardHere) {
       const { total, levels, nodes, memory } =

@@ -163,7 +163,8 @@ export async function countTogether(
     set(C.CLAIM, 0);
     set(C.UNITS, units);
     const list: TogetherTask[] = Array.from({ length: tasks }, (_, index) => ({ id, memory, module, input, index }));
-    await runTasks({ tasks: list, threads: tasks, kind: 'pegs', runInline: runTogetherTask, signal });
+    // On worker threads even for one task: a phase runs to its end without yielding.
+    await runTasks({ tasks: list, threads: tasks, kind: 'pegs', runInline: runTogetherTask, onWorkers: true, signal });
     if (signal?.aborted) throw aborted(signal);
   };
   // Zeroes [from, from + bytes), fresh memory too: a page written first is mapped once, where
