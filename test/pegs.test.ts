@@ -168,6 +168,82 @@ describe('counting', () => {
   });
 });
 
+describe('slices', () => {
+  // A unit of budget costs unlike times in a count's phases (clearing fresh memory, expanding a
+  // position), so the host keeps a budget for each phase and the engine ends a run call where
+  // its phase changes: a call that starts in a chore (count.ts, moves.ts) or a phase other
+  // than the expansions (meet.ts) expands nothing, however large its budget.
+  const BIG = 1 << 20;
+  const board = 'oooooo\noooooo\noo.ooo\noooooo';
+
+  it('count.ts and moves.ts: a call that starts in a chore expands nothing', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { setMemoryLimit } = await import('../dist/wasm/protocol.js');
+    const { wasmPegsEngine, MODE_COUNT, MODE_MOVES } = await import('../dist/pegs/engine.js');
+    const { engineInput } = await import('../dist/pegs/problem.js');
+    for (const [mode, finish] of [[MODE_COUNT, 'any'], [MODE_MOVES, 'c3']] as const) {
+      const problem = pegs.toProblem({ board, finish });
+      const exports = await acquireEngine();
+      try {
+        setMemoryLimit(exports, 256 << 20);
+        const engine = wasmPegsEngine(exports);
+        expect(engine.load(engineInput(problem))).toBe(0);
+        expect(engine.start(mode, 10)).toBe(0);
+        let chores = 0;
+        let status: number;
+        do {
+          const phase = engine.phase();
+          const nodes = engine.nodes();
+          status = engine.run(BIG);
+          if (phase !== 0) {
+            chores++;
+            expect(engine.nodes()).toBe(nodes);
+          }
+        } while (status === 2);
+        expect(status).toBe(0);
+        expect(chores).toBeGreaterThan(5);
+        if (mode === MODE_COUNT) expect(engine.total()).toBe((await pegs.count(problem, { engine: 'js' })).total);
+      } finally {
+        releaseEngine(exports);
+      }
+    }
+  });
+
+  it('meet.ts: a call that starts outside the expansions expands nothing', async () => {
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { setMemoryLimit } = await import('../dist/wasm/protocol.js');
+    const { wasmPegsEngine } = await import('../dist/pegs/engine.js');
+    const { engineInput, fullMask, pagodasFor } = await import('../dist/pegs/problem.js');
+    const problem = pegs.toProblem({ board, finish: 'c3' });
+    const backward = pagodasFor(problem.board, [fullMask(problem.board) & ~problem.start]);
+    const exports = await acquireEngine();
+    try {
+      setMemoryLimit(exports, 256 << 20);
+      expect(wasmPegsEngine(exports).load(engineInput({ ...problem, pagodas: [...problem.pagodas, ...backward] }))).toBe(0);
+      exports.pegsMeetFewest(0);
+      expect(exports.pegsMeetStart(problem.pagodas.length, 0, 64, 0, 4096, 1, 0)).toBe(0);
+      const EXPAND = 1;
+      const FINAL = 7;
+      const others = new Set<number>();
+      let status: number;
+      do {
+        const phase = exports.pegsMeetPhase();
+        const nodes = exports.pegsMeetNodes();
+        status = exports.pegsMeetRun(BIG);
+        if (phase !== EXPAND && phase !== FINAL) {
+          others.add(phase);
+          expect(exports.pegsMeetNodes()).toBe(nodes);
+        }
+      } while (status === 2);
+      expect(status).toBe(0);
+      expect(others.size).toBeGreaterThanOrEqual(3);
+      expect(BigInt.asUintN(64, exports.pegsMeetTotal())).toBe((await pegs.count(problem, { engine: 'js' })).total);
+    } finally {
+      releaseEngine(exports);
+    }
+  });
+});
+
 describe('counting on threads', () => {
   /** The same totals and levels on 1, 2 and 3 threads (and the brute force when it is given). */
   async function expectThreadsAgree(problem: pegs.PegsProblem, expected?: bigint, threads = [1, 2, 3]): Promise<void> {

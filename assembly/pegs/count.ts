@@ -18,7 +18,7 @@ import {
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, slotIndex,
-  CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
+  CHORE_NONE, BULK_SLOTS, BULK_CALL_BYTES, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
 } from './tables';
 import { CHILDREN, VALUES, EXPAND_GROUP, GROUP_ROOM } from './meetState';
 
@@ -159,7 +159,7 @@ function chorePiece(budget: i32): bool {
     const fill = chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL;
     const doubled = chore == CHORE_GROW_FILL || chore == CHORE_GROW_COPY;
     const size: u64 = <u64>16 << (doubled ? nextLog + 1 : nextLog);
-    const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 4);
+    const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 4, BULK_CALL_BYTES));
     if (fill) {
       memory.fill((chore == CHORE_GROW_FILL ? choreFresh : nextBase) + <usize>choreAt, 0, <usize>bytes);
     } else {
@@ -236,7 +236,9 @@ function afterChore(): i32 {
 }
 
 export function runCount(budget: i32): i32 {
+  const entered = chore;
   for (;;) {
+    if (chore != entered) return MORE;
     if (chore != CHORE_NONE) {
       if (budget <= 0) return MORE;
       const finishedChore = chorePiece(budget);

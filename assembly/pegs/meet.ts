@@ -71,6 +71,7 @@ import {
   canonical, imageOf, notePeak, mode, MODE_MEET, OVERFLOW, countWrapped, clearWrapped, jumpFrom,
 } from './board';
 import { beginOther } from './pegs';
+import { BULK_CALL_BYTES } from './tables';
 import {
   width, high, countBits, countMax, tooBig, NARROW_HOLES, pairKey, pairPaths, isEmpty, setPair, copyPair, P_FILL, P_EXPAND,
   P_GROW_FILL, P_GROW_REHASH, P_GROW_COPY, P_COMPACT, P_MOVE, P_FINAL, P_JOIN_FILL, P_JOIN_BUILD, P_DONE, P_SPILL, P_HANDED,
@@ -215,6 +216,8 @@ export function pegsMeetTotalHigh(): u64 { return totalHigh; }
 export function pegsMeetNodes(): u64 { return meetNodes; }
 /** Levels done: each expansion, then the final stream. */
 export function pegsMeetStep(): i32 { return steps; }
+/** The phase the next run call starts in: a unit's cost differs by phase, so the host keeps a budget for each. */
+export function pegsMeetPhase(): i32 { return phase; }
 /**
  * The levels the sides stand at (pegs, forward space: forward in bits 0-7, backward in 8-15)
  * and the parts of the level in progress (bits 16 up).
@@ -226,19 +229,26 @@ export function pegsMeetSteps(): i32 {
   return selfDual ? startPegs - ((holes + 1) >> 1) + 1 : startPegs - finishPegs;
 }
 
-/** Advances by about `budget` units. DONE when the total is ready; OUT_OF_MEMORY; OVERFLOW. */
+/**
+ * Advances by about `budget` units, within one phase: a call ends where the phase changes (and
+ * after BULK_CALL_BYTES cleared or copied), so that the budget the host has for a phase is
+ * spent on that phase's units. DONE when the total is ready; OUT_OF_MEMORY; OVERFLOW.
+ */
 export function pegsMeetRun(budget: i32): i32 {
   if (mode != MODE_MEET) return BAD_INPUT;
   let left: u64 = <u64>max(budget, 1);
+  const entered = phase;
+  let bulk: u64 = 0; // bytes cleared or copied in this call
   while (phase != P_DONE) {
     if (countWrapped() || tooBig) return OVERFLOW;
-    if (left == 0) return MORE;
+    if (left == 0 || phase != entered || bulk >= BULK_CALL_BYTES) return MORE;
     if (phase == P_FILL || phase == P_GROW_FILL || phase == P_JOIN_FILL) {
       const into = phase == P_GROW_FILL ? fresh : tBase;
       const size: u64 = <u64>(phase == P_GROW_FILL ? freshSize : tSize) * <u64>width;
-      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      const bytes = min<u64>(size - at, min<u64>(left * BULK_BYTES, BULK_CALL_BYTES - bulk));
       memory.fill(into + <usize>at, 0, <usize>bytes);
       at += bytes;
+      bulk += bytes;
       left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
       if (at >= size) {
         phase = phase == P_FILL ? filled : phase == P_JOIN_FILL ? P_JOIN_BUILD : P_GROW_REHASH;
@@ -430,9 +440,10 @@ export function pegsMeetRun(budget: i32): i32 {
     } else if (phase == P_GROW_COPY) {
       // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
       const size: u64 = <u64>freshSize * <u64>width;
-      const bytes = min<u64>(size - at, left * BULK_BYTES);
+      const bytes = min<u64>(size - at, min<u64>(left * BULK_BYTES, BULK_CALL_BYTES - bulk));
       memory.copy(tBase + <usize>at, fresh + <usize>at, <usize>bytes);
       at += bytes;
+      bulk += bytes;
       left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
       if (at >= size) {
         tSize = freshSize;
@@ -478,10 +489,11 @@ export function pegsMeetRun(budget: i32): i32 {
       const dst = moves == 2 ? moveDst0 : moveDst1;
       const src = moves == 2 ? moveSrc0 : moveSrc1;
       const len = moves == 2 ? moveLen0 : moveLen1;
-      const bytes = min<u64>(len - at, left * BULK_BYTES);
+      const bytes = min<u64>(len - at, min<u64>(left * BULK_BYTES, BULK_CALL_BYTES - bulk));
       // Forward, in pieces: every source lies above its destination.
       memory.copy(dst + <usize>at, src + <usize>at, <usize>bytes);
       at += bytes;
+      bulk += bytes;
       left -= min<u64>(left, (bytes + BULK_BYTES - 1) / BULK_BYTES);
       if (at >= len) {
         at = 0;

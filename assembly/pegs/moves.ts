@@ -13,7 +13,7 @@ import {
 } from './board';
 import {
   tabBase, tabLog, tabCount, scan, slotIndex, crowded,
-  CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
+  CHORE_NONE, BULK_SLOTS, BULK_CALL_BYTES, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
 } from './tables';
 
 const UNSEEN: u32 = 0xff;
@@ -285,7 +285,7 @@ function movesChorePiece(budget: i32): bool {
     choreAt = end;
     return end >= slots;
   }
-  const bytes = min<u64>(size - choreAt, (allowed * BULK_SLOTS) << 3);
+  const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 3, BULK_CALL_BYTES));
   if (chore == CHORE_MOVES_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
   // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
   else memory.copy(tabBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
@@ -322,7 +322,9 @@ function searchWalk(resume: bool, key: u64): i32 {
 }
 
 export function runMoves(budget: i32): i32 {
+  const entered = chore;
   for (;;) {
+    if (chore != entered) return MORE;
     if (chore != CHORE_NONE) {
       if (budget <= 0) return MORE;
       const finishedChore = movesChorePiece(budget);
@@ -337,12 +339,13 @@ export function runMoves(budget: i32): i32 {
       // The walk that stopped goes on where it stopped.
       const walked = searchWalk(true, 0);
       if (walked == 0) return OUT_OF_MEMORY;
-      if (walked < 0) continue;
-      if (grewDuringScan) {
+      if (walked > 0 && grewDuringScan) {
         // Growth moved every slot: scan again (positions done are found again, harmlessly).
         grewDuringScan = false;
         scan = 0;
       }
+      // The chore is over (or another began): the scan goes on in the next call, at its own budget.
+      return MORE;
     }
     const slots: u32 = <u32>1 << tabLog;
     const d: u32 = <u32>(side == 0 ? depthA : depthB);

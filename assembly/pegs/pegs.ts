@@ -35,7 +35,7 @@ import {
   MODE_SOLVE, MODE_COUNT, MODE_MOVES, MODE_SHARD, OUTPUT, ORDER, loadedGeneration, mode, nodes, total, totalHigh, outputLength, finished,
   tablesTop, peakTop, OVERFLOW, countWrapped,
 } from './board';
-import { level, beginSearch } from './tables';
+import { level, beginSearch, chore } from './tables';
 import { startSolve, runSolve } from './solve';
 import { startCount, runCount } from './count';
 import { depthA, depthB, best, startMoves, runMoves } from './moves';
@@ -98,6 +98,8 @@ export function pegsTotal(): u64 { return total; }
 export function pegsTotalHigh(): u64 { return totalHigh; }
 /** COUNT: pegs of the level being expanded; MOVES: levels searched on both sides. */
 export function pegsLevel(): i32 { return mode == MODE_MOVES ? depthA + depthB : level; }
+/** COUNT and MOVES: the chore the next run call starts in (0: none); the host keeps a budget for each. */
+export function pegsPhase(): i32 { return chore; }
 /** MOVES: the fewest moves, once the search is done. */
 export function pegsMoves(): i32 { return best == 0x7fffffff ? -1 : best; }
 /**

@@ -83,6 +83,12 @@ export function newTable(log: u32): usize {
 export const CHORE_NONE: i32 = 0;
 export const BULK_SLOTS: u64 = 512;
 export const PROBE_SLOTS: u64 = 64;
+// The most bytes one run call clears or copies: a unit's bytes cost far more in fresh memory
+// (its pages mapped as they are first written: about 10 µs a unit of 8 KiB, 15 times a
+// position expanded) than in memory written before, so a budget that cleared the one would
+// clear too much of the other in one call (4 MiB: about 5 ms fresh). A run call also ends
+// where its chore (or meet.ts's phase) changes: the host keeps a budget for each (runSliced).
+export const BULK_CALL_BYTES: u64 = 4 << 20;
 export let chore: i32 = CHORE_NONE;
 export let choreAt: u64 = 0;       // slots (or bytes, for fills and copies) done
 export let choreFresh: usize = 0;  // the doubled table

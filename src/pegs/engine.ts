@@ -56,6 +56,8 @@ export interface PegsEngine {
   total(): bigint;
   /** COUNT: pegs of the level in progress; MOVES: levels searched. */
   level(): number;
+  /** COUNT and MOVES: the chore the next run call starts in (runSliced keeps a budget for each). */
+  phase(): number;
   /** MOVES: the fewest moves, or -1. */
   moves(): number;
   /** Bytes of memory the current search has needed at most (Wasm: linear memory; twin: its tables). */
@@ -90,6 +92,7 @@ export function wasmPegsEngine(exports: EngineExports): PegsEngine {
     nodes: () => BigInt.asUintN(64, exports.pegsNodes()),
     total: () => total128(exports),
     level: () => exports.pegsLevel(),
+    phase: () => exports.pegsPhase(),
     moves: () => exports.pegsMoves(),
     memory: () => Number(exports.pegsMemory()),
   };

@@ -109,7 +109,7 @@ export async function fewestByDeepening(
           // The perimeter comes before any bound is proved: its depth is the progress.
           options.onProgress?.({ done: 0, total: most, phase: `building the perimeter: ${engine.level()} levels from the finish` });
           return engine.run(budget);
-        }, options.signal);
+        }, options.signal, undefined, { of: () => engine.phase(), budgets: new Map() });
         if (status !== Status.OUT_OF_MEMORY) checkStatus(status, 'the fewest-moves search', maxMemory);
         nodes = engine.nodes();
         if (engine.moves() >= 0) {

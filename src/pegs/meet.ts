@@ -185,10 +185,9 @@ export async function countBothEnds(
         reported = done;
         options.onProgress?.(phase ? { done, total: steps, phase } : { done, total: steps });
       };
-      // After the host's reads and writes, the engine goes on at the budget it had reached.
-      let budget: number | undefined;
+      // After the host's reads and writes, the engine goes on at the budgets it had reached.
+      const phases = { of: () => exports.pegsMeetPhase(), budgets: new Map<number, number>() };
       const step = (slice: number): number => {
-        budget = slice;
         const done = exports.pegsMeetStep();
         if (done !== reported) report(done);
         // An abort heard in the progress report stops before the next run call.
@@ -215,7 +214,7 @@ export async function countBothEnds(
       };
       for (;;) {
         try {
-          status = await runSliced(step, options.signal, budget);
+          status = await runSliced(step, options.signal, undefined, phases);
         } catch (error) {
           // Stopped (Ctrl-C, an abort): the state as it stands is kept, to go on from later.
           if (checkpoint && error instanceof BitpuzzleError && error.code === 'ABORTED') await save();

@@ -476,6 +476,9 @@ export class ReferencePegsEngine implements PegsEngine {
   level(): number {
     return this.levelNow;
   }
+  phase(): number {
+    return 0;
+  }
   moves(): number {
     return -1;
   }

@@ -422,7 +422,7 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
       options.onProgress?.({ done: Math.min(done, levels), total: levels });
     }
     return engine.run(budget);
-  }, options.signal);
+  }, options.signal, undefined, { of: () => engine.phase(), budgets: new Map() });
   if (status === Status.OUT_OF_MEMORY) {
     throw new BitpuzzleError(
       'OUT_OF_MEMORY',

@@ -105,6 +105,7 @@ export interface EngineExports {
   pegsTotal(): bigint;
   pegsTotalHigh(): bigint;
   pegsLevel(): number;
+  pegsPhase(): number;
   pegsMoves(): number;
   pegsMemory(): bigint;
   pegsShardInput(a: number, b: number): number;
@@ -132,6 +133,7 @@ export interface EngineExports {
   pegsMeetTotalHigh(): bigint;
   pegsMeetNodes(): bigint;
   pegsMeetStep(): number;
+  pegsMeetPhase(): number;
   pegsMeetLevels(): number;
   pegsMeetSteps(): number;
   // Levels on disk: the host's task after NEED_PAIRS or HAVE_PAIRS (src/pegs/spill.ts).
@@ -316,6 +318,7 @@ export async function runSliced(
   step: (budget: number) => StatusCode,
   signal?: AbortSignal,
   firstBudget: number = FIRST_BUDGET,
+  phases?: PhaseBudgets,
 ): Promise<StatusCode> {
   let budget = firstBudget;
   for (;;) {
@@ -324,11 +327,30 @@ export async function runSliced(
       lastYield = Date.now();
     }
     throwIfAborted(signal);
+    const phase = phases?.of();
+    if (phase !== undefined) budget = phases!.budgets.get(phase) ?? firstBudget;
     const started = performance.now();
     const status = step(budget);
+    const milliseconds = performance.now() - started;
     if (status !== Status.MORE) return status;
-    budget = nextBudget(budget, performance.now() - started);
+    if (phase !== undefined) {
+      // A call that ended in another phase stopped at the change, short of its budget: it
+      // says how fast the phase goes only when it was slow.
+      const spent = phases!.of() === phase || milliseconds > STEP_MS;
+      phases!.budgets.set(phase, spent ? nextBudget(budget, milliseconds) : budget);
+    } else budget = nextBudget(budget, milliseconds);
   }
+}
+
+/**
+ * Budgets kept by phase, for an engine whose unit of budget costs unlike times in its phases
+ * (clearing fresh memory, expanding a position): `of` names the phase the next call starts in,
+ * and each phase's budget follows that phase's calls alone. The engine ends a call where its
+ * phase changes, so no call spends one phase's budget on another's units.
+ */
+export interface PhaseBudgets {
+  of: () => number;
+  budgets: Map<number, number>;
 }
 
 /** The budget that should take about STEP_MS, given that `budget` took `milliseconds`. */
