@@ -53,6 +53,14 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => polyomino.count({ region: '6x15', pieces: [L] }, { threads: 1, signal }), 400);
   });
 
+  it('polyomino: a region of 1,000 cubes prepared in slices (placements, symmetries, the engine input)', async () => {
+    // Its preparation held the thread 555 ms in one piece before; the abort comes during it.
+    await expectAbortedPromptly((signal) => polyomino.count({ region: '10x10x9', pieces: 'flat-pentacubes' }, { threads: 1, signal }), 60);
+    const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '10x10x10', pieces: 'flat-pentacubes' }, { threads: 1, signal }), 60_000);
+    expect([error, maxDelay < MAX_DELAY_MS]).toEqual([null, true]);
+    expect((await polyomino.count({ region: '10x10x10', pieces: 'flat-pentacubes' })).reason).toMatch(/60 cells.*1000/);
+  });
+
   it('sudoku: an empty 16×16 grid counted and listed on the engine, both engines', async () => {
     const empty16 = Array.from({ length: 16 }, () => new Array<number>(16).fill(0));
     for (const engine of ['wasm', 'js'] as const) {

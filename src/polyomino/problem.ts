@@ -2,6 +2,7 @@
 // placement of every piece, the symmetries, the root parts, and the engine's input words.
 import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
+import { runSteps, runStepsSliced, type Steps } from '../wasm/protocol.js';
 import { checkPiece, checkPieceSet, parsePieces, pieceSet, piecesFromSpecs, PIECE_SETS, type Piece, type PieceSpec } from './pieces.js';
 import { parseRegion, regionPicture, type Region, type RegionInput } from './region.js';
 import { directionsOf, isSpatial, lift, orientations, type Cell } from './shapes.js';
@@ -103,6 +104,15 @@ export function checkPrepared(value: unknown): Prepared {
 
 /** Prepares a problem (cached: the last few problems are kept). */
 export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
+  return runSteps(prepareSteps(problem));
+}
+
+/** prepare() in slices of a few milliseconds (a large region's placements take a while), stopped by `signal`. */
+export function prepareSliced(problem: PolyominoProblem | ProblemSpec, signal?: AbortSignal): Promise<Prepared> {
+  return runStepsSliced(prepareSteps(problem), signal);
+}
+
+function* prepareSteps(problem: PolyominoProblem | ProblemSpec): Steps<Prepared> {
   if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) {
     throw badInput(`a problem is { region, pieces }, got ${describeValue(problem)}`);
   }
@@ -113,7 +123,7 @@ export function prepare(problem: PolyominoProblem | ProblemSpec): Prepared {
   const key = JSON.stringify(spec);
   let prepared = cache.get(key);
   if (!prepared) {
-    prepared = build(spec);
+    prepared = yield* buildSteps(spec);
     madeHere.add(prepared);
     for (const piece of spec.pieces) {
       piece.cells.forEach((cell) => Object.freeze(cell));
@@ -155,7 +165,7 @@ function isPiece(value: unknown): value is Piece {
   return typeof value === 'object' && value !== null && Array.isArray((value as Piece).cells) && typeof (value as Piece).atMost === 'boolean';
 }
 
-function build(spec: ProblemSpec): Prepared {
+function* buildSteps(spec: ProblemSpec): Steps<Prepared> {
   const region = parseRegion(spec.region);
   const { width, height } = region;
   const depth = region.depth ?? 1;
@@ -182,30 +192,38 @@ function build(spec: ProblemSpec): Prepared {
 
   // Placements of each piece; then the pieces with fewest placements first.
   const usable = spec.pieces.filter((p) => p.count > 0);
-  const found = usable.map((piece) => {
+  const found: { piece: Piece; list: { orientation: number; cells: number[] }[] }[] = [];
+  for (const piece of usable) {
     const shapes = orientations(piece.cells, piece.oneSided);
     const list: { orientation: number; cells: number[] }[] = [];
-    shapes.forEach((shape, orientation) => {
+    for (const [orientation, shape] of shapes.entries()) {
+      yield; // an orientation's placements: on a large region, a step
+      // Each cell's slot in the box at offset 0: an offset inside the box adds to every slot alike.
+      const slots = shape.map(slot);
       const size = [0, 1, 2].map((i) => Math.max(...shape.map((c) => c[i] ?? 0)) + 1);
       for (let z = 0; z + size[2] <= depth; z++) {
         for (let y = 0; y + size[1] <= height; y++) {
           for (let x = 0; x + size[0] <= width; x++) {
-            const offset = [x, y, z];
-            const cells = shape.map((c) => at(c.map((v, i) => v + offset[i]) as unknown as Cell));
+            const shift = slot([x, y, z]);
+            const cells = slots.map((s) => cellIndex[s + shift]);
             if (cells.every((c) => c >= 0)) list.push({ orientation, cells: cells.sort((a, b) => a - b) });
           }
         }
       }
-    });
-    return { piece, list };
-  });
+    }
+    found.push({ piece, list });
+  }
   const order = found.map((_, i) => i).sort((a, b) => found[a].list.length - found[b].list.length || a - b);
   const pieces = order.map((i) => found[i].piece);
   const placements: Placement[] = order.flatMap((i, kind) => found[i].list.map((p) => ({ kind, ...p })));
+  yield;
 
-  const symmetries = problemSymmetries(scan, at, pieces);
+  const symmetries = yield* problemSymmetries(scan, at, pieces);
+  yield;
   const reason = impossibility(scan, neighbours, D, pieces, order.map((i) => found[i].list.length));
+  yield;
   const parts = reason ? [] : rootParts(pieces, placements, symmetries);
+  const input = yield* engineInput(scan.length, pieces, neighbours, D, placements, symmetries);
   return {
     region,
     pieces,
@@ -214,7 +232,7 @@ function build(spec: ProblemSpec): Prepared {
     symmetries,
     parts,
     reason,
-    input: engineInput(scan.length, pieces, neighbours, D, placements, symmetries),
+    input,
     spec,
   };
 }
@@ -281,14 +299,14 @@ function impossibility(
   return null;
 }
 
-function engineInput(
+function* engineInput(
   cellCount: number,
   pieces: readonly Piece[],
   neighbours: Int32Array,
   directions: number,
   placements: readonly Placement[],
   symmetries: readonly Symmetry[],
-): Uint32Array {
+): Steps<Uint32Array> {
   const perPlacement = Math.max(1, ...pieces.map((p) => p.cells.length));
   const symWords = cellCount + pieces.length + directions;
   const header = 7;
@@ -302,10 +320,11 @@ function engineInput(
   }
   input.set(neighbours, at); // -1 becomes 0xffffffff, read back as -1 by the engine
   at += cellCount * directions;
-  for (const p of placements) {
+  for (const [i, p] of placements.entries()) {
+    if ((i & 0x3fff) === 0) yield; // hundreds of thousands in space: steps
     input[at] = p.kind;
     input.fill(0xffffffff, at + 1, at + 1 + perPlacement);
-    input.set(p.cells, at + 1);
+    for (let k = 0; k < p.cells.length; k++) input[at + 1 + k] = p.cells[k];
     at += perPlacement + 1;
   }
   for (const s of symmetries) {

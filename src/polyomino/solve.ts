@@ -4,7 +4,7 @@ import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryShare, runSliced } from '../wasm/protocol.js';
-import { checkPrepared, prepare, type PolyominoProblem, type Prepared } from './problem.js';
+import { checkPrepared, prepareSliced, type PolyominoProblem, type Prepared } from './problem.js';
 import { badInput, describeValue } from '../errors.js';
 import { countWithin, openTilingEngine, runTilingTask, splitParts, startPart, type TilingTaskResult } from './tasks.js';
 import type { Cell } from './shapes.js';
@@ -104,7 +104,7 @@ const TRIAL_NODES = 4_000_000;
 export async function count(problem: PolyominoProblem, options: TilingCountOptions = {}): Promise<TilingCount> {
   const started = performance.now();
   options = checkOptions(options, COUNT_KEYS, 'polyomino.count');
-  const prepared = prepare(problem);
+  const prepared = await prepareSliced(problem, options.signal);
   const engine = checkEngine(options.engine);
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
@@ -165,7 +165,7 @@ export async function* solutions(
   if (options.distinct !== undefined && typeof options.distinct !== 'boolean') {
     throw badInput(`distinct must be true or false, got ${describeValue(options.distinct)}`);
   }
-  return yield* withStats(search(prepare(problem), options), performance.now());
+  return yield* withStats(search(await prepareSliced(problem, options.signal), options), performance.now());
 }
 
 /** The solutions; returns the placements made. */
@@ -202,7 +202,7 @@ async function* search(prepared: Prepared, options: TilingSolutionsOptions): Asy
 export async function solve(problem: PolyominoProblem, options: TilingOptions = {}): Promise<TilingFirst | null> {
   options = checkOptions(options, SOLVE_KEYS, 'polyomino.solve');
   const started = performance.now();
-  const prepared = prepare(problem);
+  const prepared = await prepareSliced(problem, options.signal);
   if (prepared.reason) throw new BitpuzzleError('UNSOLVABLE', prepared.reason);
   return firstWithStats(withStats(search(prepared, { ...options, limit: 1 }), started));
 }

@@ -12,6 +12,7 @@
 // placement is fixed and every leaf is compared with all its images.
 import { directionsOf, isSpatial, normalize, orientations, shapeKey, transformAny, transformCount, transformDirectionAny, type Cell } from './shapes.js';
 import type { Piece } from './pieces.js';
+import type { Steps } from '../wasm/protocol.js';
 
 /** A symmetry of a problem: how it maps cells, pieces and directions. */
 export interface Symmetry {
@@ -40,12 +41,15 @@ export interface Part {
  * a symmetry that moves no cell (a flat box turned over) or moves them as an earlier one
  * does is left out: the list holds each permutation of the cells once.
  */
-export function problemSymmetries(cells: readonly Cell[], index: (cell: Cell) => number, pieces: readonly Piece[]): Symmetry[] {
+export function* problemSymmetries(cells: readonly Cell[], index: (cell: Cell) => number, pieces: readonly Piece[]): Steps<Symmetry[]> {
   const symmetries: Symmetry[] = [];
   const spatial = isSpatial(cells);
+  const keys = pieceKeys(pieces, spatial);
+  yield;
   const seen = new Set<string>();
   if (spatial) seen.add(cells.map((_, c) => c).join(','));
   for (let t = 1; t < transformCount(spatial).all; t++) {
+    yield; // a transform of every cell: on a large region, a step
     const images = cells.map((c) => transformAny(c, t));
     const mins = [0, 1, 2].slice(0, spatial ? 3 : 2).map((i) => Math.min(...images.map((c) => c[i]!)));
     const cellImage = new Int32Array(cells.length);
@@ -58,7 +62,7 @@ export function problemSymmetries(cells: readonly Cell[], index: (cell: Cell) =>
     if (!regionMaps) continue;
     const key = cellImage.join(',');
     if (spatial && seen.has(key)) continue;
-    const pieceImage = pieceImages(pieces, t);
+    const pieceImage = pieceImages(pieces, keys, t < transformCount(spatial).rotations);
     if (!pieceImage) continue;
     seen.add(key);
     const directionImage = directionsOf(spatial).map((_, d) => transformDirectionAny(d, t, spatial));
@@ -71,13 +75,26 @@ function orientationSetKey(cells: readonly Cell[], oneSided: boolean): string {
   return orientations(cells, oneSided).map(shapeKey).sort().join('|');
 }
 
-function pieceImages(pieces: readonly Piece[], t: number): number[] | null {
-  const keys = pieces.map((p) => orientationSetKey(p.cells, p.oneSided));
+/**
+ * Each piece's set of orientations as a key, and that of its mirror image. A transform maps a
+ * piece's orientations onto those of its image: a free piece's set is the same under every
+ * transform, a one-sided piece's under the rotations, and its mirror's under every reflection
+ * (the rotations followed by one reflection are all the reflections). So two keys a piece
+ * serve for every transform, found once rather than once a transform.
+ */
+function pieceKeys(pieces: readonly Piece[], spatial: boolean): { own: string[]; mirrored: string[] } {
+  const reflection = transformCount(spatial).rotations;
+  const own = pieces.map((p) => orientationSetKey(p.cells, p.oneSided));
+  const mirrored = pieces.map((p, i) => (p.oneSided ? orientationSetKey(normalize(p.cells.map((c) => transformAny(c, reflection))), true) : own[i]));
+  return { own, mirrored };
+}
+
+/** Where a transform (a rotation or not) takes each piece: the piece of the same orientations, count and bound; null when one has none. */
+function pieceImages(pieces: readonly Piece[], keys: { own: string[]; mirrored: string[] }, rotation: boolean): number[] | null {
   const images: number[] = [];
-  for (const piece of pieces) {
-    const moved = normalize(piece.cells.map((c) => transformAny(c, t)));
-    const key = orientationSetKey(moved, piece.oneSided);
-    const image = pieces.findIndex((q, i) => keys[i] === key && q.count === piece.count && q.atMost === piece.atMost);
+  for (const [p, piece] of pieces.entries()) {
+    const key = rotation ? keys.own[p] : keys.mirrored[p];
+    const image = pieces.findIndex((q, i) => keys.own[i] === key && q.count === piece.count && q.atMost === piece.atMost);
     if (image < 0) return null;
     images.push(image);
   }
