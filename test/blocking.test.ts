@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
+import { cover, pegs, polyomino, queens, samegame, sliding, sudoku } from '../dist/index.js';
 import { isConstellation } from '../dist/queens/constellations.js';
 import { runQueensTask } from '../dist/queens/tasks.js';
 import { MAX_DELAY_MS, expectAbortedPromptly, watch } from './helpers.js';
@@ -59,6 +59,20 @@ describe('no call holds the event loop, and an abort stops it', () => {
     const { maxDelay, error } = await watch((signal) => polyomino.count({ region: '10x10x10', pieces: 'flat-pentacubes' }, { threads: 1, signal }), 60_000);
     expect([error, maxDelay < MAX_DELAY_MS]).toEqual([null, true]);
     expect((await polyomino.count({ region: '10x10x10', pieces: 'flat-pentacubes' })).reason).toMatch(/60 cells.*1000/);
+  });
+
+  it('cover: a matrix of 150,000 rows read in slices, as text and as data', async () => {
+    // 2,000 columns, 3 a row, the last column in none: read whole (the text held the thread
+    // 341 ms in one piece before), then answered by its reason.
+    const names = Array.from({ length: 2000 }, (_, c) => `c${c}`);
+    const rows = Array.from({ length: 150_000 }, (_, r) => [r % 1999, (r * 7 + 1) % 1999, (r * 13 + 2) % 1999].filter((c, i, all) => all.indexOf(c) === i).map((c) => names[c]));
+    const text = `primary: ${names.join(' ')}\n${rows.map((row) => row.join(' ')).join('\n')}`;
+    for (const input of [text, { columns: names, rows }]) {
+      const { maxDelay, error } = await watch((signal) => cover.count(input, { signal }), 60_000);
+      expect([error, maxDelay < MAX_DELAY_MS]).toEqual([null, true]);
+      await expectAbortedPromptly((signal) => cover.count(input, { signal }), 50);
+    }
+    expect((await cover.count(text)).reason).toMatch(/"c1999" is in no row/);
   });
 
   it('sudoku: an empty 16×16 grid counted and listed on the engine, both engines', async () => {

@@ -9,6 +9,7 @@
 // Names are words without white space, ':' or '#'. Header lines may repeat (their columns
 // add up) but come before the first row. Errors name the line and column, both from 1.
 import { badInput, describeValue } from '../errors.js';
+import { runSteps, type Steps } from '../wasm/protocol.js';
 import { MatrixBuilder, markPrepared, type PreparedCover } from './problem.js';
 
 interface Token {
@@ -24,18 +25,24 @@ function words(text: string, offset: number): Token[] {
 
 /** Reads the text format above into a checked problem; BAD_INPUT names the line and column of a mistake. */
 export function parseCover(text: string): PreparedCover {
+  return runSteps(parseCoverSteps(text));
+}
+
+/** parseCover as steps of 1,024 lines (a text of many thousand rows takes a while). */
+export function* parseCoverSteps(text: string): Steps<PreparedCover> {
   if (typeof text !== 'string') throw badInput(`expected the text of an exact cover problem, got ${describeValue(text)}`);
   const builder = new MatrixBuilder();
   const declaredOn: number[] = []; // the line of each column's declaration
   const lines: number[] = [];
   let primaryDeclared = false;
   const sourceLines = text.split(/\r?\n/);
-  sourceLines.forEach((raw, index) => {
+  for (const [index, raw] of sourceLines.entries()) {
+    if ((index & 1023) === 0) yield;
     const line = index + 1;
     const at = (column: number): string => `line ${line}, column ${column}`;
     const hash = raw.indexOf('#');
     const content = hash >= 0 ? raw.slice(0, hash) : raw;
-    if (content.trim() === '') return;
+    if (content.trim() === '') continue;
     const colon = content.indexOf(':');
     let name: Token | null = null;
     let body = content;
@@ -62,7 +69,7 @@ export function parseCover(text: string): PreparedCover {
       );
       while (declaredOn.length < builder.columnNames.length) declaredOn.push(line);
       if (name.text === 'primary') primaryDeclared = true;
-      return;
+      continue;
     }
     if (!primaryDeclared) {
       throw badInput(`${at(name?.column ?? tokens[0].column)}: declare the primary columns ("primary: a b c") before the first row`);
@@ -75,7 +82,7 @@ export function parseCover(text: string): PreparedCover {
       whole,
     );
     lines.push(line);
-  });
+  }
   if (!primaryDeclared) throw badInput('no "primary:" header: the text must declare its primary columns, as in "primary: a b c"');
   const prepared = builder.build([], (row) => `line ${lines[row]}`);
   return markPrepared({ ...prepared, lines });

@@ -2,6 +2,7 @@
 // The text format (parse.ts) goes through the same builder, naming lines and columns.
 import { badInput, describeValue, isDenseArray } from '../errors.js';
 import { checkKeys } from '../wasm/options.js';
+import { runSteps, type Steps } from '../wasm/protocol.js';
 import type { CoverMatrix } from './engine.js';
 
 /** Largest problems accepted: the engines index nodes with 32-bit ints (32 bytes a node). */
@@ -203,6 +204,11 @@ function isPrepared(input: object): input is PreparedCover {
 
 /** Checks plain data (or passes a prepared problem through). */
 export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedCover {
+  return runSteps(prepareProblemSteps(problem));
+}
+
+/** prepareProblem as steps of 1,024 rows. */
+export function* prepareProblemSteps(problem: CoverProblem | PreparedCover): Steps<PreparedCover> {
   if (problem === null || typeof problem !== 'object') {
     throw badInput(`expected an exact cover problem { columns, secondary?, rows } or its text, got ${describeValue(problem)}`);
   }
@@ -216,7 +222,8 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     else builder.declareCount(columns as number, kind);
   }
   if (!isDenseArray(problem.rows)) throw badInput(`rows must be an array of rows, got ${describeValue(problem.rows)}`);
-  problem.rows.forEach((row, r) => {
+  for (const [r, row] of problem.rows.entries()) {
+    if ((r & 1023) === 0) yield;
     const named = row !== null && typeof row === 'object' && !Array.isArray(row);
     const refs = named ? (row as NamedRow).columns : row;
     const name = named ? (row as NamedRow).name : null;
@@ -224,7 +231,7 @@ export function prepareProblem(problem: CoverProblem | PreparedCover): PreparedC
     if (named && typeof name !== 'string') throw badInput(`rows[${r}].name must be a string, got ${describeValue(name)}`);
     const at = named ? `rows[${r}].columns` : `rows[${r}]`;
     builder.addRow(refs, name, (i) => `${at}[${i}]`, `rows[${r}]`);
-  });
+  }
   if (problem.given !== undefined && !isDenseArray(problem.given)) {
     throw badInput(`given must be an array of row indices or names, got ${describeValue(problem.given)}`);
   }

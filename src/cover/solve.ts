@@ -4,10 +4,10 @@ import { firstWithStats, withStats, type SearchStats } from '../stats.js';
 import { checkThreads, runTasks, type Progress, type QueueOption } from '../parallel/pool.js';
 import { parseShard, partsOfShard, type Shard } from '../parallel/shard.js';
 import { loadEngineModule } from '../wasm/module.js';
-import { Status, memoryShare } from '../wasm/protocol.js';
+import { Status, memoryShare, runStepsSliced } from '../wasm/protocol.js';
 import { checkEngine, checkLimit, checkMaxMemory, checkOptions } from '../wasm/options.js';
-import { parseCover } from './parse.js';
-import { prepareProblem, type CoverInput, type PreparedCover } from './problem.js';
+import { parseCover, parseCoverSteps } from './parse.js';
+import { prepareProblem, prepareProblemSteps, type CoverInput, type PreparedCover } from './problem.js';
 import {
   openCoverEngine,
   runCoverTask,
@@ -86,6 +86,11 @@ export function prepare(input: CoverInput): PreparedCover {
   return typeof input === 'string' ? parseCover(input) : prepareProblem(input);
 }
 
+/** prepare() in slices of a few milliseconds (a matrix of many thousand rows takes a while), stopped by `signal`. */
+function prepareSliced(input: CoverInput, signal?: AbortSignal): Promise<PreparedCover> {
+  return runStepsSliced(typeof input === 'string' ? parseCoverSteps(input) : prepareProblemSteps(input), signal);
+}
+
 // The options each function takes (checkOptions rejects any other key).
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'threads', 'shard', 'onProgress', 'queue'];
@@ -105,7 +110,7 @@ function toSolution(problem: PreparedCover, rows: number[]): CoverSolution {
 export async function count(input: CoverInput, options: CountOptions = {}): Promise<CoverCount> {
   const started = performance.now();
   options = checkOptions(options, COUNT_KEYS, 'cover.count');
-  const problem = prepare(input);
+  const problem = await prepareSliced(input, options.signal);
   const root = rootTask(problem, options);
   const threads = checkThreads(options.threads);
   const shard = parseShard(options.shard);
@@ -164,7 +169,7 @@ export async function* solutions(
   options: SolutionsOptions = {},
 ): AsyncGenerator<CoverSolution, CoverStats, undefined> {
   options = checkOptions(options, SOLUTIONS_KEYS, 'cover.solutions');
-  return yield* withStats(search(prepare(input), options), performance.now());
+  return yield* withStats(search(await prepareSliced(input, options.signal), options), performance.now());
 }
 
 /** The solutions; returns the rows selected. */
@@ -194,7 +199,7 @@ async function* search(problem: PreparedCover, options: SolutionsOptions): Async
 export async function solve(input: CoverInput, options: CoverOptions = {}): Promise<CoverFirst | null> {
   options = checkOptions(options, SOLVE_KEYS, 'cover.solve');
   const started = performance.now();
-  const problem = prepare(input);
+  const problem = await prepareSliced(input, options.signal);
   if (problem.reason !== null) throw new BitpuzzleError('UNSOLVABLE', problem.reason);
   return firstWithStats(withStats(search(problem, { ...options, limit: 1 }), started));
 }
