@@ -489,7 +489,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     // (d4 → d1 ran out of 1 GiB on 2 threads where one thread needs 358 MB).
     // A forward count on one thread goes to the shared module too, one task on one worker
     // thread: its dense levels made it faster and smaller than count.ts (reachable from d3 on
-    // the English board: 75 s in 0.8 GB against 95 s in more than 1 GiB).
+    // the English board: 47 s in 0.8 GB against 95 s in more than 1 GiB).
     const dual = !selfDual && bothEnds && dualSymmetry(problem) !== undefined;
     const fromBothEnds = bothEnds && (selfDual || ((big || problem.finishes.length === 1) && !dual));
     const onward = forwardOnOne || (!fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]));
