@@ -175,9 +175,10 @@ export {
   pdbTablePtr,
   pdbBuildStart,
   pdbBuildRun,
+  pdbBuildStage,
   pdbFilled,
 } from './sliding/pdb';
-export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedFilled, pdbPackedClamped } from './sliding/pdbPacked';
+export { pdbPackedBuildStart, pdbPackedBuildRun, pdbPackedBuildStage, pdbPackedFilled, pdbPackedClamped } from './sliding/pdbPacked';
 export { fastAlloc, fastStart, fastRun, fastOutputPtr, fastOutputLength, fastMoves } from './sliding/fast';
 export {
   sudokuInputPtr,

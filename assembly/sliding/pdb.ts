@@ -408,6 +408,9 @@ function expand(table: usize, index: u32, k: i32): void {
   expandInto(table, k, used, fullMask & ~used, false);
 }
 
+/** The build's stage (1 clearing, 0 searching): a unit costs unlike times in them, so the host keeps a budget for each. */
+export function pdbBuildStage(): i32 { return clearing ? 1 : 0; }
+
 /** Advances the build by about `budget` entries scanned; DONE when the table is full. */
 export function pdbBuildRun(budget: i32): i32 {
   if (buildSlot < 0) return BAD_INPUT;

@@ -354,6 +354,13 @@ function expand(s: u32, c: u32): void {
   }
 }
 
+/**
+ * The build's stage: a unit costs unlike times in them (clearing fresh memory, a combination's
+ * flood fills, a state expanded), so the host keeps a budget for each; a call ends where the
+ * stage changes.
+ */
+export function pdbPackedBuildStage(): i32 { return stage; }
+
 /** Advances the packed build by about `budget` units (see the stages' costs above). */
 export function pdbPackedBuildRun(budget: i32): i32 {
   if (slot < 0) return BAD_INPUT;

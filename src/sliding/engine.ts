@@ -23,6 +23,8 @@ export interface OptimalEngine {
   /** Starts the build of a slot's table; the goal has the blank at cell `blank`. */
   buildStart(slot: number, blank: number): StatusCode;
   buildRun(budget: number): StatusCode;
+  /** The build's stage (clearing, searching, …): runSliced keeps a budget for each. */
+  buildStage(): number;
   /** Entries filled by the build under way. */
   filled(): number;
   /** Records that the tables of `key` are complete. */
@@ -90,6 +92,7 @@ export function wasmOptimalEngine(exports: EngineExports): OptimalEngine {
       return packedBuild ? exports.pdbPackedBuildStart(slot, blank) : exports.pdbBuildStart(slot, blank);
     },
     buildRun: (budget) => (packedBuild ? exports.pdbPackedBuildRun(budget) : exports.pdbBuildRun(budget)),
+    buildStage: () => (packedBuild ? exports.pdbPackedBuildStage() : exports.pdbBuildStage()),
     filled: () => (packedBuild ? exports.pdbPackedFilled() : exports.pdbFilled()),
     markPatterns(key) {
       loaded.set(exports, { key, generation: exports.arenaGeneration() });

@@ -433,7 +433,7 @@ export async function buildSlot(engine: OptimalEngine, set: PatternSet, slot: nu
     const s = engine.buildRun(budget);
     options.onProgress?.({ done: engine.filled(), total });
     return s;
-  }, options.signal);
+  }, options.signal, undefined, { of: () => engine.buildStage(), budgets: new Map() });
   checkStatus(status, what, options.maxMemory);
 }
 

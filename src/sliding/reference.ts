@@ -299,6 +299,10 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     }
   }
 
+  buildStage(): number {
+    return 0;
+  }
+
   buildRun(budget: number): StatusCode {
     if (this.buildSlot < 0) return Status.BAD_INPUT;
     if (this.withBlank) return this.buildWithBlankRun(budget);

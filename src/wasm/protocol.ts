@@ -184,9 +184,11 @@ export interface EngineExports {
   pdbTablePtr(slot: number): number;
   pdbBuildStart(slot: number, blank: number): StatusCode;
   pdbBuildRun(budget: number): StatusCode;
+  pdbBuildStage(): number;
   pdbFilled(): number;
   pdbPackedBuildStart(slot: number, blank: number): StatusCode;
   pdbPackedBuildRun(budget: number): StatusCode;
+  pdbPackedBuildStage(): number;
   pdbPackedFilled(): number;
   pdbPackedClamped(): number;
   fastAlloc(rows: number, cols: number): number;
