@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pegs } from '../dist/index.js';
+import { withoutSharedMemory } from '../test/helpers.js';
 
 describe('English central game (published figures)', () => {
   it('counts 40,861,647,040,079,968 jump sequences', async () => {
@@ -103,15 +104,9 @@ describe('English board: other finishes, counted from both ends in one engine', 
     expect(one.total).toBe(18905608208036598640n);
     const two = await pegs.reachable({ board: 'english', start: 'd3' }, { threads: 2, maxMemory });
     expect([two.total, two.levels, two.stats.threads]).toEqual([one.total, one.levels, 2]);
-    const scope = globalThis as { crossOriginIsolated?: boolean };
-    scope.crossOriginIsolated = false;
-    try {
-      for (const threads of [1, 2]) {
-        const apart = await pegs.reachable({ board: 'english', start: 'd3' }, { threads, maxMemory });
-        expect([apart.total, apart.levels, apart.stats.threads]).toEqual([one.total, one.levels, threads]);
-      }
-    } finally {
-      delete scope.crossOriginIsolated;
+    for (const threads of [1, 2]) {
+      const apart = await withoutSharedMemory(() => pegs.reachable({ board: 'english', start: 'd3' }, { threads, maxMemory }));
+      expect([apart.total, apart.levels, apart.stats.threads]).toEqual([one.total, one.levels, threads]);
     }
   }, 900_000);
 

@@ -137,6 +137,20 @@ export function tempDir(prefix: string): string {
 // purpose, to catch a search held on the thread for seconds, not a slow shared machine.
 
 /** The longest the event loop may stall during a call (the standard: 50 ms slices). */
+/**
+ * Runs `call` as on a page that is not cross-origin isolated, where threads cannot share memory
+ * (canShareMemory() is false), and puts the global back after it.
+ */
+export async function withoutSharedMemory<T>(call: () => Promise<T>): Promise<T> {
+  const scope = globalThis as { crossOriginIsolated?: boolean };
+  scope.crossOriginIsolated = false;
+  try {
+    return await call();
+  } finally {
+    delete scope.crossOriginIsolated;
+  }
+}
+
 export const MAX_DELAY_MS = 250;
 /** The longest from the moment the abort was due to the call's rejection. */
 export const MAX_ABORT_MS = 1000;

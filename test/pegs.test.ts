@@ -8,7 +8,7 @@ import { sizeOption } from '../dist/cli/io.js';
 import { countTogether } from '../dist/pegs/together.js';
 import { countMeeting, countOnThreads } from '../dist/pegs/shards.js';
 import { taskKind } from '../dist/parallel/kinds.js';
-import { expectAbortedPromptly, tempDir } from './helpers.js';
+import { expectAbortedPromptly, tempDir, withoutSharedMemory } from './helpers.js';
 import {
   has, legalJumps, apply, bruteCount, randomProblems, expectSolves, expectCode, FRENCH_START, FRENCH_FINISH, empty,
 } from './pegs-helpers.js';
@@ -500,15 +500,9 @@ describe('counting on threads', () => {
     expect([single.stats.threads, two.stats.threads]).toEqual([1, 2]);
     // Where memory cannot be shared (a page that is not cross-origin isolated): the calling
     // thread's engine on one thread, sharded threads on two.
-    const scope = globalThis as { crossOriginIsolated?: boolean };
-    scope.crossOriginIsolated = false;
-    try {
-      for (const threads of [1, 2]) {
-        const apart = await pegs.count(problem, { threads });
-        expect([apart.total, apart.levels, apart.stats.threads]).toEqual([one.total, one.levels, threads]);
-      }
-    } finally {
-      delete scope.crossOriginIsolated;
+    for (const threads of [1, 2]) {
+      const apart = await withoutSharedMemory(() => pegs.count(problem, { threads }));
+      expect([apart.total, apart.levels, apart.stats.threads]).toEqual([one.total, one.levels, threads]);
     }
     const reachOne = await pegs.reachable({ board: 'triangle6' }, { threads: 1 });
     const reachTwo = await pegs.reachable({ board: 'triangle6' }, { threads: 2 });

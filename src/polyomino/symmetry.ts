@@ -44,11 +44,12 @@ export interface Part {
 export function* problemSymmetries(cells: readonly Cell[], index: (cell: Cell) => number, pieces: readonly Piece[]): Steps<Symmetry[]> {
   const symmetries: Symmetry[] = [];
   const spatial = isSpatial(cells);
-  const keys = pieceKeys(pieces, spatial);
+  const { all, rotations } = transformCount(spatial);
+  const keys = pieceKeys(pieces, rotations);
   yield;
   const seen = new Set<string>();
   if (spatial) seen.add(cells.map((_, c) => c).join(','));
-  for (let t = 1; t < transformCount(spatial).all; t++) {
+  for (let t = 1; t < all; t++) {
     yield; // a transform of every cell: on a large region, a step
     const images = cells.map((c) => transformAny(c, t));
     const mins = [0, 1, 2].slice(0, spatial ? 3 : 2).map((i) => Math.min(...images.map((c) => c[i]!)));
@@ -62,7 +63,7 @@ export function* problemSymmetries(cells: readonly Cell[], index: (cell: Cell) =
     if (!regionMaps) continue;
     const key = cellImage.join(',');
     if (spatial && seen.has(key)) continue;
-    const pieceImage = pieceImages(pieces, keys, t < transformCount(spatial).rotations);
+    const pieceImage = pieceImages(pieces, keys, t < rotations);
     if (!pieceImage) continue;
     seen.add(key);
     const directionImage = directionsOf(spatial).map((_, d) => transformDirectionAny(d, t, spatial));
@@ -82,8 +83,8 @@ function orientationSetKey(cells: readonly Cell[], oneSided: boolean): string {
  * (the rotations followed by one reflection are all the reflections). So two keys a piece
  * serve for every transform, found once rather than once a transform.
  */
-function pieceKeys(pieces: readonly Piece[], spatial: boolean): { own: string[]; mirrored: string[] } {
-  const reflection = transformCount(spatial).rotations;
+function pieceKeys(pieces: readonly Piece[], rotations: number): { own: string[]; mirrored: string[] } {
+  const reflection = rotations; // the first transform after the rotations is a reflection
   const own = pieces.map((p) => orientationSetKey(p.cells, p.oneSided));
   const mirrored = pieces.map((p, i) => (p.oneSided ? orientationSetKey(normalize(p.cells.map((c) => transformAny(c, reflection))), true) : own[i]));
   return { own, mirrored };
