@@ -285,6 +285,9 @@ describe('counting with the levels on disk', () => {
     expect(JSON.parse(refused.stdout).error.code).toBe('OUT_OF_MEMORY');
     expect((await cli(['--board', 'triangle5', '--no-spill'])).stderr).toMatch(/--no-spill does not work without --count/);
     expect((await cli(['--board', 'triangle5', '--count', '--threads', '2', '--spill-dir', dir])).code).toBe(2);
+    // With threads, --no-spill keeps the levels of a count that the shared memory did not hold in memory.
+    const threaded = await cli(['--board', 'triangle6', '--finish', 'any', '--count', '--threads', '2', '--no-spill', '--json']);
+    expect([threaded.code, JSON.parse(threaded.stdout).total]).toEqual([0, 43419942138]);
     // --spill-above: on disk within it, though --max-memory (default 1G) would hold the levels.
     const roomy = french.filter((arg) => arg !== '--max-memory' && arg !== '1M');
     const above = await cli([...roomy, '--spill-above', '1M', '--spill-dir', spills]);

@@ -97,6 +97,13 @@ describe('solutions', () => {
   });
 });
 
+/** countTogether's count, which must have fitted in its memory. */
+async function fitted<T extends object>(counting: Promise<T | { held: number }>): Promise<T> {
+  const counted = await counting;
+  if ('held' in counted) throw new Error(`the shared memory did not hold the count (${counted.held} bytes)`);
+  return counted;
+}
+
 /** Counts on both engines, checked against the brute force and each other; returns the count. */
 async function expectCountsAgree(problem: pegs.PegsProblem): Promise<bigint> {
   const expected = bruteCount(problem.board.jumps, Number(problem.start), problem.finishes.map(Number));
@@ -429,9 +436,9 @@ describe('counting on threads', () => {
     for (const board of ['oooooo\noooooo\noo.ooo\noooooo', 'triangle6']) {
       const problem = pegs.toProblem({ board });
       const one = await pegs.count(problem, { threads: 1 });
-      const roomy = (await countTogether(problem, 2, 1 << 30, {}))!;
+      const roomy = await fitted(countTogether(problem, 2, 1 << 30, {}));
       // Tables far too small at first: every level grows as the threads fill it, to the same counts.
-      const cramped = (await countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }))!;
+      const cramped = await fitted(countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }));
       expect(cramped.growths).toBeGreaterThanOrEqual(2);
       for (const counted of [roomy, cramped]) {
         expect(counted.total).toBe(one.total);
@@ -447,8 +454,8 @@ describe('counting on threads', () => {
     for (const finish of ['f3', 'any']) {
       const problem = pegs.toProblem({ board, finish });
       const one = await pegs.count(problem, { threads: 1 }); // forward, one table a level
-      const roomy = (await countTogether(problem, 2, 1 << 30, {}))!;
-      const cramped = (await countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }))!;
+      const roomy = await fitted(countTogether(problem, 2, 1 << 30, {}));
+      const cramped = await fitted(countTogether(problem, 3, 1 << 30, { sizing: 1 / 64 }));
       expect(cramped.growths).toBeGreaterThanOrEqual(2);
       expect([roomy.total, cramped.total, cramped.nodes]).toEqual([one.total, one.total, roomy.nodes]);
       expect(one.total).toBeGreaterThan(0n);
@@ -457,12 +464,20 @@ describe('counting on threads', () => {
     }
   });
 
-  it('counts the English board on 2 threads in one memory, and on one thread when that memory is short', async () => {
+  it('counts the English board on 2 threads in one memory, and on the calling thread in what is left when that memory is short', async () => {
     const shared = await pegs.count({ board: 'english' }, { threads: 2 });
     expect([shared.total, shared.stats.threads]).toEqual([40861647040079968n, 2]);
-    // Too little for the shared tables (16-byte pairs), enough for one thread's (12-byte).
-    const short = await pegs.count({ board: 'english' }, { threads: 2, maxMemory: 84 << 20, spill: false });
+    // In 84 MiB the shared tables do not fit, and the memory they grew to stays with the
+    // process: the calling thread counts in what that leaves, its levels on disk.
+    const small = 84 << 20;
+    const didNotFit = await countTogether(pegs.toProblem({ board: 'english' }), 2, small, {});
+    expect('held' in didNotFit && didNotFit.held).toBeGreaterThan(small / 2);
+    const held = 'held' in didNotFit ? didNotFit.held : 0;
+    const short = await pegs.count({ board: 'english' }, { threads: 2, maxMemory: small });
     expect([short.total, short.stats.threads, short.stats.nodes, short.levels]).toEqual([shared.total, 1, shared.stats.nodes, shared.levels]);
+    expect(short.memory).toBeLessThanOrEqual(small - held);
+    // With spill: false it keeps its levels in memory, which is too little.
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: small, spill: false }), 'OUT_OF_MEMORY', new RegExp(`beside the ${held} bytes the threads' shared memory holds`));
     // A part of it is refused by a queue: its tasks share this process's memory.
     expect(() => taskKind('pegs').check({})).toThrow(/does not go on a queue/);
   });
@@ -492,7 +507,7 @@ describe('counting on threads', () => {
     const one = await pegs.count(problem, { engine: 'js' });
     const single = await pegs.count(problem, { threads: 1 });
     const two = await pegs.count(problem, { threads: 2 });
-    const cramped = (await countTogether(problem, 3, 1 << 30, { forward: true, sizing: 1 / 64 }))!;
+    const cramped = await fitted(countTogether(problem, 3, 1 << 30, { forward: true, sizing: 1 / 64 }));
     expect(cramped.growths).toBeGreaterThanOrEqual(2);
     for (const counted of [single, two, { ...cramped, stats: { nodes: cramped.nodes, threads: 3 } }]) {
       expect([counted.total, counted.levels, counted.stats.nodes]).toEqual([one.total, one.levels, one.stats.nodes]);
@@ -507,8 +522,9 @@ describe('counting on threads', () => {
     const reachOne = await pegs.reachable({ board: 'triangle6' }, { threads: 1 });
     const reachTwo = await pegs.reachable({ board: 'triangle6' }, { threads: 2 });
     expect([reachTwo.total, reachTwo.levels, reachTwo.stats.threads]).toEqual([reachOne.total, reachOne.levels, 2]);
-    // In 3 MB the shared memory does not fit (a block of 512 KB a thread, and more): the calling thread counts.
-    const short = await pegs.reachable({ board: 'triangle6' }, { threads: 2, maxMemory: 3 << 20 });
+    // In 2.25 MiB the shared memory's start does not fit (its control block and chunks' counts,
+    // a block of 512 KB a thread): the calling thread counts, in all of it.
+    const short = await pegs.reachable({ board: 'triangle6' }, { threads: 2, maxMemory: 2304 << 10 });
     expect([short.total, short.levels, short.stats.threads]).toEqual([reachOne.total, reachOne.levels, 1]);
   });
 
@@ -518,7 +534,7 @@ describe('counting on threads', () => {
     expect(seen[0]).toBe(0);
     expect(seen[seen.length - 1]).toBe(19);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: 4 << 20, spill: false }), 'OUT_OF_MEMORY', /levels deep/);
+    await expectCode(pegs.count({ board: 'english' }, { threads: 2, maxMemory: 4 << 20, spill: false }), 'OUT_OF_MEMORY', /needs more than maxMemory/);
     await expectCode(pegs.count({ board: 'english' }, { threads: 2, signal: AbortSignal.abort() }), 'ABORTED');
     const controller = new AbortController();
     const counting = pegs.count({ board: 'english' }, {

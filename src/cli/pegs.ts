@@ -86,8 +86,9 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   if (flags.engine === 'js') rejectFlags('with --engine js (the TS twin counts on the calling thread)', { '--threads': flags.threads });
   const threads = integerOption('--threads', flags.threads, 1, 1024);
   // Only the count on the calling thread puts levels on disk.
-  const spillFlags = { '--spill-dir': flags.spillDir, '--no-spill': flags.spill === false ? true : undefined, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
-  if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk });
+  const diskFlags = { '--spill-dir': flags.spillDir, '--spill-above': flags.spillAbove, '--max-disk': flags.maxDisk };
+  const spillFlags = { ...diskFlags, '--no-spill': flags.spill === false ? true : undefined };
+  if (flags.spill === false) rejectFlags('with --no-spill (nothing goes to disk)', diskFlags);
   if (!flags.minMoves) rejectFlags('without --min-moves', { '--length-only': flags.lengthOnly, '--method': flags.method });
   const checkpointed = (flags.count && !flags.minMoves) || (flags.minMoves && flags.lengthOnly && !flags.count);
   if (!checkpointed) rejectFlags('without --count, or --min-moves --length-only (checkpoints are of those counts by levels)', { '--checkpoint': flags.checkpoint });
@@ -97,7 +98,8 @@ async function runPegs(flags: PegsFlags): Promise<number> {
   const byLevels = flags.minMoves && (flags.lengthOnly || flags.method === 'levels');
   const levelsOnDisk = (flags.count && !flags.minMoves) || byLevels;
   if (!levelsOnDisk) rejectFlags('without --count, or --min-moves with --method levels or --length-only (only those put levels on disk)', spillFlags);
-  if ((threads ?? 1) > 1 || flags.engine === 'js') rejectFlags('with --threads above 1 or --engine js (those counts keep their levels in memory)', spillFlags);
+  if (flags.engine === 'js') rejectFlags('with --engine js (that count keeps its levels in memory)', spillFlags);
+  if ((threads ?? 1) > 1) rejectFlags('with --threads above 1 (levels go to disk only where the shared memory does not hold the count, with the defaults; --no-spill keeps them in memory)', diskFlags);
   const maxMemory = sizeOption('--max-memory', flags.maxMemory);
   const spillAbove = sizeOption('--spill-above', flags.spillAbove);
   const maxDisk = sizeOption('--max-disk', flags.maxDisk);

@@ -10,7 +10,7 @@ import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
 import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
-import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, pathsOverflow, wasmPegsEngine, type PegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, engineShare, pathsOverflow, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, feasibleFinishes, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import type { Board } from './board.js';
@@ -262,7 +262,7 @@ function checkSpill(options: CountOptions): void {
   const threaded = typeof options.threads === 'number' && options.threads > 1;
   if (given.length > 0 && (threaded || options.engine === 'js')) {
     const why = threaded ? `threads: ${options.threads}` : "engine: 'js'";
-    throw badInput(`${given.join(', ')} cannot go with ${why}: only the Wasm count on the calling thread puts levels on disk; that count keeps its levels in memory`);
+    throw badInput(`${given.join(', ')} cannot go with ${why}: only the Wasm count on the calling thread takes them (a count on threads puts levels on disk only where its shared memory did not hold it, with the defaults; spill: false keeps them in memory)`);
   }
 }
 
@@ -450,8 +450,12 @@ export async function count(input: PegsInput | PegsProblem | string, options: Co
 /** A count whose total is null when a sum met a position whose paths saturated (assembly/pegs/board.ts). */
 type Counted = Omit<PegsCount, 'total'> & { total: bigint | null };
 
-/** count(), or with `forwardOnly` every level searched from the start (reachable). */
-async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean): Promise<Counted> {
+/**
+ * count(), or with `forwardOnly` every level searched from the start (reachable). With
+ * `shareFirst`, a count from both ends tries the threads' shared memory even on one thread
+ * (reachable's total, after forward levels that most likely left that memory grown).
+ */
+async function countFrom(input: PegsInput | PegsProblem | string, options: CountOptions, forwardOnly: boolean, shareFirst = false): Promise<Counted> {
   const started = performance.now();
   let problem: PegsProblem;
   try {
@@ -477,6 +481,8 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
   // One thread counts a smaller board forward to the finishes (count.ts), but a central game,
   // which it meets in the middle.
   const forwardOnOne = threads === 1 && holes >= SHARED_FORWARD_HOLES && !big && !selfDual && startPegs > popcount(problem.finishes[0]);
+  // What a count on threads that did not fit left in the shared memory.
+  let held = 0;
   if (kind === 'wasm' && (big || meeting || forwardOnOne || (threads > 1 && startPegs > popcount(problem.finishes[0])))) {
     const maxMemory = checkMaxMemory(options.maxMemory);
     // Counts go on threads that share one memory (together.ts): one table a level, built by
@@ -493,19 +499,24 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const dual = !selfDual && bothEnds && dualSymmetry(problem) !== undefined;
     const fromBothEnds = bothEnds && (selfDual || ((big || problem.finishes.length === 1) && !dual));
     const onward = forwardOnOne || (!fromBothEnds && !dual && startPegs > popcount(problem.finishes[0]));
-    const tryTogether = options.checkpoint === undefined && canShareMemory() && (forwardOnOne || (threads > 1 && (fromBothEnds || onward)));
-    const together = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
-    // A forward count that did not fit (or memory that cannot be shared, on one thread) goes
-    // forward on the calling thread (below).
+    const tryTogether =
+      options.checkpoint === undefined && canShareMemory() && (forwardOnOne || ((threads > 1 || (shareFirst && fromBothEnds)) && (fromBothEnds || onward)));
+    const tried = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
+    const together = tried && !('held' in tried) ? tried : undefined;
+    // A count that did not fit there goes on the calling thread within what is left (the
+    // shared memory stays with the process: together.ts keeps it for the next count). A
+    // forward count (or one where memory cannot be shared, on one thread) goes forward there
+    // (below).
+    if (tried && 'held' in tried) held = tried.held;
     const forwardHere = !together && (forwardOnOne || (tryTogether && onward));
-    const onOneThread = !together && threads > 1 && (big || tryTogether);
+    const onOneThread = !together && (threads > 1 || tryTogether) && (big || tryTogether);
     if (!forwardHere) {
       const { total, levels, nodes, memory } =
         together ??
-        (big && threads === 1
+        (big && threads === 1 && !tryTogether
           ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
           : onOneThread
-            ? await countBothEnds(problem, maxMemory, { ...options, spill: false })
+            ? await withinLeft(maxMemory, held, (left) => countBothEnds(problem, left, { ...options, spill: options.spill ?? true }))
             : meeting && problem.finishes.length === 1
             ? await countMeeting(problem, threads, maxMemory, options)
             : await countOnThreads(problem, threads, maxMemory, options));
@@ -522,7 +533,8 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
       };
     }
   }
-  return withEngine(options, async (engine, maxMemory) => {
+  const maxMemory = checkMaxMemory(options.maxMemory);
+  return withinLeft(maxMemory, held, (left) => withEngine({ ...options, maxMemory: left }, async (engine, maxMemory) => {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_COUNT, 10), 'counting', maxMemory);
     const startPegs = popcount(problem.start);
@@ -542,7 +554,21 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
       symmetries: problem.symmetries.length,
       stats: { nodes: engine.nodes(), milliseconds: performance.now() - started, threads: 1, parts: 1 },
     };
-  });
+  }));
+}
+
+/**
+ * Runs a count on the calling thread within maxMemory less `held`, the bytes a count on
+ * threads before it in the same call left grown in the shared memory (and less the host's
+ * own, which that count's share left out); its OUT_OF_MEMORY says so.
+ */
+async function withinLeft<R>(maxMemory: number, held: number, work: (left: number) => Promise<R>): Promise<R> {
+  try {
+    return await work(held === 0 ? maxMemory : Math.max(MIN_MAX_MEMORY, engineShare(maxMemory) - held));
+  } catch (error) {
+    if (held === 0 || !(error instanceof BitpuzzleError && error.code === 'OUT_OF_MEMORY')) throw error;
+    throw new BitpuzzleError('OUT_OF_MEMORY', `${error.message}: what maxMemory (${maxMemory} bytes) leaves beside the ${held} bytes the threads' shared memory holds (it did not hold the count)`);
+  }
 }
 
 /**
@@ -568,7 +594,7 @@ export async function reachable(input: PegsInput | PegsProblem | string, options
   const finishes = feasibleFinishes(board, start, open.finishes);
   const report = options.onProgress;
   const onProgress = report && ((progress: Progress) => report({ ...progress, phase: 'the total, from both ends' }));
-  const both = await countFrom(markProblem({ ...open, finishes }), { ...options, spill: false, onProgress }, false);
+  const both = await countFrom(markProblem({ ...open, finishes }), { ...options, spill: false, onProgress }, false, true);
   if (both.total === null) throw pathsOverflow('reachable counted its levels forward, and from both ends for the total');
   const stats = { ...forward.stats, nodes: forward.stats.nodes + both.stats.nodes, milliseconds: forward.stats.milliseconds + both.stats.milliseconds };
   return { ...forward, total: both.total, memory: Math.max(forward.memory, both.memory), stats };

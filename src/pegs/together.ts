@@ -91,14 +91,19 @@ interface Side {
   pagodas: [number, number];
 }
 
+/** countTogether's answer when its memory did not hold the count: the bytes that memory has grown to. */
+export interface DidNotFit {
+  held: number;
+}
+
 /**
  * The count of a problem whose finishes have at least 2 pegs fewer than the start, on
  * `threads` threads over one shared memory within maxMemory: forward from the start and
  * backward from the finishes (as jumps on their complements), the smaller side a level at a
  * time, until the sides meet; a central game (the finish is the start's complement) keeps the
  * forward side only, which serves for both; with `forward`, every level forward from the start
- * to the finishes' (at least one peg fewer). Undefined when the memory does not hold it (the
- * caller then counts on the calling thread).
+ * to the finishes' (at least one peg fewer). When the memory does not hold it, the bytes it
+ * grew to, which the process keeps (the caller then counts on the calling thread, in what is left).
  */
 export async function countTogether(
   problem: PegsProblem,
@@ -108,7 +113,7 @@ export async function countTogether(
   // with several finishes, and `reachable`). sizing scales the guess each level's table starts
   // from (tests: a small one makes every level's table grow while the threads fill it).
   options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void; forward?: boolean; sizing?: number },
-): Promise<ThreadedCount & { growths: number } | undefined> {
+): Promise<(ThreadedCount & { growths: number }) | DidNotFit> {
   const { signal } = options;
   const tasks = Math.min(threads, MAX_TOGETHER_THREADS);
   const { board } = problem;
@@ -136,8 +141,11 @@ export async function countTogether(
     }
   }
   const firstBytes = align(levelsAt + 16) + 16 * finishOrbits.size;
-  if (Math.ceil(firstBytes / PAGE) > maxPages) return undefined;
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(firstBytes / PAGE), maximum: maxPages, shared: true });
+  if (Math.ceil(firstBytes / PAGE) > maxPages) return { held: 0 };
+  const taken = takeMemory(Math.ceil(firstBytes / PAGE), maxPages);
+  const { memory } = taken;
+  // Whether every phase sent has ended (the memory may then serve the next count).
+  let settled = true;
   const ctrl = new BigUint64Array(memory.buffer, CTRL_AT, 32);
   const set = (word: number, value: number | bigint): void => void Atomics.store(ctrl, word, BigInt(value));
   const get = (word: number): bigint => Atomics.load(ctrl, word);
@@ -158,13 +166,16 @@ export async function countTogether(
       return false; // the system refused the memory
     }
   };
+  const short = (): DidNotFit => ({ held: memory.buffer.byteLength });
   const phase = async (kind: number, units: number): Promise<void> => {
     set(C.PHASE, kind);
     set(C.CLAIM, 0);
     set(C.UNITS, units);
     const list: TogetherTask[] = Array.from({ length: tasks }, (_, index) => ({ id, memory, module, input, index }));
     // On worker threads even for one task: a phase runs to its end without yielding.
+    settled = false;
     await runTasks({ tasks: list, threads: tasks, kind: 'pegs', runInline: runTogetherTask, onWorkers: true, signal });
+    settled = true;
     if (signal?.aborted) throw aborted(signal);
   };
   // Zeroes [from, from + bytes), fresh memory too: a page written first is mapped once, where
@@ -218,9 +229,9 @@ export async function countTogether(
       const trend = x.ratio === 0 || x.lastRatio === 0 ? 1 : Math.min(1, x.ratio / x.lastRatio);
       const guess = x.ratio === 0 ? Math.max(x.pairs * 4, x.pairs + board.jumps.length) : x.pairs * x.ratio * trend * 1.05;
       let log = Math.max(MIN_LOG, Math.ceil(Math.log2((guess * (options.sizing ?? 1)) / 0.75)));
-      if (log > MAX_LOG) return undefined;
+      if (log > MAX_LOG) return short();
       const tableAt = align(Math.max(forward.at + forward.pairs * 16, central || onward ? 0 : back.at + back.pairs * 16));
-      if (!room(tableAt + 16 * 2 ** log)) return undefined;
+      if (!room(tableAt + 16 * 2 ** log)) return short();
       await clear(tableAt, 16 * 2 ** log);
       set(C.TABLE, tableAt);
       set(C.LOG, log);
@@ -239,7 +250,7 @@ export async function countTogether(
         if ((get(C.FLAGS) & FLAG_GROW) === 0n) break;
         // The table doubles: its pairs into a table above it, which then moves down in its place.
         const bytes = 16 * 2 ** log;
-        if (log + 1 > MAX_LOG || !room(tableAt + 3 * bytes)) return undefined;
+        if (log + 1 > MAX_LOG || !room(tableAt + 3 * bytes)) return short();
         await clear(tableAt + bytes, 2 * bytes);
         set(C.FRESH, tableAt + bytes);
         await phase(PHASE.REHASH, 2 ** log / CHUNK_SLOTS);
@@ -291,7 +302,56 @@ export async function countTogether(
     signal?.removeEventListener('abort', onAbort);
     // Stops any task still under way (a failure elsewhere), so that its thread is free.
     set(C.STOP, 1);
+    // A task of a phase that failed or was aborted may still be running: that memory is not
+    // handed on.
+    if (settled) keepMemory(taken);
   }
+}
+
+// A count's memory is kept for the next count on threads: pages grown stay resident, and
+// freeing them takes a garbage collection in this thread and in every worker that held the
+// memory, which may come much later. So the next count (reachable's total from both ends
+// after its forward levels, a count after one that did not fit) grows this one instead of
+// adding its own. Dropped when unused for a while, as the pool's idle threads are.
+interface HeldMemory {
+  memory: WebAssembly.Memory;
+  /** Its maximum, in pages (a Memory does not say its own). */
+  maximum: number;
+}
+let spare: (HeldMemory & { timer: ReturnType<typeof setTimeout> }) | undefined;
+const SPARE_MS = 30_000;
+
+/** The memory for a count within maxPages: the spare when it fits, else a new one. */
+function takeMemory(initial: number, maxPages: number): HeldMemory {
+  const kept = spare;
+  spare = undefined;
+  if (kept) clearTimeout(kept.timer);
+  if (kept && kept.memory.buffer.byteLength <= maxPages * PAGE && kept.maximum >= maxPages) {
+    // The control block, the sums and the chunks' counts start at zero (the levels are
+    // written, and the tables cleared, before they are read).
+    new Uint8Array(kept.memory.buffer, CTRL_AT, BLOCKS_AT - CTRL_AT).fill(0);
+    const have = kept.memory.buffer.byteLength / PAGE;
+    if (have < initial) kept.memory.grow(initial - have);
+    return { memory: kept.memory, maximum: kept.maximum };
+  }
+  // Room to grow to 4 GiB, so that a later count with a larger maxMemory can take it (the host
+  // keeps each count within its own maxPages: room()); where that much cannot be reserved,
+  // maxPages.
+  try {
+    return { memory: new WebAssembly.Memory({ initial, maximum: 65536, shared: true }), maximum: 65536 };
+  } catch {
+    return { memory: new WebAssembly.Memory({ initial, maximum: maxPages, shared: true }), maximum: maxPages };
+  }
+}
+
+/** Keeps a count's memory as the spare (in place of any other). */
+function keepMemory(held: HeldMemory): void {
+  if (spare) clearTimeout(spare.timer);
+  const timer = setTimeout(() => {
+    if (spare?.memory === held.memory) spare = undefined;
+  }, SPARE_MS);
+  (timer as { unref?: () => void }).unref?.();
+  spare = { ...held, timer };
 }
 
 /** The least image of a position under the problem's symmetries (the engine's key of its orbit). */
