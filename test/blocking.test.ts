@@ -106,6 +106,12 @@ describe('no call holds the event loop, and an abort stops it', () => {
     await expectAbortedPromptly((signal) => pegs.reachable({ board: 'english' }, { threads: 1, signal }), 1200);
   });
 
+  it('pegs: solve on the French board, its dead-position sets growing past 2^21 slots in pieces', async () => {
+    // From c4 to any hole: a set's growth in one piece held the thread 321 ms here.
+    const { maxDelay } = await watch((signal) => pegs.solve({ board: 'french', start: 'c4', finish: 'any' }, { signal }), 3000);
+    expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
+  });
+
   it('sliding: a 4×4 pattern database build, a 5×5 optimal search, a 300×300 constructive solution', async () => {
     const board4 = sliding.randomBoard(4, 4, 5);
     await expectAbortedPromptly((signal) => sliding.solve(board4, { cacheDir: false, signal }), 600);

@@ -216,6 +216,45 @@ describe('slices', () => {
     }
   });
 
+  it('solve.ts: the dead set grows in pieces, and the twin finds the same solution after the same nodes', async () => {
+    // From c3 to any hole on the English board, the first solution comes after 1.4 million
+    // positions, the dead set growing from 2^16 slots.
+    const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
+    const { setMemoryLimit } = await import('../dist/wasm/protocol.js');
+    const { wasmPegsEngine, MODE_SOLVE } = await import('../dist/pegs/engine.js');
+    const { ReferencePegsEngine } = await import('../dist/pegs/reference.js');
+    const { engineInput } = await import('../dist/pegs/problem.js');
+    const { jumpNames } = await import('../dist/pegs/format.js');
+    const problem = pegs.toProblem({ board: 'english', start: 'c3', finish: 'any' });
+    const exports = await acquireEngine();
+    try {
+      setMemoryLimit(exports, 256 << 20);
+      const found = [];
+      for (const engine of [wasmPegsEngine(exports), new ReferencePegsEngine(256 << 20)]) {
+        expect(engine.load(engineInput(problem))).toBe(0);
+        expect(engine.start(MODE_SOLVE, 20)).toBe(0);
+        let chores = 0;
+        let status: number;
+        do {
+          const phase = engine.phase();
+          const nodes = engine.nodes();
+          status = engine.run(BIG);
+          if (phase !== 0) {
+            chores++;
+            expect(engine.nodes()).toBe(nodes);
+          }
+        } while (status === 2);
+        expect(status).toBe(1); // SOLUTION
+        found.push({ chores: chores > 3, nodes: engine.nodes(), jumps: engine.jumps() });
+      }
+      expect(found[0].chores).toBe(true); // the twin's growth is in pieces too, but says no phase
+      expect(found[1]).toEqual({ ...found[0], chores: false });
+      expectSolves(problem, jumpNames(problem.board, found[0].jumps.map((j) => problem.board.jumps[j])));
+    } finally {
+      releaseEngine(exports);
+    }
+  });
+
   it('meet.ts: a call that starts outside the expansions expands nothing', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { setMemoryLimit } = await import('../dist/wasm/protocol.js');

@@ -1,14 +1,22 @@
 // Peg solitaire, SOLVE: depth-first search by jumps for one solution; positions proved dead
 // go into a bounded hash set keyed by their canonical form (the least image under the
 // symmetries). Restarts (pegsRestart) keep the dead positions and try the jumps in the order
-// the host wrote.
-import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaGeneration } from '../shared/bits';
+// the host wrote. The set doubles as chores (tables.ts), in pieces between run calls: at 2^22
+// slots one growth in a piece held the thread about 300 ms.
+import { DONE, SOLUTION, MORE, OUT_OF_MEMORY, BAD_INPUT, arenaGeneration, arenaAlloc, arenaRewind } from '../shared/bits';
 import { get, set, get64, set64 } from '../shared/words';
 import {
   jumps, start, finishPegs, jumpFlip, OUTPUT, ORDER, loadedGeneration, mode, MODE_SOLVE, nodes, outputLength, finished,
-  stackPos, stackNext, stackJump, stackLive, canonical, legal, hopeful, isFinish,
+  stackPos, stackNext, stackJump, stackLive, canonical, legal, hopeful, isFinish, notePeak,
 } from './board';
-import { findSlot, crowded, grow, newTable } from './tables';
+import {
+  findSlot, crowded, newTable, CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, BULK_CALL_BYTES, chore, choreAt, choreFresh, startChore,
+} from './tables';
+
+// The dead set's growth: clear the doubled table above it, put its keys there, copy it down.
+const CHORE_GROW_FILL: i32 = 1;
+const CHORE_GROW_REHASH: i32 = 2;
+const CHORE_GROW_COPY: i32 = 3;
 
 let depth: i32 = 0;
 let deadBase: usize = 0;
@@ -40,7 +48,43 @@ export function pegsRestart(): i32 {
   return DONE;
 }
 
+/** One piece of the dead set's growth, of at most `budget` units. */
+function growPiece(budget: i32): void {
+  const allowed: u64 = <u64>max(budget, 1);
+  if (chore == CHORE_GROW_REHASH) {
+    const slots: u64 = <u64>1 << deadLog;
+    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
+    for (let i = choreAt; i < end; i++) {
+      const key = load<u64>(deadBase + (<usize>i << 4));
+      if (key != 0) store<u64>(findSlot(choreFresh, deadLog + 1, key), key);
+    }
+    choreAt = end;
+    if (end >= slots) startChore(CHORE_GROW_COPY);
+    return;
+  }
+  const size: u64 = <u64>16 << (deadLog + 1);
+  const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 4, BULK_CALL_BYTES));
+  // Forward, in pieces: the doubled table lies above the set, so nothing is overwritten unread.
+  if (chore == CHORE_GROW_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
+  else memory.copy(deadBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
+  choreAt += bytes;
+  if (choreAt < size) return;
+  if (chore == CHORE_GROW_FILL) {
+    startChore(CHORE_GROW_REHASH);
+  } else {
+    chore = CHORE_NONE;
+    deadLog++;
+    arenaRewind(deadBase + (<usize>16 << deadLog));
+  }
+}
+
 export function runSolve(budget: i32): i32 {
+  // A call does one piece of a chore (at most BULK_CALL_BYTES cleared or copied), the host
+  // keeping a budget for each chore (runSliced).
+  if (chore != CHORE_NONE) {
+    if (budget > 0) growPiece(budget);
+    return MORE;
+  }
   while (depth >= 0) {
     const pos = get64(stackPos, depth);
     let next = get(stackNext, depth);
@@ -66,9 +110,16 @@ export function runSolve(budget: i32): i32 {
       // Exhausted: dead unless a solution was found below (the table is a cache: when it is
       // full it simply stops learning).
       if (get(stackLive, depth) == 0 && crowded(deadCount + 1, deadLog) && deadLog < deadMaxLog) {
-        const grown = grow(deadBase, deadLog);
-        if (grown == 0) deadMaxLog = deadLog; // out of memory: keep the table as it is
-        else deadLog = grown;
+        choreFresh = arenaAlloc(<u64>16 << (deadLog + 1));
+        if (choreFresh == 0) {
+          deadMaxLog = deadLog; // out of memory: keep the table as it is
+        } else {
+          // The set grows first; this position comes back here when it has.
+          notePeak();
+          startChore(CHORE_GROW_FILL);
+          set(stackNext, depth, next);
+          return MORE;
+        }
       }
       if (get(stackLive, depth) == 0 && !crowded(deadCount + 1, deadLog)) {
         const slot = findSlot(deadBase, deadLog, canonical(pos));

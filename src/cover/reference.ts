@@ -1,7 +1,7 @@
 // The pure-TS twin of assembly/cover/dlx.ts: the same dancing links and the same search, step for
 // step (so the same node counts), on Int32Arrays. It is the JS baseline in benchmarks, the
 // `engine: 'js'` option and the oracle of the differential tests; keep the two files in step.
-import { DEFAULT_MAX_MEMORY, Status, type StatusCode } from '../wasm/protocol.js';
+import { DEFAULT_MAX_MEMORY, Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import { coverMemoryBytes, rowCountOf, type CoverEngine, type CoverMatrix } from './engine.js';
 
 const ROOT = 0;
@@ -177,6 +177,8 @@ export class ReferenceCoverEngine implements CoverEngine {
     const { right, left, down, column, rowOf, size, columnStack, choiceStack } = this;
     const start = Math.max(budget, 1);
     let remaining = start;
+    // A node here scans the columns and covers a row's: up to tens of microseconds.
+    const late = twinClock(63);
     let status: StatusCode = Status.MORE;
     let depth = this.level;
     let step = this.phase;
@@ -221,7 +223,7 @@ export class ReferenceCoverEngine implements CoverEngine {
           step = PHASE_BACKTRACK;
           continue;
         }
-        if (remaining === 0) break;
+        if (remaining === 0 || late()) break;
         remaining--;
         for (let j = right[r]; j !== r; j = right[j]) this.cover(column[j]);
         depth++;

@@ -1,7 +1,7 @@
 // The pure-TS twin of assembly/pegs/ for the solution search and the counting (solve.ts,
 // count.ts): the same algorithms on positions held as two 32-bit words (lo: holes 0-31, hi:
 // holes 32-63).
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import { MODE_COUNT, MODE_SOLVE, OVERFLOW, type PegsEngine } from './engine.js';
 import { popcount32 } from '../bits.js';
 
@@ -95,6 +95,12 @@ export class ReferencePegsEngine implements PegsEngine {
   private scan = 0;
   private levelNow = 0;
   private meetLevel = -1;
+  // Chores, done over several run calls as the engine does them: a table growing (SOLVE's dead
+  // set, COUNT's next level: its pairs moved into growTo from slot growAt on), and COUNT's sum
+  // where the halves meet (from slot meetAt on).
+  private growTo: Table | null = null;
+  private growAt = 0;
+  private meetAt = -1;
 
   constructor(private readonly maxMemory: number) {}
 
@@ -230,6 +236,7 @@ export class ReferencePegsEngine implements PegsEngine {
     this.totalCount = 0n;
     this.wrapped = false;
     this.out = [];
+    this.growTo = null;
     if (mode === MODE_SOLVE) {
       this.deadMaxLog = log;
       this.dead = new Table(Math.min(log, 16));
@@ -244,6 +251,7 @@ export class ReferencePegsEngine implements PegsEngine {
       this.current.valLo[slot] = 1;
       this.current.count = 1;
       this.next = new Table(log);
+      this.meetAt = -1;
       this.levelNow = popcount32(this.startLo) + popcount32(this.startHi);
       this.levelSizes = new Array<bigint>(65).fill(0n);
       this.levelSizes[this.levelNow] = 1n;
@@ -278,6 +286,13 @@ export class ReferencePegsEngine implements PegsEngine {
 
   private runSolve(budget: number): StatusCode {
     const { stackLo, stackHi, stackNext, stackJump, stackLive } = this;
+    const late = twinClock(255);
+    if (this.growTo) {
+      const grown = this.growPiece(this.dead, budget, late);
+      if (!grown) return Status.MORE;
+      this.dead = grown;
+      return Status.MORE; // as the engine ends a call where its chore does
+    }
     while (this.depth >= 0) {
       const d = this.depth;
       const lo = stackLo[d];
@@ -299,7 +314,7 @@ export class ReferencePegsEngine implements PegsEngine {
         }
         next = 0;
       }
-      if (budget <= 0) {
+      if (budget <= 0 || late()) {
         stackNext[d] = next;
         return Status.MORE;
       }
@@ -308,8 +323,14 @@ export class ReferencePegsEngine implements PegsEngine {
       while (k < this.jumpCount && !this.legal(lo, hi, order[k])) k++;
       if (k >= this.jumpCount) {
         if (!stackLive[d] && this.dead.crowded() && this.dead.log < this.deadMaxLog) {
-          if (this.fits(3 * this.dead.bytes())) this.dead = grow(this.dead);
-          else this.deadMaxLog = this.dead.log;
+          if (this.fits(3 * this.dead.bytes())) {
+            // The set grows first; this position comes back here when it has.
+            this.growTo = new Table(this.dead.log + 1);
+            this.growAt = 0;
+            stackNext[d] = next;
+            return Status.MORE;
+          }
+          this.deadMaxLog = this.dead.log;
         }
         if (!stackLive[d] && !this.dead.crowded()) {
           this.canonical(lo, hi);
@@ -356,15 +377,20 @@ export class ReferencePegsEngine implements PegsEngine {
     return (BigInt(t.valHi[i]) << 32n) | BigInt(t.valLo[i]);
   }
 
-  /** The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs/count.ts). */
-  private meetCount(): void {
+  /**
+   * The two halves meet: the sum of paths(p) · paths(~p) (see assembly/pegs/count.ts), from
+   * slot meetAt on, within the budget; true when it is done.
+   */
+  private meetCount(budget: number, late: () => boolean): boolean {
     const middle = this.next;
     const upper = this.holes - this.levelNow === this.levelNow ? this.next : this.current;
-    let total = 0n;
-    for (let i = 0; i < middle.keyLo.length; i++) {
+    for (; this.meetAt < middle.keyLo.length; this.meetAt++) {
+      if (budget <= 0 || late()) return false;
+      const i = this.meetAt;
       const lo = middle.keyLo[i];
       const hi = middle.keyHi[i];
       if (lo === 0 && hi === 0) continue;
+      budget--;
       this.canonical((~lo & this.fullLo) >>> 0, (~hi & this.fullHi) >>> 0);
       const other = upper.find(this.canonLo, this.canonHi);
       if (upper.keyLo[other] === 0 && upper.keyHi[other] === 0) continue;
@@ -373,28 +399,73 @@ export class ReferencePegsEngine implements PegsEngine {
         this.image(s, lo, hi);
         if (this.canonLo === lo && this.canonHi === hi) fixed++;
       }
-      total += this.paths(middle, i) * (this.paths(upper, other) / BigInt(this.syms / fixed));
+      this.totalCount += this.paths(middle, i) * (this.paths(upper, other) / BigInt(this.syms / fixed));
     }
-    this.totalCount = total;
     this.finished = true;
+    return true;
+  }
+
+  /**
+   * Moves `from`'s pairs into growTo (a table twice its size) from slot growAt on, within the
+   * budget: growTo when it is done, else null.
+   */
+  private growPiece(from: Table, budget: number, late: () => boolean): Table | null {
+    const to = this.growTo!;
+    for (; this.growAt < from.keyLo.length; this.growAt++) {
+      if (budget <= 0 || late()) return null;
+      const i = this.growAt;
+      if (from.keyLo[i] === 0 && from.keyHi[i] === 0) continue;
+      budget--;
+      const slot = to.find(from.keyLo[i], from.keyHi[i]);
+      to.keyLo[slot] = from.keyLo[i];
+      to.keyHi[slot] = from.keyHi[i];
+      to.valLo[slot] = from.valLo[i];
+      to.valHi[slot] = from.valHi[i];
+    }
+    to.count = from.count;
+    this.growTo = null;
+    return to;
   }
 
   private runCount(budget: number): StatusCode {
     const { imagesLo, imagesHi } = this;
     const s = this.syms;
     const J = this.jumpCount;
+    // A position expanded tries every jump under every symmetry: microseconds.
+    const late = twinClock(63);
     for (;;) {
+      if (this.meetAt >= 0) {
+        if (!this.meetCount(budget, late)) return Status.MORE;
+        return this.wrapped ? OVERFLOW : Status.DONE;
+      }
+      if (this.growTo) {
+        const grown = this.growPiece(this.next, budget, late);
+        if (!grown) return Status.MORE;
+        this.next = grown;
+      }
       const cur = this.current;
       const slots = cur.keyLo.length;
       // Into the finishes' level: each jump into a finish adds its parent's paths to the total
       // (exact while no parent saturates; as assembly/pegs/count.ts sums it).
       const last = this.levelNow === this.finishPegs + 1 && this.meetLevel < 0;
       while (this.scan < slots) {
-        if (budget <= 0) return Status.MORE;
-        const i = this.scan++;
+        if (budget <= 0 || late()) return Status.MORE;
+        const i = this.scan;
         const lo = cur.keyLo[i];
         const hi = cur.keyHi[i];
-        if (lo === 0 && hi === 0) continue;
+        if (lo === 0 && hi === 0) {
+          this.scan++;
+          continue;
+        }
+        // This position's children could crowd the table: it grows first, in pieces (as
+        // count.ts grows it). Where that would not fit, an insert into a crowded table below
+        // stops the count.
+        if (this.next.crowded(J) && this.fits(cur.bytes() + 3 * this.next.bytes())) {
+          this.growTo = new Table(this.next.log + 1);
+          this.growAt = 0;
+          return Status.MORE;
+        }
+        this.scan++;
         budget--;
         this.nodeCount++;
         const pl = cur.valLo[i];
@@ -419,15 +490,12 @@ export class ReferencePegsEngine implements PegsEngine {
             if (ph === 0xffffffff && pl === 0xffffffff) this.wrapped = true;
             this.totalCount += (BigInt(ph) << 32n) | BigInt(pl);
           }
-          let next = this.next;
-          let slot = next.find(bl, bh);
+          const next = this.next;
+          const slot = next.find(bl, bh);
           if (next.keyLo[slot] === 0 && next.keyHi[slot] === 0) {
             if (!this.hopeful(bl, bh)) continue;
-            if (next.crowded()) {
-              if (!this.fits(cur.bytes() + 3 * next.bytes())) return Status.OUT_OF_MEMORY;
-              next = this.next = grow(next);
-              slot = next.find(bl, bh);
-            }
+            // Crowded though its parent's children were made room for: there was no room to grow.
+            if (next.crowded()) return Status.OUT_OF_MEMORY;
             next.keyLo[slot] = bl;
             next.keyHi[slot] = bh;
             next.count++;
@@ -442,8 +510,9 @@ export class ReferencePegsEngine implements PegsEngine {
       this.levelNow--;
       this.levelSizes[this.levelNow] = BigInt(this.next.count);
       if (this.levelNow === this.meetLevel) {
-        this.meetCount();
-        return this.wrapped ? OVERFLOW : Status.DONE;
+        this.meetAt = 0;
+        this.totalCount = 0n;
+        return Status.MORE;
       }
       this.current = this.next;
       if (this.levelNow === this.finishPegs || this.current.count === 0) {
@@ -485,18 +554,4 @@ export class ReferencePegsEngine implements PegsEngine {
   memory(): number {
     return this.current.bytes() + this.next.bytes() + this.dead.bytes();
   }
-}
-
-function grow(table: Table): Table {
-  const bigger = new Table(table.log + 1);
-  for (let i = 0; i < table.keyLo.length; i++) {
-    if (table.keyLo[i] === 0 && table.keyHi[i] === 0) continue;
-    const slot = bigger.find(table.keyLo[i], table.keyHi[i]);
-    bigger.keyLo[slot] = table.keyLo[i];
-    bigger.keyHi[slot] = table.keyHi[i];
-    bigger.valLo[slot] = table.valLo[i];
-    bigger.valHi[slot] = table.valHi[i];
-  }
-  bigger.count = table.count;
-  return bigger;
 }

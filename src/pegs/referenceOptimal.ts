@@ -9,15 +9,38 @@
 // Positions are BigInt and the tables Maps: a twin for small boards and for hosts without
 // Wasm, not for speed; maxMemory bounds its states at about STATE_BYTES each.
 import { BitpuzzleError } from '../errors.js';
-import { STEP_CELLS, type Steps } from '../wasm/protocol.js';
+import { type Steps } from '../wasm/protocol.js';
 import { fullMask, popcount, type PegsProblem } from './problem.js';
 
-/** Positions expanded between yields (each tries every jump on BigInt positions). */
-const STEP_POSITIONS = 256;
+/** Positions expanded between yields (each tries every jump on BigInt positions: about 0.1 ms). */
+const STEP_POSITIONS = 32;
+/** Positions' fewest moves kept between yields (a Map's set of a BigInt key). */
+const STEP_KEPT = 2048;
 /** What a state costs in the Maps (an estimate, for maxMemory). */
 const STATE_BYTES = 160;
 /** The hole of a position no jump has reached yet (a root). */
 const ROOT = -1;
+
+/**
+ * A Map of positions cut into 256 Maps by the position's low byte: a Map that grows copies all
+ * its entries at once (about 50 ms at a million), and a part holds a fraction of them.
+ */
+class PositionMap<V> {
+  private readonly parts = Array.from({ length: 256 }, () => new Map<bigint, V>());
+  size = 0;
+  get(key: bigint): V | undefined {
+    return this.parts[Number(key & 255n)].get(key);
+  }
+  set(key: bigint, value: V): void {
+    const part = this.parts[Number(key & 255n)];
+    const before = part.size;
+    part.set(key, value);
+    this.size += part.size - before;
+  }
+  *[Symbol.iterator](): Generator<[bigint, V]> {
+    for (const part of this.parts) yield* part;
+  }
+}
 
 interface State {
   moves: number;
@@ -26,9 +49,9 @@ interface State {
 
 interface Walk {
   /** The fewest moves to each position seen, from the roots. */
-  fewest: Map<bigint, number>;
+  fewest: PositionMap<number>;
   /** The states of the last level. */
-  last: Map<bigint, Map<number, State>>;
+  last: PositionMap<Map<number, State>>;
   /** Positions expanded. */
   nodes: number;
   /** The most states held at once, in estimated bytes. */
@@ -54,8 +77,8 @@ function* walk(
     from: f,
     land: t,
   }));
-  const fewest = new Map<bigint, number>();
-  let level = new Map<bigint, Map<number, State>>();
+  const fewest = new PositionMap<number>();
+  let level = new PositionMap<Map<number, State>>();
   for (const root of roots) {
     const states = level.get(root) ?? new Map<number, State>();
     const state = states.get(ROOT) ?? { moves: 0, paths: 0n };
@@ -70,7 +93,7 @@ function* walk(
   const levels = popcount(roots[0]) - stopPegs;
   for (let done = 0; done < levels; done++) {
     progress(done);
-    const next = new Map<bigint, Map<number, State>>();
+    const next = new PositionMap<Map<number, State>>();
     let states = 0;
     let work = 0;
     for (const [p, here] of level) {
@@ -106,7 +129,7 @@ function* walk(
       let least = Infinity;
       for (const s of there.values()) least = Math.min(least, s.moves);
       fewest.set(q, least);
-      if (++work % STEP_CELLS === 0) yield;
+      if (++work % STEP_KEPT === 0) yield;
     }
     held += next.size * 40;
     memory = Math.max(memory, held + states * STATE_BYTES);
@@ -128,7 +151,7 @@ export interface TwinCount {
 }
 
 /** The fewest moves and the number of jump sequences that take that many, forward from the start. */
-export function* twinCountOptimal(problem: PegsProblem, maxMemory: number, progress: (level: number) => void): Steps<TwinCount & { fewest: Map<bigint, number> }> {
+export function* twinCountOptimal(problem: PegsProblem, maxMemory: number, progress: (level: number) => void): Steps<TwinCount & { fewest: PositionMap<number> }> {
   const finishPegs = popcount(problem.finishes[0]);
   const w = yield* walk(problem, [problem.start], finishPegs, false, maxMemory, progress, 'counting the fewest-move solutions');
   let length: number | null = null;
@@ -148,7 +171,7 @@ export function* twinCountOptimal(problem: PegsProblem, maxMemory: number, progr
  */
 export function* twinOnPath(
   problem: PegsProblem,
-  fewest: Map<bigint, number>,
+  fewest: PositionMap<number>,
   length: number,
   maxMemory: number,
   progress: (level: number) => void,

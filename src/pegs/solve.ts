@@ -9,7 +9,7 @@ import { MAX_TOGETHER_THREADS, countTogether } from './together.js';
 import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit, type PhaseBudgets } from '../wasm/protocol.js';
 import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, engineShare, pathsOverflow, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, feasibleFinishes, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
@@ -198,6 +198,9 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
   return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };
 }
 
+/** A search's budgets by the engine's chore (the dead set's growth, or none): runSliced's phases. */
+const choreBudgets = (engine: PegsEngine): PhaseBudgets => ({ of: () => engine.phase(), budgets: new Map() });
+
 // The options each function takes (checkOptions rejects any other key).
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
@@ -322,7 +325,8 @@ export async function solve(input: PegsInput | PegsProblem | string, options: Pe
       if (round > 0) checkStatus(engine.restart(order), 'the peg solitaire search', maxMemory);
       const limit = engine.nodes() + BigInt(Math.round(budget));
       const status = checkStatus(
-        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal),
+        // Budgets anew each attempt: the call cut short at its limit would have looked fast.
+        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal, undefined, choreBudgets(engine)),
         'the peg solitaire search',
         maxMemory,
       );
@@ -393,11 +397,12 @@ export async function* solutions(
   const maxMemory = checkMaxMemory(options.maxMemory);
   if (limit === 0) return oneThreadStats(0n, started);
   const { engine, release } = await openEngine(kind, maxMemory);
+  const phases = choreBudgets(engine);
   try {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_SOLVE, tableLog(maxMemory, 0.25, 22)), 'the peg solitaire search', maxMemory);
     for (let produced = 0; produced < limit; produced++) {
-      const status = checkStatus(await runSliced((b) => engine.run(b), options.signal), 'the peg solitaire search', maxMemory);
+      const status = checkStatus(await runSliced((b) => engine.run(b), options.signal, undefined, phases), 'the peg solitaire search', maxMemory);
       if (status === Status.DONE) break;
       const names = jumpNames(problem.board, engine.jumps().map((j) => problem.board.jumps[j]));
       yield { jumps: names, moves: groupMoves(names) };

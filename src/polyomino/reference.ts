@@ -1,7 +1,7 @@
 // The pure-TS twin of assembly/polyomino/polyomino.ts: the same search, step for step (so the same node
 // counts), on spans of 32-bit words. The JS baseline of the benchmark, the engine for hosts
 // without Wasm, and the oracle of the differential tests.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import type { TilingEngine } from './engine.js';
 
 const HEADER = 7;
@@ -286,6 +286,8 @@ export class ReferenceTilingEngine implements TilingEngine {
     }
     const { board, remaining, maskPool, listKind, listFrom, listSpan, listOffset, stackCur, stackEnd, stackPlaced } = this;
     let spent = 0;
+    // A placement checks the region's empty components (isolated): up to microseconds.
+    const late = twinClock(255);
     let d = this.depth;
     for (;;) {
       const j = stackCur[d];
@@ -343,7 +345,7 @@ export class ReferenceTilingEngine implements TilingEngine {
         }
         this.enterCell(d, this.firstEmpty(this.stackCell[d - 1]));
       }
-      if (spent >= budget) {
+      if (spent >= budget || late()) {
         this.depth = d;
         return Status.MORE;
       }

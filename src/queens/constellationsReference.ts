@@ -4,7 +4,7 @@
 // is a double (exact below 2^53). The engine counts small subtrees by recursion and may overrun
 // a budget by one of them; the twin keeps every node on its explicit stack and stops at the
 // budget exactly (node counts are equal either way). Keep the two files in step.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, type StatusCode, TWIN_CLOCK_MASK, twinDeadline } from '../wasm/protocol.js';
 import type { ConstellationEngine } from './engine.js';
 import { isConstellation, rot90 } from './constellations.js';
 import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
@@ -247,6 +247,8 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
   run(budget: number): StatusCode {
     let remaining = Math.max(budget, 1);
     const spent = remaining;
+    const until = twinDeadline();
+    const late = (): boolean => (remaining & TWIN_CLOCK_MASK) === 0 && remaining !== spent && performance.now() > until;
     const last = this.n - 1;
     const { stack, options, line, placedRow, placedCol, child } = this;
     while (!this.finished) {
@@ -271,7 +273,7 @@ export class ReferenceConstellationEngine implements ConstellationEngine {
           t--;
           continue;
         }
-        if (remaining === 0) break;
+        if (remaining === 0 || late()) break;
         const b = free & -free;
         options[t] = free ^ b;
         const isColumn = (line[t] & IS_COLUMN) !== 0;

@@ -3,7 +3,7 @@
 // equal), the same leaves joined. Its join is simpler: a mask of crossing diagonals is two
 // 32-bit halves (anti-diagonals, main diagonals), the larger list goes in blocks of 32, and a
 // query ANDs a word per diagonal it holds. Keep the two files in step.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
 import { MAX_JOIN_N, MIN_JOIN_N, type JoinEngine } from './engine.js';
 
@@ -227,13 +227,14 @@ export class ReferenceJoinEngine implements JoinEngine {
     if (this.finished) return Status.DONE;
     const n = this.n;
     let work = 0;
+    const late = twinClock();
     for (;;) {
-      if (work >= budget) return Status.MORE;
+      if (work >= budget || late()) return Status.MORE;
       if (this.join) {
         let step = this.join.next();
         while (!step.done) {
           work += step.value;
-          if (work >= budget) return Status.MORE;
+          if (work >= budget || late()) return Status.MORE;
           step = this.join.next();
         }
         this.count += this.joinWeight * step.value;

@@ -1,7 +1,7 @@
 // The pure-TS twin of assembly/queens/queens.ts: the same search, step for step, on 32-bit ints
 // and typed arrays. It is the JS baseline in benchmarks, the `engine: 'js'` option and the
 // oracle of the differential tests; keep the two files in step.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, TWIN_CLOCK_MASK, twinDeadline, type StatusCode } from '../wasm/protocol.js';
 import { MAX_SEARCH_N, MODE_ALL, MODE_DISTINCT, type QueensEngine } from './engine.js';
 import { ctz32 as ctz } from '../bits.js';
 
@@ -196,6 +196,7 @@ export class ReferenceQueensEngine implements QueensEngine {
     let avail = availStack[y];
     const start = Math.max(budget, 1);
     let remaining = start;
+    const until = twinDeadline();
     let status: StatusCode = Status.MORE;
     const lastRow = this.last;
     const split = this.splitDepth;
@@ -215,7 +216,7 @@ export class ReferenceQueensEngine implements QueensEngine {
         avail = availStack[y];
         continue;
       }
-      if (remaining === 0) break;
+      if (remaining === 0 || ((remaining & TWIN_CLOCK_MASK) === 0 && remaining !== start && performance.now() > until)) break;
       remaining--;
       const bit = avail & -avail;
       avail ^= bit;

@@ -1,7 +1,7 @@
 // The pure-TS twin of the fewest-left search in assembly/samegame/samegame.ts: the same boards
 // (column-major bytes), the same move order, the same Zobrist keys and transposition table,
 // so that it visits the same nodes. 64-bit keys are kept as two 32-bit halves.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import type { SameGameSearch } from './engine.js';
 
 const MAX_COLOURS = 10;
@@ -250,7 +250,9 @@ export class ReferenceSameGameSearch implements SameGameSearch {
 
   run(budget: number): StatusCode {
     if (this.finished) return Status.DONE;
-    while (budget > 0) {
+    // A node plays a click and lists the child's moves: microseconds.
+    const late = twinClock(255);
+    while (budget > 0 && !late()) {
       const f = this.frames[this.depth];
       if (this.bestLeft > 0 && f.next < f.moves.length) {
         const board = this.play(f.board, f.moves[f.next++]);

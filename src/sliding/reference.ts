@@ -3,7 +3,7 @@
 // databases on typed arrays and 32-bit integers, move for move and node for node. The
 // constructive solver's twin is referenceFast.ts.
 import { BitpuzzleError } from '../errors.js';
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
 import { CONFLICT, MAX_DEPTH, PATTERNS, type OptimalEngine } from './engine.js';
 import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
 
@@ -251,7 +251,8 @@ export class ReferenceOptimalEngine implements OptimalEngine {
   private buildWithBlankRun(budget: number): StatusCode {
     const { table, cells } = this.slots[this.buildSlot]!;
     const k = cells.length;
-    for (let left = budget; left > 0; left -= 4) {
+    const late = twinClock(255);
+    for (let left = budget; left > 0 && !late(); left -= 4) {
       if (this.levelLeft === 0) {
         if (this.nextLevel === 0) {
           this.buildSlot = -1;
@@ -311,7 +312,9 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     const k = cells.length;
     const depth = this.buildDepth;
     let left = budget;
-    while (left > 0) {
+    // The table is scanned in pieces, the clock read after each.
+    const late = twinClock(0);
+    while (left > 0 && !late()) {
       if (this.scan >= size) {
         if (this.filledCount === this.filledAtLevelStart || this.filledCount === size) {
           this.buildSlot = -1;
@@ -322,7 +325,7 @@ export class ReferenceOptimalEngine implements OptimalEngine {
         this.scan = 0;
         return Status.MORE;
       }
-      const end = Math.min(size, this.scan + left);
+      const end = Math.min(size, this.scan + Math.min(left, 4096));
       left -= end - this.scan;
       for (let i = this.scan; i < end; i++) {
         if (table[i] === depth) {
@@ -472,7 +475,8 @@ export class ReferenceOptimalEngine implements OptimalEngine {
     }
     const { next, moves, values, neighbours, distance } = this;
     let left = budget;
-    while (left > 0) {
+    const late = twinClock();
+    while (left > 0 && !late()) {
       const at = this.depth;
       const dir = next[at];
       if (dir >= 4) {

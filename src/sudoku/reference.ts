@@ -3,7 +3,7 @@
 // baseline of the benchmarks, the engine of hosts without WebAssembly (`engine: 'js'`) and
 // the oracle of the differential tests. See the engine's files for the method. This file
 // holds the 9×9 state and the search; reference16.ts the 16×16 state.
-import { Status, type StatusCode } from '../wasm/protocol.js';
+import { Status, type StatusCode, twinClock } from '../wasm/protocol.js';
 import { BATCH, FLAG_CLASH, MODE_COUNT, MODE_EMIT, MODE_SPLIT, gridsText, type SudokuEngine } from './engine.js';
 import { ops16 } from './reference16.js';
 import { ctz32 as ctz, popcount32 as popcnt } from '../bits.js';
@@ -368,10 +368,12 @@ export class ReferenceSudokuEngine implements SudokuEngine {
 
   run(budget: number): StatusCode {
     let left = budget;
+    // A node propagates its placements: microseconds.
+    const late = twinClock(255);
     for (;;) {
       if (this.step === STEP_START) {
         if (this.puzzle >= this.puzzles) return Status.DONE;
-        if (left <= 0) return Status.MORE;
+        if (left <= 0 || late()) return Status.MORE;
         left--;
         this.totalNodes++;
         this.puzzleNodes = 1;
@@ -397,7 +399,7 @@ export class ReferenceSudokuEngine implements SudokuEngine {
         } else if (this.mode === MODE_SPLIT && this.depth === this.splitDepth) {
           return this.emitPart();
         } else {
-          if (left <= 0) return Status.MORE;
+          if (left <= 0 || late()) return Status.MORE;
           left--;
           const cell = this.ops.chooseCell(this.current);
           const digits = this.ops.digitsOf(this.current, cell);
@@ -413,7 +415,7 @@ export class ReferenceSudokuEngine implements SudokuEngine {
           this.step = STEP_FINISH;
           continue;
         }
-        if (left <= 0) return Status.MORE;
+        if (left <= 0 || late()) return Status.MORE;
         left--;
         const level = this.depth - 1;
         const digits = this.levelDigits[level];

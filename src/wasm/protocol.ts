@@ -288,6 +288,26 @@ export function checkStatus(status: StatusCode, what: string, maxMemory = DEFAUL
 
 /** The most nodes one run(budget) call is given. */
 export const SLICE_BUDGET = 1 << 20;
+/**
+ * The pure-TS twins end a run call at its budget, or sooner once the call has held the thread
+ * this long: JS code can turn many times slower within a call (a function deoptimised, or not
+ * yet optimised), where the budget, sized from the calls before, would then run far past
+ * STEP_MS. They look at the clock every TWIN_CLOCK_MASK + 1 units of budget.
+ */
+export const TWIN_CALL_MS = 12;
+export const TWIN_CLOCK_MASK = 1023;
+/** The time (performance.now()) past which a twin's run call returns MORE. */
+export const twinDeadline = (): number => performance.now() + TWIN_CALL_MS;
+/**
+ * For a twin's run call: a function that, called once a unit, says when the call should end.
+ * `mask` + 1 units go between looks at the clock (fewer where a unit costs microseconds).
+ */
+export function twinClock(mask = TWIN_CLOCK_MASK): () => boolean {
+  const until = twinDeadline();
+  let ticks = 0;
+  return () => (++ticks & mask) === 0 && performance.now() > until;
+}
+
 /** The first budget of a search: small, since a node costs from nanoseconds to milliseconds. */
 const FIRST_BUDGET = 1 << 10;
 /** How long one run(budget) call should take: the budget follows the engine's measured speed. */
