@@ -2,7 +2,7 @@
 // engine. A count is cut into parts at the nodes a few branchings down (the engine finds
 // them); a batch into runs of puzzles. Both run inline, on threads or on a queue.
 import { acquireEngineWithLimit, releaseEngine } from '../wasm/module.js';
-import { Status, checkStatus, runSliced } from '../wasm/protocol.js';
+import { Status, checkStatus, runSliced, yieldIfDue } from '../wasm/protocol.js';
 import type { EngineKind } from '../wasm/options.js';
 import { BATCH, MODE_COUNT, MODE_SPLIT, type SudokuEngine } from './engine.js';
 import { wasmSudokuEngine } from './engine.js';
@@ -94,7 +94,11 @@ export async function runSudokuTask(task: SudokuTask, signal?: AbortSignal, onPu
         result.clashes.push(engine.flagsOf(i));
         const cells = task.size * task.size;
         result.solutions.push(task.firstSolutions && found > 0 ? text.slice(i * cells, (i + 1) * cells) : null);
+        // Reading the answers takes milliseconds, and its garbage (a young generation that
+        // survives) tens of them to collect: the event loop gets its turns in between.
+        if ((i & 511) === 511) await yieldIfDue();
       }
+      await yieldIfDue();
     }
     return result;
   } finally {

@@ -327,6 +327,13 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => ne
 // short searches in a row (the parts of a count) yield as often as one long one.
 let lastYield = Date.now();
 
+/** Gives the event loop a turn when the last was YIELD_MS ago or more (host work between searches). */
+export async function yieldIfDue(): Promise<void> {
+  if (Date.now() - lastYield < YIELD_MS) return;
+  await yieldToEventLoop();
+  lastYield = Date.now();
+}
+
 /**
  * Calls `step(budget)` until it returns a status other than MORE, yielding to the event loop
  * every few milliseconds and throwing ABORTED as soon as the signal fires. The budget is sized
