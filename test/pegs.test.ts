@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { BitpuzzleError, pegs } from '../dist/index.js';
 import { sizeOption } from '../dist/cli/io.js';
 import { countTogether } from '../dist/pegs/together.js';
+import type { PegsEngine } from '../dist/pegs/engine.js';
 import { countMeeting, countOnThreads } from '../dist/pegs/shards.js';
 import { taskKind } from '../dist/parallel/kinds.js';
 import { expectAbortedPromptly, tempDir, withoutSharedMemory } from './helpers.js';
@@ -182,6 +183,21 @@ describe('slices', () => {
   // than the expansions (meet.ts) expands nothing, however large its budget.
   const BIG = 1 << 20;
   const board = 'oooooo\noooooo\noo.ooo\noooooo';
+  /** Runs an engine with BIG budgets to its next stop, checking that no call begun in a chore expands a position. */
+  const runToStop = (engine: PegsEngine): { status: number; chores: number } => {
+    let chores = 0;
+    let status: number;
+    do {
+      const phase = engine.phase();
+      const nodes = engine.nodes();
+      status = engine.run(BIG);
+      if (phase !== 0) {
+        chores++;
+        expect(engine.nodes()).toBe(nodes);
+      }
+    } while (status === 2);
+    return { status, chores };
+  };
 
   it('count.ts and moves.ts: a call that starts in a chore expands nothing', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
@@ -196,17 +212,7 @@ describe('slices', () => {
         const engine = wasmPegsEngine(exports);
         expect(engine.load(engineInput(problem))).toBe(0);
         expect(engine.start(mode, 10)).toBe(0);
-        let chores = 0;
-        let status: number;
-        do {
-          const phase = engine.phase();
-          const nodes = engine.nodes();
-          status = engine.run(BIG);
-          if (phase !== 0) {
-            chores++;
-            expect(engine.nodes()).toBe(nodes);
-          }
-        } while (status === 2);
+        const { status, chores } = runToStop(engine);
         expect(status).toBe(0);
         expect(chores).toBeGreaterThan(5);
         if (mode === MODE_COUNT) expect(engine.total()).toBe((await pegs.count(problem, { engine: 'js' })).total);
@@ -233,17 +239,7 @@ describe('slices', () => {
       for (const engine of [wasmPegsEngine(exports), new ReferencePegsEngine(256 << 20)]) {
         expect(engine.load(engineInput(problem))).toBe(0);
         expect(engine.start(MODE_SOLVE, 20)).toBe(0);
-        let chores = 0;
-        let status: number;
-        do {
-          const phase = engine.phase();
-          const nodes = engine.nodes();
-          status = engine.run(BIG);
-          if (phase !== 0) {
-            chores++;
-            expect(engine.nodes()).toBe(nodes);
-          }
-        } while (status === 2);
+        const { status, chores } = runToStop(engine);
         expect(status).toBe(1); // SOLUTION
         found.push({ chores: chores > 3, nodes: engine.nodes(), jumps: engine.jumps() });
       }

@@ -509,9 +509,10 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
     const tried = tryTogether ? await countTogether(problem, threads, maxMemory, { ...options, forward: onward }) : undefined;
     const together = tried && !('held' in tried) ? tried : undefined;
     // A count that did not fit there goes on the calling thread within what is left (the
-    // shared memory stays with the process: together.ts keeps it for the next count). A
-    // forward count (or one where memory cannot be shared, on one thread) goes forward there
-    // (below).
+    // shared memory stays with the process: together.ts keeps it for the next count), its
+    // levels on disk unless spill is false (a count on threads that never tried the shared
+    // memory keeps them in memory). A forward count (or one where memory cannot be shared,
+    // on one thread) goes forward there (below).
     if (tried && 'held' in tried) held = tried.held;
     const forwardHere = !together && (forwardOnOne || (tryTogether && onward));
     const onOneThread = !together && (threads > 1 || tryTogether) && (big || tryTogether);
@@ -521,7 +522,7 @@ async function countFrom(input: PegsInput | PegsProblem | string, options: Count
         (big && threads === 1 && !tryTogether
           ? await countBothEnds(problem, maxMemory, { ...options, spill: options.spill ?? true, checkpointEvery: checkpointEvery() })
           : onOneThread
-            ? await withinLeft(maxMemory, held, (left) => countBothEnds(problem, left, { ...options, spill: options.spill ?? true }))
+            ? await withinLeft(maxMemory, held, (left) => countBothEnds(problem, left, { ...options, spill: options.spill ?? held > 0 }))
             : meeting && problem.finishes.length === 1
             ? await countMeeting(problem, threads, maxMemory, options)
             : await countOnThreads(problem, threads, maxMemory, options));
