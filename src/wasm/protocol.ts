@@ -312,15 +312,20 @@ export function twinClock(mask = TWIN_CLOCK_MASK): () => boolean {
 const FIRST_BUDGET = 1 << 10;
 /** How long one run(budget) call should take: the budget follows the engine's measured speed. */
 const STEP_MS = 8;
-/** How long a search may hold the thread before it yields to the event loop. */
-const YIELD_MS = 25;
-
 // setImmediate where there is one (Node): it lets timers, I/O and messages run and costs
-// microseconds, where setTimeout(0) waits at least 1 ms (4% of a 25 ms turn). Browsers have none.
+// microseconds, where setTimeout(0) waits at least 1 ms (4% of a 25 ms turn), and 4 ms once
+// timers nest a few deep. Browsers have none.
+const immediate = typeof setImmediate === 'function';
+/**
+ * How long a search may hold the thread before it yields to the event loop: 16 ms where a
+ * turn costs microseconds, so that a collection of the host's garbage (tens of ms at worst)
+ * on top of a step still leaves the loop a turn within 50 ms; 25 ms where a turn waits 4 ms.
+ */
+const YIELD_MS = immediate ? 16 : 25;
+
 // Twice: one set from an I/O callback (a search going on after the host read its files) runs
 // in the same turn of the loop, before its timers, which a second one comes after.
-const nextTurn: (callback: () => void) => unknown =
-  typeof setImmediate === 'function' ? (callback) => setImmediate(() => setImmediate(callback)) : (callback) => setTimeout(callback, 0);
+const nextTurn: (callback: () => void) => unknown = immediate ? (callback) => setImmediate(() => setImmediate(callback)) : (callback) => setTimeout(callback, 0);
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => nextTurn(resolve));
 
 // When this thread last gave the event loop a turn. Shared by all searches, so that many
