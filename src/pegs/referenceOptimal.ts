@@ -9,7 +9,7 @@
 // Positions are BigInt and the tables Maps: a twin for small boards and for hosts without
 // Wasm, not for speed; maxMemory bounds its states at about STATE_BYTES each.
 import { BitpuzzleError } from '../errors.js';
-import { type Steps } from '../wasm/protocol.js';
+import type { Steps } from '../wasm/protocol.js';
 import { fullMask, popcount, type PegsProblem } from './problem.js';
 
 /** Positions expanded between yields (each tries every jump on BigInt positions: about 0.1 ms). */

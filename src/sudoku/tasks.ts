@@ -94,8 +94,8 @@ export async function runSudokuTask(task: SudokuTask, signal?: AbortSignal, onPu
         result.clashes.push(engine.flagsOf(i));
         const cells = task.size * task.size;
         result.solutions.push(task.firstSolutions && found > 0 ? text.slice(i * cells, (i + 1) * cells) : null);
-        // Reading the answers takes milliseconds, and its garbage (a young generation that
-        // survives) tens of them to collect: the event loop gets its turns in between.
+        // Reading the answers takes milliseconds, and collecting what it makes (young objects
+        // that survive) tens of them: the event loop gets its turns in between.
         if ((i & 511) === 511) await yieldIfDue();
       }
       await yieldIfDue();
