@@ -1,7 +1,7 @@
 // The peg solitaire engine as the host drives it: the Wasm engine and its pure-TS twin
 // behind one interface (the twin has the solution search and the counting).
 import { BitpuzzleError } from '../errors.js';
-import { MemoryView, type EngineExports, type StatusCode } from '../wasm/protocol.js';
+import { MemoryView, type EngineExports, type PhaseBudgets, type StatusCode } from '../wasm/protocol.js';
 
 /** Search modes, as in assembly/pegs/board.ts. */
 export const MODE_SOLVE = 0;
@@ -63,6 +63,9 @@ export interface PegsEngine {
   /** Bytes of memory the current search has needed at most (Wasm: linear memory; twin: its tables). */
   memory(): number;
 }
+
+/** A search's budgets by the engine's phase (a chore: a table's growth, a level moving down), for runSliced. */
+export const phaseBudgets = (engine: PegsEngine): PhaseBudgets => ({ of: () => engine.phase(), budgets: new Map() });
 
 const u64 = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
 

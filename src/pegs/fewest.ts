@@ -8,7 +8,7 @@ import type { Progress } from '../parallel/pool.js';
 import { acquireEngine, releaseEngine } from '../wasm/module.js';
 import { Status, checkStatus, runSliced, setMemoryLimit } from '../wasm/protocol.js';
 import { engineInput, markProblem, pagodasFor, permute, popcount, type PegsProblem } from './problem.js';
-import { MAX_MOVES_HOLES, MODE_MOVES, engineShare, wasmPegsEngine } from './engine.js';
+import { MAX_MOVES_HOLES, MODE_MOVES, engineShare, phaseBudgets, wasmPegsEngine } from './engine.js';
 import { jumpNames, jumpsBetween } from './format.js';
 
 export interface FewestResult {
@@ -109,7 +109,7 @@ export async function fewestByDeepening(
           // The perimeter comes before any bound is proved: its depth is the progress.
           options.onProgress?.({ done: 0, total: most, phase: `building the perimeter: ${engine.level()} levels from the finish` });
           return engine.run(budget);
-        }, options.signal, undefined, { of: () => engine.phase(), budgets: new Map() });
+        }, options.signal, undefined, phaseBudgets(engine));
         if (status !== Status.OUT_OF_MEMORY) checkStatus(status, 'the fewest-moves search', maxMemory);
         nodes = engine.nodes();
         if (engine.moves() >= 0) {

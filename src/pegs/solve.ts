@@ -9,8 +9,8 @@ import { MAX_TOGETHER_THREADS, countTogether } from './together.js';
 import { fewestByDeepening, solutionThrough } from './fewest.js';
 import { acquireEngine, canShareMemory, releaseEngine } from '../wasm/module.js';
 import { MIN_MAX_MEMORY, checkEngine, checkLimit, checkMaxMemory, checkOptions, type EngineKind } from '../wasm/options.js';
-import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit, type PhaseBudgets } from '../wasm/protocol.js';
-import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, engineShare, pathsOverflow, wasmPegsEngine, type PegsEngine } from './engine.js';
+import { Status, checkStatus, memoryLimitText, memoryShare, runSliced, setMemoryLimit } from '../wasm/protocol.js';
+import { MAX_MOVES_HOLES, MODE_COUNT, MODE_MOVES, MODE_SOLVE, OVERFLOW, engineShare, pathsOverflow, phaseBudgets, wasmPegsEngine, type PegsEngine } from './engine.js';
 import { jumpsBetween, jumpNames, groupMoves, replay } from './format.js';
 import { boardAndStart, engineInput, feasibleFinishes, fullMask, markProblem, permute, popcount, reversedProblem, toProblem, type PegsInput, type PegsProblem } from './problem.js';
 import type { Board } from './board.js';
@@ -198,9 +198,6 @@ async function openEngine(kind: EngineKind, maxMemory: number): Promise<Held> {
   return { engine: wasmPegsEngine(exports), release: () => releaseEngine(exports) };
 }
 
-/** A search's budgets by the engine's chore (the dead set's growth, or none): runSliced's phases. */
-const choreBudgets = (engine: PegsEngine): PhaseBudgets => ({ of: () => engine.phase(), budgets: new Map() });
-
 // The options each function takes (checkOptions rejects any other key).
 const SOLVE_KEYS = ['signal', 'engine', 'maxMemory'];
 const COUNT_KEYS = [...SOLVE_KEYS, 'onProgress', 'threads'];
@@ -326,7 +323,7 @@ export async function solve(input: PegsInput | PegsProblem | string, options: Pe
       const limit = engine.nodes() + BigInt(Math.round(budget));
       const status = checkStatus(
         // Budgets anew each attempt: the call cut short at its limit would have looked fast.
-        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal, undefined, choreBudgets(engine)),
+        await runSliced((slice) => (engine.nodes() >= limit ? GAVE_UP : engine.run(Math.min(slice, Number(limit - engine.nodes())))), options.signal, undefined, phaseBudgets(engine)),
         'the peg solitaire search',
         maxMemory,
       );
@@ -397,7 +394,7 @@ export async function* solutions(
   const maxMemory = checkMaxMemory(options.maxMemory);
   if (limit === 0) return oneThreadStats(0n, started);
   const { engine, release } = await openEngine(kind, maxMemory);
-  const phases = choreBudgets(engine);
+  const phases = phaseBudgets(engine);
   try {
     checkStatus(engine.load(engineInput(problem)), 'loading the board', maxMemory);
     checkStatus(engine.start(MODE_SOLVE, tableLog(maxMemory, 0.25, 22)), 'the peg solitaire search', maxMemory);
@@ -427,7 +424,7 @@ export async function runLevels(engine: PegsEngine, levels: number, what: string
       options.onProgress?.({ done: Math.min(done, levels), total: levels });
     }
     return engine.run(budget);
-  }, options.signal, undefined, { of: () => engine.phase(), budgets: new Map() });
+  }, options.signal, undefined, phaseBudgets(engine));
   if (status === Status.OUT_OF_MEMORY) {
     throw new BitpuzzleError(
       'OUT_OF_MEMORY',
