@@ -186,6 +186,10 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
+  trace = arenaAlloc(<u64>pendingCap * 4);
+  traceSteps = arenaAlloc(<u64>maxLine * 4);
+  traceLine = arenaAlloc(<u64>maxLine * 2);
+  traceLineLength = -1;
   iterAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
   bestAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
   lineLenAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
@@ -212,7 +216,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
       || candScores == 0 || candLengths == 0 || candParents == 0 || candLines == 0) return OUT_OF_MEMORY;
   }
   if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || stack == 0 || moveList == 0
-    || rootBits == 0 || pending == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
+    || rootBits == 0 || pending == 0 || trace == 0 || traceSteps == 0 || traceLine == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
   if (!loadInput(root)) return BAD_INPUT;
@@ -462,13 +466,16 @@ let checking = false;
 let listingErrors = 0;
 const CHECK_GROUP: usize = memory.data(32);
 
-/** From now on (on: 1) every listing is checked against a listing from scratch (slow: for tests). */
+/**
+ * From now on (on: 1) every listing is checked against a listing from scratch, and every
+ * adaptation replays its line, checking the weights it traces against the listings' (slow: for tests).
+ */
 export function samegameNrpaCheckListings(on: i32): void {
   checking = on != 0;
   listingErrors = 0;
 }
 
-/** The listings found wrong since samegameNrpaCheckListings(1). */
+/** The listings (and traced weights) found wrong since samegameNrpaCheckListings(1). */
 export function samegameNrpaListingErrors(): i32 { return listingErrors; }
 
 // Counts a wrong listing: a group missing or listed twice, or a move whose record is not that
@@ -634,29 +641,72 @@ function normalise(line: usize, length: i32): bool {
 // The blocks of `colour` on the board under play.
 @inline function colourCount(colour: i32): i32 { return onBits ? bitsCount(colour) : countOf(roll, colour); }
 
-// Adapts policy `p` toward `line` (see the header): every change is computed with `p` as it
-// was before, then applied.
-function adapt(p: usize, line: usize, length: i32): void {
-  nodes++;
+// The listings along the line adapt() adapted toward last: the policy index of each move
+// listed (the top bit set for the tabu colour), step by step, and the move played at each step.
+// Level 1 adapts toward the same best line many times over (its line changes only when a
+// playout ties or beats it), so adapt() replays the board only for a line it has not traced.
+const TABU_FLAG: u32 = 0x80000000;
+let trace: usize = 0; // u32 per move listed along the line, as many as `pending` holds
+let traceSteps: usize = 0; // per click: u16 moves listed, u16 the one played (0xffff: none)
+let traceLength = 0; // clicks traced
+let traceLine: usize = 0; // u16 × maxLine: the line traced
+let traceLineLength = -1; // its length (-1: none)
+
+// Replays `line` from the start board, noting each listing's moves and the one played (when
+// checking, also that each move's traced weight in policy `p` is the listing's).
+function traceListings(line: usize, length: i32, p: usize): void {
   startBoard();
   let count: usize = 0;
-  for (let t = 0; t < length; t++) {
-    const moves = listMoves(p);
+  let t = 0;
+  for (; t < length; t++) {
+    const moves = listMoves(checking ? p : 0);
     const cell = <i32>load<u16>(line + (<usize>t << 1));
     let played = -1;
-    for (let i = 0; i < moves; i++) {
+    let listed = 0;
+    for (let i = 0; i < moves && count < pendingCap; i++) {
       if (cellOf(i) == cell) played = i;
-      let delta = -ALPHA * weightOf(i) / sumAll;
-      if (cellOf(i) == cell) delta += ALPHA;
-      if (count < pendingCap) {
-        const at = pending + (count << 3);
-        store<u32>(at, indexOf(i));
-        store<f32>(at + 4, <f32>delta);
-        count++;
-      }
+      const code = indexOf(i) | (colourOf(i) == tabu ? TABU_FLAG : 0);
+      if (checking && traceWeight(p, code) != load<f32>(moveRecord(i))) listingErrors++;
+      store<u32>(trace + (count << 2), code);
+      count++;
+      listed++;
     }
-    if (played < 0) break; // never: the line's clicks are named as the listings name them
+    store<u16>(traceSteps + (<usize>t << 2), <u16>listed);
+    store<u16>(traceSteps + (<usize>t << 2), <u16>played, 2);
+    if (played < 0) {
+      t++;
+      break; // never: the line's clicks are named as the listings name them
+    }
     playMove(played);
+  }
+  traceLength = t;
+  traceLineLength = length;
+  memory.copy(traceLine, line, <usize>length << 1);
+}
+
+// Adapts policy `p` toward `line` (see the header): every change is computed with `p` as it
+// was before, then applied. The weights and their sums are those the listings would give (the
+// same products, summed in the same order), so a traced line adapts exactly as a replayed one.
+function adapt(p: usize, line: usize, length: i32): void {
+  nodes++;
+  if (checking || length != traceLineLength || memory.compare(line, traceLine, <usize>length << 1) != 0) traceListings(line, length, p);
+  let at: usize = 0;
+  let count: usize = 0;
+  for (let t = 0; t < traceLength; t++) {
+    const listed = <usize>load<u16>(traceSteps + (<usize>t << 2));
+    const played = <usize>load<u16>(traceSteps + (<usize>t << 2), 2);
+    let sum: f64 = 0;
+    for (let i: usize = 0; i < listed; i++) sum += <f64>traceWeight(p, load<u32>(trace + ((at + i) << 2)));
+    for (let i: usize = 0; i < listed; i++) {
+      const code = load<u32>(trace + ((at + i) << 2));
+      let delta = -ALPHA * <f64>traceWeight(p, code) / sum;
+      if (i == played) delta += ALPHA;
+      const to = pending + (count << 3);
+      store<u32>(to, code & ~TABU_FLAG);
+      store<f32>(to + 4, <f32>delta);
+      count++;
+    }
+    at += listed;
   }
   for (let k: usize = 0; k < count; k++) {
     const at = pending + (k << 3);
@@ -666,6 +716,11 @@ function adapt(p: usize, line: usize, length: i32): void {
     else if (e < MIN_WEIGHT) e = MIN_WEIGHT;
     store<f32>(w, e);
   }
+}
+
+// A traced move's weight in policy `p`, as addMove weighs it.
+@inline function traceWeight(p: usize, code: u32): f32 {
+  return load<f32>(p + (<usize>(code & ~TABU_FLAG) << 2)) * ((code & TABU_FLAG) != 0 ? TABU_BIAS : 1);
 }
 
 // The beam at a (re)start: one entry, an empty policy and no line.
