@@ -211,11 +211,13 @@ const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
  */
 const HYBRID_BEAM_SHARE = 0.5;
 /**
- * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: 3 million
- * beam nodes took 12.9 s on positions 1-2, 300,000 NRPA nodes 11.2 s (so about 9; it was 16
- * before NRPA relisted only the groups a click changed).
+ * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: on
+ * positions 1-2, one thread, 3 million beam nodes took 15.2 s and 300,000 NRPA nodes 12.75 s
+ * (medians of 6 pairs; so about 8. It was 16 before NRPA relisted only the groups a click
+ * changed, and 9 before the beam's bitboards were stored word by word and adaptations used
+ * their traced lines).
  */
-export const NRPA_NODE_COST = 9;
+export const NRPA_NODE_COST = 8;
 /**
  * The budget (per thread) from which score() plays the hybrid by default; the beam below it,
  * where the hybrid was not measured to pay.
