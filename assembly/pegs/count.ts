@@ -18,7 +18,8 @@ import {
 } from './board';
 import {
   tabBase, tabLog, tabCount, nextBase, nextLog, nextCount, scan, level, findSlot, crowded, grow, newTable, slotIndex,
-  CHORE_NONE, BULK_SLOTS, BULK_CALL_BYTES, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
+  CHORE_NONE, CHORE_GROW_FILL, CHORE_GROW_REHASH, CHORE_GROW_COPY, chore, choreAt, choreFresh, choreUsed, unitsFor,
+  startChore, bulkPiece, rehashPiece,
 } from './tables';
 import { CHILDREN, VALUES, EXPAND_GROUP, GROUP_ROOM } from './meetState';
 
@@ -137,10 +138,8 @@ export function expand(key: u64, paths: u64, last: bool): bool {
   return insertGroup(collect(key, paths, 0, last));
 }
 
-// COUNT's chores (see tables.ts): a table's growth, a finished level moving down, the final sums.
-const CHORE_GROW_FILL: i32 = 1;   // clear the doubled table above the next level's
-const CHORE_GROW_REHASH: i32 = 2; // move the next level's pairs into it
-const CHORE_GROW_COPY: i32 = 3;   // move it down over the old place
+// COUNT's chores (see tables.ts): the next level's growth (CHORE_GROW_*), a finished level
+// moving down, the final sums.
 const CHORE_LEVEL_COPY: i32 = 4;  // the finished next level moves down over the expanded one
 const CHORE_LEVEL_FILL: i32 = 5;  // clear the following level's table
 const CHORE_MEET_SUM: i32 = 6;    // sum over the middle level (sumMeet)
@@ -154,42 +153,14 @@ let pregrowFailed: bool = false; // no room to grow ahead: expand() grows if it 
  * took). True when the chore is done.
  */
 function chorePiece(budget: i32): bool {
-  const allowed: u64 = <u64>max(budget, 1);
-  if (chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL || chore == CHORE_GROW_COPY || chore == CHORE_LEVEL_COPY) {
-    const fill = chore == CHORE_GROW_FILL || chore == CHORE_LEVEL_FILL;
-    const doubled = chore == CHORE_GROW_FILL || chore == CHORE_GROW_COPY;
-    const size: u64 = <u64>16 << (doubled ? nextLog + 1 : nextLog);
-    const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 4, BULK_CALL_BYTES));
-    if (fill) {
-      memory.fill((chore == CHORE_GROW_FILL ? choreFresh : nextBase) + <usize>choreAt, 0, <usize>bytes);
-    } else {
-      // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
-      const to = chore == CHORE_GROW_COPY ? nextBase : tabBase;
-      const from = chore == CHORE_GROW_COPY ? choreFresh : nextBase;
-      memory.copy(to + <usize>choreAt, from + <usize>choreAt, <usize>bytes);
-    }
-    choreAt += bytes;
-    choreUsed = unitsFor(bytes >> 4, BULK_SLOTS);
-    return choreAt >= size;
-  }
-  if (chore == CHORE_GROW_REHASH) {
-    const slots: u64 = <u64>1 << nextLog;
-    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
-    for (let i = choreAt; i < end; i++) {
-      const slot = nextBase + (<usize>i << 4);
-      const key = load<u64>(slot);
-      if (key == 0) continue;
-      const to = findSlot(choreFresh, nextLog + 1, key);
-      store<u64>(to, key);
-      store<u64>(to, load<u64>(slot, 8), 8);
-    }
-    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
-    choreAt = end;
-    return end >= slots;
-  }
+  if (chore == CHORE_GROW_FILL) return bulkPiece(choreFresh, 0, <u64>16 << (nextLog + 1), 16, budget);
+  if (chore == CHORE_GROW_REHASH) return rehashPiece(nextBase, nextLog, budget);
+  if (chore == CHORE_GROW_COPY) return bulkPiece(nextBase, choreFresh, <u64>16 << (nextLog + 1), 16, budget);
+  if (chore == CHORE_LEVEL_COPY) return bulkPiece(tabBase, nextBase, <u64>16 << nextLog, 16, budget);
+  if (chore == CHORE_LEVEL_FILL) return bulkPiece(nextBase, 0, <u64>16 << nextLog, 16, budget);
   // The sum over the middle level against its complements.
   const slots: u64 = <u64>1 << nextLog;
-  const end = min<u64>(slots, choreAt + allowed * MEET_SLOTS);
+  const end = min<u64>(slots, choreAt + <u64>max(budget, 1) * MEET_SLOTS);
   const upper = holes - level == level ? nextBase : tabBase;
   const upperLog = holes - level == level ? nextLog : tabLog;
   meetSum(upper, upperLog, <u32>choreAt, <u32>end);

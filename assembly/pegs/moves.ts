@@ -13,7 +13,7 @@ import {
 } from './board';
 import {
   tabBase, tabLog, tabCount, scan, slotIndex, crowded,
-  CHORE_NONE, BULK_SLOTS, BULK_CALL_BYTES, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore,
+  CHORE_NONE, PROBE_SLOTS, chore, choreAt, choreFresh, choreUsed, unitsFor, startChore, bulkPiece,
 } from './tables';
 
 const UNSEEN: u32 = 0xff;
@@ -267,31 +267,24 @@ const CHORE_MOVES_COPY: i32 = 10;
 
 /** One piece of the MOVES table's growth (choreUsed: the budget it took). True when done. */
 function movesChorePiece(budget: i32): bool {
-  const allowed: u64 = <u64>max(budget, 1);
   const size: u64 = <u64>8 << (tabLog + 1);
-  if (chore == CHORE_MOVES_REHASH) {
-    const slots: u64 = <u64>1 << tabLog;
-    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
-    const newLog = tabLog + 1;
-    const newMask: u32 = (<u32>1 << newLog) - 1;
-    for (let i = choreAt; i < end; i++) {
-      const entry = load<u64>(tabBase + (<usize>i << 3));
-      if (entry == 0) continue;
-      let j = slotIndex(entry & POSITION_BITS, newLog);
-      while (load<u64>(choreFresh + (<usize>j << 3)) != 0) j = (j + 1) & newMask;
-      store<u64>(choreFresh + (<usize>j << 3), entry);
-    }
-    choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
-    choreAt = end;
-    return end >= slots;
+  if (chore == CHORE_MOVES_FILL) return bulkPiece(choreFresh, 0, size, 8, budget);
+  if (chore == CHORE_MOVES_COPY) return bulkPiece(tabBase, choreFresh, size, 8, budget);
+  // The rehash: MOVES entries are 8 bytes, a position and its moves, hashed by the position.
+  const slots: u64 = <u64>1 << tabLog;
+  const end = min<u64>(slots, choreAt + <u64>max(budget, 1) * PROBE_SLOTS);
+  const newLog = tabLog + 1;
+  const newMask: u32 = (<u32>1 << newLog) - 1;
+  for (let i = choreAt; i < end; i++) {
+    const entry = load<u64>(tabBase + (<usize>i << 3));
+    if (entry == 0) continue;
+    let j = slotIndex(entry & POSITION_BITS, newLog);
+    while (load<u64>(choreFresh + (<usize>j << 3)) != 0) j = (j + 1) & newMask;
+    store<u64>(choreFresh + (<usize>j << 3), entry);
   }
-  const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 3, BULK_CALL_BYTES));
-  if (chore == CHORE_MOVES_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
-  // Forward, in pieces: the source lies above the destination, so nothing is overwritten unread.
-  else memory.copy(tabBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
-  choreAt += bytes;
-  choreUsed = unitsFor(bytes >> 3, BULK_SLOTS);
-  return choreAt >= size;
+  choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+  choreAt = end;
+  return end >= slots;
 }
 
 /** Starts growing the MOVES table for a walk that stopped; false when out of memory. */

@@ -10,13 +10,9 @@ import {
   stackPos, stackNext, stackJump, stackLive, canonical, legal, hopeful, isFinish, notePeak,
 } from './board';
 import {
-  findSlot, crowded, newTable, CHORE_NONE, BULK_SLOTS, PROBE_SLOTS, BULK_CALL_BYTES, chore, choreAt, choreFresh, startChore,
+  findSlot, crowded, newTable, CHORE_NONE, CHORE_GROW_FILL, CHORE_GROW_REHASH, CHORE_GROW_COPY, BULK_CALL_BYTES, chore,
+  choreFresh, startChore, bulkPiece, rehashPiece,
 } from './tables';
-
-// The dead set's growth: clear the doubled table above it, put its keys there, copy it down.
-const CHORE_GROW_FILL: i32 = 1;
-const CHORE_GROW_REHASH: i32 = 2;
-const CHORE_GROW_COPY: i32 = 3;
 
 let depth: i32 = 0;
 let deadBase: usize = 0;
@@ -50,31 +46,15 @@ export function pegsRestart(): i32 {
 
 /** One piece of the dead set's growth, of at most `budget` units. */
 function growPiece(budget: i32): void {
-  const allowed: u64 = <u64>max(budget, 1);
-  if (chore == CHORE_GROW_REHASH) {
-    const slots: u64 = <u64>1 << deadLog;
-    const end = min<u64>(slots, choreAt + allowed * PROBE_SLOTS);
-    for (let i = choreAt; i < end; i++) {
-      const key = load<u64>(deadBase + (<usize>i << 4));
-      if (key != 0) store<u64>(findSlot(choreFresh, deadLog + 1, key), key);
-    }
-    choreAt = end;
-    if (end >= slots) startChore(CHORE_GROW_COPY);
-    return;
-  }
   const size: u64 = <u64>16 << (deadLog + 1);
-  const bytes = min<u64>(size - choreAt, min<u64>((allowed * BULK_SLOTS) << 4, BULK_CALL_BYTES));
-  // Forward, in pieces: the doubled table lies above the set, so nothing is overwritten unread.
-  if (chore == CHORE_GROW_FILL) memory.fill(choreFresh + <usize>choreAt, 0, <usize>bytes);
-  else memory.copy(deadBase + <usize>choreAt, choreFresh + <usize>choreAt, <usize>bytes);
-  choreAt += bytes;
-  if (choreAt < size) return;
   if (chore == CHORE_GROW_FILL) {
-    startChore(CHORE_GROW_REHASH);
-  } else {
+    if (bulkPiece(choreFresh, 0, size, 16, budget)) startChore(CHORE_GROW_REHASH);
+  } else if (chore == CHORE_GROW_REHASH) {
+    if (rehashPiece(deadBase, deadLog, budget)) startChore(CHORE_GROW_COPY);
+  } else if (bulkPiece(deadBase, choreFresh, size, 16, budget)) {
     chore = CHORE_NONE;
     deadLog++;
-    arenaRewind(deadBase + (<usize>16 << deadLog));
+    arenaRewind(deadBase + <usize>size);
   }
 }
 

@@ -54,18 +54,22 @@ export function grow(base: usize, log: u32): u32 {
   if (fresh == 0) return 0;
   notePeak();
   memory.fill(fresh, 0, <usize>size);
-  const slots: u32 = <u32>1 << log;
-  for (let i: u32 = 0; i < slots; i++) {
-    const slot = base + (<usize>i << 4);
-    const key = load<u64>(slot);
-    if (key == 0) continue;
-    const to = findSlot(fresh, newLog, key);
-    store<u64>(to, key);
-    store<u64>(to, load<u64>(slot, 8), 8);
-  }
+  rehashSlots(base, log, fresh, 0, <u64>1 << log);
   memory.copy(base, fresh, <usize>size);
   arenaRewind(base + <usize>size);
   return newLog;
+}
+
+/** Puts the pairs in slots `from` to `end` − 1 of table (base, log) into the empty doubled table `fresh`. */
+function rehashSlots(base: usize, log: u32, fresh: usize, from: u64, end: u64): void {
+  for (let i = from; i < end; i++) {
+    const slot = base + (<usize>i << 4);
+    const key = load<u64>(slot);
+    if (key == 0) continue;
+    const to = findSlot(fresh, log + 1, key);
+    store<u64>(to, key);
+    store<u64>(to, load<u64>(slot, 8), 8);
+  }
 }
 
 /** A fresh table of 2^log empty slots at the top of the arena, or 0. */
@@ -76,11 +80,17 @@ export function newTable(log: u32): usize {
   return base;
 }
 
-// Chores: COUNT's and MOVES's long table work (a table's growth, a finished level moving down,
-// the final sums) runs in pieces between nodes, so that no pegsRun call does more than its
-// budget. Each search names its own kinds of chore (count.ts, moves.ts); a unit of budget is
-// BULK_SLOTS slots of sequential work (copies, fills) or PROBE_SLOTS of probing at random.
+// Chores: the searches' long table work (a table's growth, a finished level moving down, the
+// final sums) runs in pieces between nodes, so that no pegsRun call does more than its budget.
+// The pieces that clear, copy or rehash are here (bulkPiece, rehashPiece); each search names
+// its other kinds of chore (count.ts, moves.ts). A unit of budget is BULK_SLOTS slots of
+// sequential work (copies, fills) or PROBE_SLOTS of probing at random.
 export const CHORE_NONE: i32 = 0;
+// A table's growth (COUNT's next level, SOLVE's dead set; MOVES has its own kinds, its slots
+// being 8 bytes): clear the doubled table above it, move its pairs there, copy it down.
+export const CHORE_GROW_FILL: i32 = 1;
+export const CHORE_GROW_REHASH: i32 = 2;
+export const CHORE_GROW_COPY: i32 = 3;
 export const BULK_SLOTS: u64 = 512;
 export const PROBE_SLOTS: u64 = 64;
 // The most bytes one run call clears or copies: a unit's bytes cost far more in fresh memory
@@ -102,6 +112,36 @@ export let choreUsed: i32 = 0;     // budget the last piece used
 @inline export function startChore(kind: i32): void {
   chore = kind;
   choreAt = 0;
+}
+
+/**
+ * The next piece of a chore that clears (`from` 0) or copies the `size` bytes at `to` (from
+ * `from`), forward, so that a copy down from a table above never overwrites what it has yet to
+ * read: at most `budget` units of BULK_SLOTS slots of `slotBytes`, and BULK_CALL_BYTES.
+ * choreUsed: the units it took. True when the chore is done.
+ */
+export function bulkPiece(to: usize, from: usize, size: u64, slotBytes: u64, budget: i32): bool {
+  const allowed: u64 = <u64>max(budget, 1);
+  const bytes = min<u64>(size - choreAt, min<u64>(allowed * BULK_SLOTS * slotBytes, BULK_CALL_BYTES));
+  if (from == 0) memory.fill(to + <usize>choreAt, 0, <usize>bytes);
+  else memory.copy(to + <usize>choreAt, from + <usize>choreAt, <usize>bytes);
+  choreAt += bytes;
+  choreUsed = unitsFor(bytes / slotBytes, BULK_SLOTS);
+  return choreAt >= size;
+}
+
+/**
+ * The next piece of a growth's rehash: the pairs of table (base, log) into the doubled table
+ * at choreFresh, at most `budget` units of PROBE_SLOTS slots. choreUsed: the units it took.
+ * True when every slot is done.
+ */
+export function rehashPiece(base: usize, log: u32, budget: i32): bool {
+  const slots: u64 = <u64>1 << log;
+  const end = min<u64>(slots, choreAt + <u64>max(budget, 1) * PROBE_SLOTS);
+  rehashSlots(base, log, choreFresh, choreAt, end);
+  choreUsed = unitsFor(end - choreAt, PROBE_SLOTS);
+  choreAt = end;
+  return end >= slots;
 }
 
 // ---- start -------------------------------------------------------------------------------
