@@ -643,8 +643,8 @@ function normalise(line: usize, length: i32): bool {
 
 // The listings along the line adapt() adapted toward last: the policy index of each move
 // listed (the top bit set for the tabu colour), step by step, and the move played at each step.
-// Level 1 adapts toward the same best line many times over (its line changes only when a
-// playout ties or beats it), so adapt() replays the board only for a line it has not traced.
+// Level 1 often adapts toward the same best line again (its line changes when a playout ties or
+// beats it), so adapt() replays the board only for a line it has not traced.
 const TABU_FLAG: u32 = 0x80000000;
 let trace: usize = 0; // u32 per move listed along the line, as many as `pending` holds
 let traceSteps: usize = 0; // per click: u16 moves listed, u16 the one played (0xffff: none)

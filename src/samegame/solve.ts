@@ -214,8 +214,7 @@ const HYBRID_BEAM_SHARE = 0.5;
  * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: on
  * positions 1-2, one thread, 3 million beam nodes took 15.2 s and 300,000 NRPA nodes 12.75 s
  * (medians of 6 pairs; so about 8. It was 16 before NRPA relisted only the groups a click
- * changed, and 9 before the beam's bitboards were stored word by word and adaptations used
- * their traced lines).
+ * changed, and 9 before the beam's bitboards were stored word by word).
  */
 export const NRPA_NODE_COST = 8;
 /**
