@@ -1,17 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { samegame } from '../dist/index.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BitpuzzleError } from '../dist/index.js';
 import { checkPart } from '../dist/queue/worker.js';
 import { runScoreTask } from '../dist/samegame/tasks.js';
 import { BEAMS } from '../dist/samegame/solve.js';
 import { engineCells as engineCellsOf } from '../dist/samegame/board.js';
-import { random, rejection } from './helpers.js';
+import { random, rejection, tempDir } from './helpers.js';
 import { redisAvailable, startRedis, startWorker } from './redis.js';
 
 // ---- an independent oracle: the rules written plainly over rows of characters ----------
@@ -893,7 +891,7 @@ describe('bitpuzzle samegame', () => {
   });
 
   it('--save keeps the best line on disk, --resume starts from it and keeps its score; a file for another board is BAD_INPUT', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+    const dir = tempDir('bitpuzzle-samegame-');
     const board = join(dir, 'board.txt');
     const other = join(dir, 'other.txt');
     const saved = join(dir, 'best.json');
@@ -1066,7 +1064,7 @@ describe('NRPA parts on the queue', () => {
     const worker = startWorker(redis.url);
     try {
       await worker.waitFor(/worker ready/);
-      const dir = mkdtempSync(join(tmpdir(), 'bitpuzzle-samegame-'));
+      const dir = tempDir('bitpuzzle-samegame-');
       const file = join(dir, 'games.txt');
       writeFileSync(file, readFileSync(new URL('./data/samegame-standard.txt', import.meta.url), 'utf8').trim().split(/\n\s*\n/).slice(0, 2).join('\n\n') + '\n');
       const args = ['samegame', '--batch', file, '--score', '--method', 'nrpa', '--nodes', '600', '--threads', '2', '--json'];
