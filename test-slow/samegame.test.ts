@@ -18,7 +18,7 @@ describe('SameGame score: the method by budget', () => {
       onUpdate: (update) => {
         if (methods.at(-1) !== update.method) methods.push(update.method);
         best = update;
-        // The beam's half is done once NRPA reports: the rest would take as long again.
+        // The beam's share is done once NRPA reports: the rest would take three times as long.
         if (update.method === 'nrpa') controller.abort();
       },
     });

@@ -634,7 +634,7 @@ describe('score by NRPA, and from a given line', () => {
     expect((await rejection(samegame.score(standard[2], { method: 'mcts' as 'beam', maxNodes: 100 }))).message).toMatch(/method must be 'beam', 'nrpa' or 'hybrid', got "mcts"/);
   });
 
-  it('the hybrid plays the beam for half the budget, then NRPA from its best line; a short budget plays the beam alone by default', async () => {
+  it('the hybrid plays the beam for its share of the budget, then NRPA from its best line; a short budget plays the beam alone by default', async () => {
     const updates: samegame.ScoreUpdate[] = [];
     const maxNodes = 64_000;
     const result = await samegame.score(standard[5], { method: 'hybrid', threads: 1, maxNodes, seed: 4, onUpdate: (u) => updates.push(u) });
@@ -646,12 +646,12 @@ describe('score by NRPA, and from a given line', () => {
     expect(result.score).toBeGreaterThanOrEqual(beamBest);
     expect(updates.at(-1)).toMatchObject({ score: result.score, method: 'nrpa', level: samegame.NRPA_LEVELS });
     expect(result.stats.parts).toBe(2);
-    // maxNodes is in beam nodes: half for the beam (this budget is too small to size a run, so
-    // the beam spends its half), what it left in NRPA nodes of the same CPU.
-    const beamAlone = await samegame.score(standard[5], { method: 'beam', threads: 1, maxNodes: maxNodes / 2, seed: 4 });
+    // maxNodes is in beam nodes: HYBRID_BEAM_SHARE of them for the beam (this budget is too
+    // small to size a run, so the beam spends its share), what it left in NRPA nodes of the same CPU.
+    const beamAlone = await samegame.score(standard[5], { method: 'beam', threads: 1, maxNodes: maxNodes * samegame.HYBRID_BEAM_SHARE, seed: 4 });
     // NRPA ends the adaptations its last playout set off (a node each, at most one a level, and
     // a restart of the top level), so it may pass its share by that much.
-    const nrpaBudget = BigInt(Math.round(maxNodes / 2 / samegame.NRPA_NODE_COST));
+    const nrpaBudget = BigInt(Math.round((maxNodes - Number(beamAlone.stats.nodes)) / samegame.NRPA_NODE_COST));
     const nrpaNodes = result.stats.nodes - beamAlone.stats.nodes;
     expect(nrpaNodes).toBeGreaterThanOrEqual(nrpaBudget);
     expect(nrpaNodes).toBeLessThanOrEqual(nrpaBudget + BigInt(samegame.NRPA_LEVELS + 1));

@@ -49,7 +49,7 @@ export function samegameCommand(): Command {
     .option('--nodes <N>', 'stop after this many search nodes (deterministic)')
     .option('--seed <S>', 'with --score: the seed of the search; with --random: of the board (and the search) (default 1)')
     .option('--threads <N>', 'with --score: independent runs on N threads (default: all cores)')
-    .addOption(new Option('--method <name>', `with --score: beam (Monte-Carlo beam search), nrpa (nested rollout policy adaptation) or hybrid (the beam for up to half the budget, then NRPA from its best line); default hybrid from ${samegame.HYBRID_FROM_SECONDS} s or ${samegame.HYBRID_FROM_NODES.toLocaleString('en')} nodes a thread, else beam`).choices(['beam', 'nrpa', 'hybrid']))
+    .addOption(new Option('--method <name>', `with --score: beam (Monte-Carlo beam search), nrpa (nested rollout policy adaptation) or hybrid (the beam for up to a quarter of the budget, then NRPA from its best line); default hybrid from ${samegame.HYBRID_FROM_SECONDS} s or ${samegame.HYBRID_FROM_NODES.toLocaleString('en')} nodes a thread, else beam`).choices(['beam', 'nrpa', 'hybrid']))
     .option('--nrpa-shared', 'with --method nrpa or hybrid on 2 threads or more: the threads share one NRPA\'s top level (parallel NRPA) instead of playing independent runs')
     .option('--nrpa-beam <B>', 'with --method nrpa or hybrid: the policies NRPA\'s top level keeps, 1 (NRPA, default) to 16 (Beam NRPA)')
     .option('--save <FILE>', 'with --score: keep the best line so far in FILE (JSON, rewritten atomically after every round of 60 s)')

@@ -39,7 +39,7 @@ export interface ScoreOptions extends SameGameOptions {
   queue?: QueueOption;
   /**
    * 'beam' (the Monte-Carlo beam search), 'nrpa' (nested rollout policy adaptation) or 'hybrid'
-   * (the beam for up to half the budget, then NRPA from its best line). By default the beam below
+   * (the beam for up to a quarter of the budget, then NRPA from its best line). By default the beam below
    * HYBRID_FROM_SECONDS (or HYBRID_FROM_NODES a thread), the hybrid from there. Alone, the beam
    * beat NRPA at every budget measured: standard positions 5-8 with about 40 s of CPU each on one
    * thread scored 15,230 and 14,958 by the beam (two seeds), 14,298 and 14,206 by NRPA. On ten
@@ -196,7 +196,7 @@ export const DEFAULT_NRPA_BEAM = 1;
 /** The levels of NRPA (of NRPA_ITERATIONS iterations each). */
 export const NRPA_LEVELS = 3;
 /**
- * A time budget over this with NRPA (alone, or the hybrid's NRPA half) is played in rounds of
+ * A time budget over this with NRPA (alone, or the hybrid's NRPA part) is played in rounds of
  * this many seconds, each round's runs starting from the best line so far (fresh policies adapted
  * to it), with or without onUpdate; the beam plays one round. The time-budget figures of
  * docs/benchmarks.md were played so.
@@ -207,9 +207,12 @@ const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
 /**
  * The hybrid's share of the budget for the beam; NRPA from its best line has the rest. Positions
  * 1-20 on one thread at 9 million beam nodes a position (two seeds): beam 74,183 and 73,917,
- * the hybrid with 0.5 74,658 and 75,930.
+ * the hybrid with 0.5 74,658 and 75,930. A quarter since: on 16 random boards at 12 million
+ * nodes a board on one thread (three seeds) 190,178 against 189,250 for a half, and on standard
+ * positions 1-4 at 60 s on 2 threads a mean of 14,495 over 8 seeds against 14,425
+ * (docs/benchmarks.md); doubling NRPA's nodes there gained 0.9%, doubling the beam's 0.1%.
  */
-const HYBRID_BEAM_SHARE = 0.5;
+export const HYBRID_BEAM_SHARE = 0.25;
 /**
  * The CPU of an NRPA node (a playout, an adaptation or a policy copy) in beam nodes: on
  * positions 1-2, one thread, 3 million beam nodes took 15.2 s and 300,000 NRPA nodes 12.75 s
