@@ -69,6 +69,7 @@ let columnOf: usize = 0; // u8 per cell: its column
 let mark: usize = 0; // u32 stamp per cell
 let stack: usize = 0; // u16 per cell: the fill stack
 let moveList: usize = 0; // MOVE_BYTES per move (see the listing below)
+let rootList: usize = 0; // the start board's listing, kept (see listMoves)
 let onBits = false; // playing on a bitboard
 let rootBits: usize = 0; // the start board as a bitboard
 let pending: usize = 0; // adaptation: (index u32, delta f32) per legal move along the line
@@ -183,6 +184,8 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   mark = arenaAlloc(<u64>cellCount * 4);
   stack = arenaAlloc(<u64>cellCount * 2);
   moveList = arenaAlloc(maxMoves * MOVE_BYTES);
+  rootList = arenaAlloc(maxMoves * MOVE_BYTES);
+  rootCount = -1;
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
@@ -215,7 +218,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     if (beamPolicies == 0 || beamScores == 0 || beamLengths == 0 || beamLines == 0 || childScores == 0 || childLengths == 0 || childLines == 0
       || candScores == 0 || candLengths == 0 || candParents == 0 || candLines == 0) return OUT_OF_MEMORY;
   }
-  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || stack == 0 || moveList == 0
+  if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || stack == 0 || moveList == 0 || rootList == 0
     || rootBits == 0 || pending == 0 || trace == 0 || traceSteps == 0 || traceLine == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
@@ -332,8 +335,8 @@ let sumAll: f64 = 0;
 @inline function minColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 12); }
 @inline function maxColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 13); }
 
-// Lists a move found (weights from policy p, none when p is 0) as move `i`.
-@inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): void {
+// Lists a move found (weights from policy p, none when p is 0) as move `i`; returns its weight.
+@inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): f64 {
   const at = moveRecord(i);
   const weight: f32 = p != 0 ? load<f32>(p + (<usize>index << 2)) * (colour == tabu ? TABU_BIAS : 1) : 0;
   store<f32>(at, weight);
@@ -343,7 +346,7 @@ let sumAll: f64 = 0;
   store<u8>(at, colour, 11);
   store<u8>(at, lo, 12);
   store<u8>(at, hi, 13);
-  sumAll += <f64>weight;
+  return <f64>weight;
 }
 
 // On the byte boards, the columns whose groups the next listing finds again. A click changes
@@ -360,6 +363,7 @@ const ALL_COLUMNS = 255;
 function relist(b: usize, p: usize): i32 {
   stamp++;
   let moves = keepUnchanged();
+  let sum = sumAll;
   const cols = columnsOf(b);
   const last = changedLast < cols - 1 ? changedLast : cols - 1;
   for (let c = changedFirst; c <= last; c++) {
@@ -391,10 +395,11 @@ function relist(b: usize, p: usize): i32 {
         if (ac + 1 < cols && ar < heightOf(b, ac + 1)) top = visit(b, at + height, colour, top);
       }
       if (size < 2) continue;
-      addMove(moves, p, <u32>(code ^ (code >> 29)) & tableMask, cell, 0, colour, lo, hi);
+      sum += addMove(moves, p, <u32>(code ^ (code >> 29)) & tableMask, cell, 0, colour, lo, hi);
       moves++;
     }
   }
+  sumAll = sum;
   moveCount = moves;
   if (checking) checkListing(moves);
   return moves;
@@ -404,24 +409,30 @@ function relist(b: usize, p: usize): i32 {
 // or on a bitboard with no cell changed), in order at the front, and starts the sum of weights with them;
 // returns how many.
 function keepUnchanged(): i32 {
-  sumAll = 0;
-  let moves = 0;
+  // Locals, not the module's globals, in the loop: each global is a load or a store.
+  const count = moveCount;
+  const bits = onBits;
+  const first = changedFirst;
+  const last = changedLast;
   const low = v128.load(BITS_CHANGED);
   const high = v128.load(BITS_CHANGED, 16);
-  for (let i = 0; i < moveCount; i++) {
+  let sum: f64 = 0;
+  let moves = 0;
+  for (let i = 0; i < count; i++) {
     const at = moveRecord(i);
-    if (onBits) {
+    if (bits) {
       if (v128.any_true(v128.or(v128.and(v128.load(at, 16), low), v128.and(v128.load(at, 32), high)))) continue;
-    } else if (maxColOf(i) >= changedFirst && minColOf(i) <= changedLast) continue;
+    } else if (maxColOf(i) >= first && minColOf(i) <= last) continue;
     if (i != moves) {
       const to = moveRecord(moves);
       v128.store(to, v128.load(at));
       v128.store(to, v128.load(at, 16), 16);
       v128.store(to, v128.load(at, 32), 32);
     }
-    sumAll += <f64>load<f32>(at);
+    sum += <f64>load<f32>(at);
     moves++;
   }
+  sumAll = sum;
   return moves;
 }
 
@@ -429,17 +440,19 @@ function keepUnchanged(): i32 {
 // the bits of its colour.
 function relistBits(p: usize): i32 {
   let moves = keepUnchanged();
+  let sum = sumAll;
   const top = bitsColours();
   for (let colour = 1; colour <= top; colour++) {
     bitsGroupsChanged(colour);
     for (;;) {
       const name = bitsNextGroup(colour);
       if (name < 0) break;
-      addMove(moves, p, <u32>bitsGroupHash(colour) & tableMask, bitsCell(name), name, colour, name >> 4, bitsGroupLastColumn());
+      sum += addMove(moves, p, <u32>bitsGroupHash(colour) & tableMask, bitsCell(name), name, colour, name >> 4, bitsGroupLastColumn());
       bitsGroupSave(moveRecord(moves) + 16);
       moves++;
     }
   }
+  sumAll = sum;
   moveCount = moves;
   if (checking) checkListing(moves);
   return moves;
@@ -454,11 +467,36 @@ function startBoard(): void {
   moveCount = 0; // a new board: nothing of the last listing is kept
   changedFirst = 0;
   changedLast = ALL_COLUMNS;
+  atRoot = true;
 }
 
+// Every playout starts with a listing of the start board, the same groups each time: the first
+// is kept (rootCount moves at rootList), and later ones copy it and weigh its moves again.
+let rootCount = -1; // -1: not listed yet
+let atRoot = false; // the board under play is the start board, not listed yet
+
 // The moves of the board under play, weighted by policy p (none when p is 0).
-@inline function listMoves(p: usize): i32 {
-  return onBits ? relistBits(p) : relist(roll, p);
+function listMoves(p: usize): i32 {
+  if (!atRoot) return onBits ? relistBits(p) : relist(roll, p);
+  atRoot = false;
+  if (rootCount < 0) {
+    rootCount = onBits ? relistBits(p) : relist(roll, p);
+    memory.copy(rootList, moveList, <usize>rootCount * MOVE_BYTES);
+    return rootCount;
+  }
+  memory.copy(moveList, rootList, <usize>rootCount * MOVE_BYTES);
+  let sum: f64 = 0;
+  for (let i = 0; i < rootCount; i++) {
+    const at = moveRecord(i);
+    // As addMove weighs a move, and summed in the same order.
+    const weight: f32 = p != 0 ? load<f32>(p + (<usize>indexOf(i) << 2)) * (colourOf(i) == tabu ? TABU_BIAS : 1) : 0;
+    store<f32>(at, weight);
+    sum += <f64>weight;
+  }
+  sumAll = sum;
+  moveCount = rootCount;
+  if (checking) checkListing(rootCount);
+  return rootCount;
 }
 
 // A test of the listings kept from click to click: each checked against the board's groups.
