@@ -445,7 +445,7 @@ describe('score by NRPA, and from a given line', () => {
     expect(boards).toBe(4);
   });
 
-  it('NRPA keeps its list of moves from click to click, and the start board'"'"'s from playout to playout, on bitboards and byte boards alike: every listing is that of the board from scratch; adapting by a traced line plays the same games', async () => {
+  it('NRPA keeps its list of moves from click to click, and that of the start board from playout to playout, on bitboards and byte boards alike: every listing is that of the board from scratch; adapting by a traced line plays the same games', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmSameGameNrpa } = await import('../dist/samegame/engine.js');
     const { engineCells } = await import('../dist/samegame/board.js');
