@@ -211,6 +211,8 @@ const SCORE_METHODS: readonly unknown[] = ['beam', 'nrpa', 'hybrid'];
  * nodes a board on one thread (three seeds) 190,178 against 189,250 for a half, and on standard
  * positions 1-4 at 60 s on 2 threads a mean of 14,495 over 8 seeds against 14,425
  * (docs/benchmarks.md); doubling NRPA's nodes there gained 0.9%, doubling the beam's 0.1%.
+ * An eighth scored 0.42% more than a quarter on those random boards, but 0.4% less on positions
+ * 1-4 at 60 s (8 seeds: 14,433 against 14,495), so the share stays a quarter.
  */
 export const HYBRID_BEAM_SHARE = 0.25;
 /**
