@@ -33,6 +33,22 @@ describe('SameGame score: the method by budget', () => {
     expect(samegame.replay(samegame.parseBoard(standard[0]), best!.clicks).score).toBe(best!.score);
   });
 
+  it('from HYBRID_FROM_SECONDS a thread the default is the hybrid, and the beam below it', async () => {
+    for (const [time, expected] of [[samegame.HYBRID_FROM_SECONDS, ['beam', 'nrpa']], [samegame.HYBRID_FROM_SECONDS / 2, ['beam']]] as const) {
+      const methods: string[] = [];
+      const result = await samegame.score(standard[0], {
+        threads: 1,
+        time,
+        seed: 1,
+        onUpdate: (update) => {
+          if (methods.at(-1) !== update.method) methods.push(update.method);
+        },
+      });
+      expect(methods).toEqual(expected);
+      expect(samegame.replay(samegame.parseBoard(standard[0]), result.clicks).score).toBe(result.score);
+    }
+  });
+
   it('a time budget over ROUND_SECONDS plays NRPA in rounds without onUpdate too (the search does not depend on being watched)', async () => {
     const result = await samegame.score(standard[0], { method: 'nrpa', threads: 1, seed: 2, time: samegame.ROUND_SECONDS + 3 });
     // A round of ROUND_SECONDS, then one of the 3 s left: a run each.

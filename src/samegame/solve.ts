@@ -224,11 +224,17 @@ export const HYBRID_BEAM_SHARE = 0.25;
 export const NRPA_NODE_COST = 8;
 /**
  * The budget (per thread) from which score() plays the hybrid by default; the beam below it,
- * where the hybrid was not measured to pay.
+ * where the hybrid was not measured. On 16 random boards on 2 threads (docs/benchmarks.md) the
+ * hybrid beat the beam alone at 10 s (+6.7%, 15 boards higher, 1 lower) and at 20 s (+4.6%,
+ * 16 higher); it was 30 s before, when nothing shorter had been measured.
  */
-export const HYBRID_FROM_SECONDS = 30;
-/** The same for a budget of maxNodes (nodes a thread). */
-export const HYBRID_FROM_NODES = 9_000_000;
+export const HYBRID_FROM_SECONDS = 10;
+/**
+ * The same for a budget of maxNodes (nodes a thread): on 16 random boards on one thread the hybrid
+ * beat the beam by 3.0% at 6,000,000 nodes (13 boards higher, 3 lower) and 3.6% at 9,000,000
+ * (the threshold before); at 3,000,000 by 1.5%, 8 boards higher and 7 lower, too close to call.
+ */
+export const HYBRID_FROM_NODES = 6_000_000;
 
 /** The default method for these limits: the beam for short budgets, the hybrid for long ones. */
 function defaultMethod(limits: Limits, threads: number): ScoreMethod {
