@@ -335,10 +335,15 @@ let sumAll: f64 = 0;
 @inline function minColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 12); }
 @inline function maxColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 13); }
 
+// The weight of a move in policy p (0 when p is 0): its policy weight, times TABU_BIAS for the tabu colour.
+@inline function weigh(p: usize, index: u32, colour: i32): f32 {
+  return p != 0 ? load<f32>(p + (<usize>index << 2)) * (colour == tabu ? TABU_BIAS : 1) : 0;
+}
+
 // Lists a move found (weights from policy p, none when p is 0) as move `i`; returns its weight.
 @inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): f64 {
   const at = moveRecord(i);
-  const weight: f32 = p != 0 ? load<f32>(p + (<usize>index << 2)) * (colour == tabu ? TABU_BIAS : 1) : 0;
+  const weight = weigh(p, index, colour);
   store<f32>(at, weight);
   store<u32>(at, index, 4);
   store<u16>(at, cell, 8);
@@ -487,10 +492,9 @@ function listMoves(p: usize): i32 {
   memory.copy(moveList, rootList, <usize>rootCount * MOVE_BYTES);
   let sum: f64 = 0;
   for (let i = 0; i < rootCount; i++) {
-    const at = moveRecord(i);
-    // As addMove weighs a move, and summed in the same order.
-    const weight: f32 = p != 0 ? load<f32>(p + (<usize>indexOf(i) << 2)) * (colourOf(i) == tabu ? TABU_BIAS : 1) : 0;
-    store<f32>(at, weight);
+    // Weighed as the listing weighs it, and summed in the same order.
+    const weight = weigh(p, indexOf(i), colourOf(i));
+    store<f32>(moveRecord(i), weight);
     sum += <f64>weight;
   }
   sumAll = sum;
