@@ -482,13 +482,16 @@ let atRoot = false; // the board under play is the start board, not listed yet
 
 // The moves of the board under play, weighted by policy p (none when p is 0).
 function listMoves(p: usize): i32 {
-  if (!atRoot) return onBits ? relistBits(p) : relist(roll, p);
-  atRoot = false;
-  if (rootCount < 0) {
-    rootCount = onBits ? relistBits(p) : relist(roll, p);
-    memory.copy(rootList, moveList, <usize>rootCount * MOVE_BYTES);
-    return rootCount;
+  if (!atRoot || rootCount < 0) {
+    const moves = onBits ? relistBits(p) : relist(roll, p);
+    if (atRoot) {
+      rootCount = moves;
+      memory.copy(rootList, moveList, <usize>moves * MOVE_BYTES);
+    }
+    atRoot = false;
+    return moves;
   }
+  atRoot = false;
   memory.copy(moveList, rootList, <usize>rootCount * MOVE_BYTES);
   let sum: f64 = 0;
   for (let i = 0; i < rootCount; i++) {
