@@ -445,7 +445,7 @@ describe('score by NRPA, and from a given line', () => {
     expect(boards).toBe(4);
   });
 
-  it('NRPA keeps its list of moves from click to click, and that of the start board from playout to playout, on bitboards and byte boards alike: every listing is that of the board from scratch; adapting by a traced line plays the same games', async () => {
+  it('NRPA keeps its list of moves from click to click, and that of the start board from playout to playout, on bitboards and byte boards alike: every listing is that of the board from scratch; adapting by the trace a playout noted plays the same games', async () => {
     const { acquireEngine, releaseEngine } = await import('../dist/wasm/module.js');
     const { wasmSameGameNrpa } = await import('../dist/samegame/engine.js');
     const { engineCells } = await import('../dist/samegame/board.js');
@@ -468,8 +468,8 @@ describe('score by NRPA, and from a given line', () => {
         expect(nrpa.playouts()).toBeGreaterThan(100n);
         expect(exports.samegameNrpaListingErrors()).toBe(0);
         exports.samegameNrpaCheckListings(0);
-        // Unchecked, an adaptation toward a line it has traced uses the trace instead of
-        // replaying the line: the same weights, so the same games.
+        // Unchecked, an adaptation uses the trace its line's playout noted as it played (or
+        // one made before) instead of replaying the line: the same weights, so the same games.
         const checked = { playouts: nrpa.playouts(), score: nrpa.score(), line: nrpa.line() };
         expect(nrpa.start(engineCells(board), board.width, board.height, 2, 10, 1, 12, 3, [], 0, 1)).toBe(0);
         nrpa.run(300);

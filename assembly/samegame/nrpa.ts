@@ -189,10 +189,13 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
-  trace = arenaAlloc(<u64>pendingCap * 4);
-  traceSteps = arenaAlloc(<u64>maxLine * 4);
-  traceLine = arenaAlloc(<u64>maxLine * 2);
-  traceLineLength = -1;
+  // Trace slots: the last playout's, one a level, and SCRATCH (see the traces below).
+  const slots = <u64>(levels + 2);
+  traceCodes = arenaAlloc(slots * <u64>pendingCap * 4);
+  traceSteps = arenaAlloc(slots * <u64>maxLine * 4);
+  traceLines = arenaAlloc(slots * <u64>maxLine * 2);
+  traceSizes = arenaAlloc(slots * 12);
+  if (traceSizes != 0) for (let s = 0; s < levels + 2; s++) store<i32>(traceSizes + <usize>s * 12, -1, 8); // no line traced
   iterAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
   bestAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
   lineLenAt = arenaAlloc(<u64>(MAX_LEVELS + 1) * 4);
@@ -219,7 +222,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
       || candScores == 0 || candLengths == 0 || candParents == 0 || candLines == 0) return OUT_OF_MEMORY;
   }
   if (root == 0 || roll == 0 || keys == 0 || columnOf == 0 || mark == 0 || stack == 0 || moveList == 0 || rootList == 0
-    || rootBits == 0 || pending == 0 || trace == 0 || traceSteps == 0 || traceLine == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
+    || rootBits == 0 || pending == 0 || traceCodes == 0 || traceSteps == 0 || traceLines == 0 || traceSizes == 0 || iterAt == 0 || bestAt == 0 || lineLenAt == 0 || lines == 0 || playLine == 0 || globalLine == 0 || policies == 0) {
     return OUT_OF_MEMORY;
   }
   if (!loadInput(root)) return BAD_INPUT;
@@ -252,12 +255,13 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     memory.copy(globalLine, samegameOutputPtr(), <usize>knownLength << 1);
     if (!normalise(globalLine, knownLength)) return BAD_INPUT;
     tabu = lineColour;
+    rootCount = -1; // its listing, by normalise(), coded the former tabu colour
     globalBest = knownScore;
     globalLength = knownLength;
     setBest(levels, knownScore);
     setLength(levels, knownLength);
     memory.copy(lineOf(levels), globalLine, <usize>knownLength << 1);
-    adapt(policy(levels), lineOf(levels), knownLength);
+    adapt(policy(levels), levels, lineOf(levels), knownLength);
     if (beam > 1) {
       // The beam's one entry: the known line, its policy adapted toward it.
       store<i32>(beamScores + (entry(beamSide, 0) << 2), knownScore);
@@ -282,7 +286,7 @@ export function samegameNrpaAdapt(length: i32): i32 {
   if (!ready || beam > 1 || length < 0 || length >= maxLine) return BAD_INPUT;
   memory.copy(playLine, samegameOutputPtr(), <usize>length << 1);
   if (!normalise(playLine, length)) return BAD_INPUT;
-  adapt(policy(levels), playLine, length);
+  adapt(policy(levels), scratch(), playLine, length);
   return DONE;
 }
 
@@ -316,10 +320,12 @@ function resetLevels(top: i32): void {
 
 // The moves of the board under play, listed by relist(): a record of MOVE_BYTES per move (three
 // v128, so that keeping a move is three copies) of its weight (exp, f32, from the policy of the
-// listing, times TABU_BIAS for the tabu colour), its policy index, the cell that names it, its
+// listing, times TABU_BIAS for the tabu colour), its code, the cell that names it, its
 // bit and colour on a bitboard, its leftmost and rightmost columns, and on a bitboard its
-// group's cells (bytes 16 to 47, as a plane). The listing also sums the weights.
+// group's cells (bytes 16 to 47, as a plane). The listing also sums the weights. A move's code
+// is its policy index with TABU_FLAG set for the tabu colour: all its weight depends on.
 const MOVE_BYTES: usize = 48;
+const TABU_FLAG: u32 = 0x80000000;
 // The weight of a move of the tabu colour, against 1 for the others (see the header). NRPA from
 // the beam's line on random boards of both kinds (docs/benchmarks.md): barred 136,802, 0.05
 // 138,464, 0.01 139,968 (two seeds each); 0.2 and 0.002 on one seed below and level with 0.01.
@@ -328,24 +334,29 @@ let moveCount = 0;
 let sumAll: f64 = 0;
 @inline function moveRecord(i: i32): usize { return moveList + <usize>i * MOVE_BYTES; }
 @inline function weightOf(i: i32): f64 { return <f64>load<f32>(moveRecord(i)); }
-@inline function indexOf(i: i32): u32 { return load<u32>(moveRecord(i), 4); }
+@inline function codeOf(i: i32): u32 { return load<u32>(moveRecord(i), 4); }
 @inline function cellOf(i: i32): i32 { return <i32>load<u16>(moveRecord(i), 8); }
 @inline function bitOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 10); }
 @inline function colourOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 11); }
 @inline function minColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 12); }
 @inline function maxColOf(i: i32): i32 { return <i32>load<u8>(moveRecord(i), 13); }
 
-// The weight of a move in policy p (0 when p is 0): its policy weight, times TABU_BIAS for the tabu colour.
-@inline function weigh(p: usize, index: u32, colour: i32): f32 {
-  return p != 0 ? load<f32>(p + (<usize>index << 2)) * (colour == tabu ? TABU_BIAS : 1) : 0;
+// A move's code from its policy index and colour.
+@inline function codeFor(index: u32, colour: i32): u32 { return index | (colour == tabu ? TABU_FLAG : 0); }
+
+// The weight of a move of code `code` in policy p (0 when p is 0): its policy weight, times
+// TABU_BIAS for the tabu colour.
+@inline function weigh(p: usize, code: u32): f32 {
+  return p != 0 ? load<f32>(p + (<usize>(code & ~TABU_FLAG) << 2)) * ((code & TABU_FLAG) != 0 ? TABU_BIAS : 1) : 0;
 }
 
 // Lists a move found (weights from policy p, none when p is 0) as move `i`; returns its weight.
 @inline function addMove(i: i32, p: usize, index: u32, cell: i32, bit: i32, colour: i32, lo: i32, hi: i32): f64 {
   const at = moveRecord(i);
-  const weight = weigh(p, index, colour);
+  const code = codeFor(index, colour);
+  const weight = weigh(p, code);
   store<f32>(at, weight);
-  store<u32>(at, index, 4);
+  store<u32>(at, code, 4);
   store<u16>(at, cell, 8);
   store<u8>(at, bit, 10);
   store<u8>(at, colour, 11);
@@ -496,7 +507,7 @@ function listMoves(p: usize): i32 {
   let sum: f64 = 0;
   for (let i = 0; i < rootCount; i++) {
     // Weighed as the listing weighs it, and summed in the same order.
-    const weight = weigh(p, indexOf(i), colourOf(i));
+    const weight = weigh(p, codeOf(i));
     store<f32>(moveRecord(i), weight);
     sum += <f64>weight;
   }
@@ -544,7 +555,7 @@ function checkListing(moves: i32): void {
           found++;
           const at = moveRecord(i);
           bitsGroupSave(CHECK_GROUP);
-          if (colourOf(i) != colour || indexOf(i) != (<u32>bitsGroupHash(colour) & tableMask) || maxColOf(i) != bitsGroupLastColumn()
+          if (colourOf(i) != colour || codeOf(i) != codeFor(<u32>bitsGroupHash(colour) & tableMask, colour) || maxColOf(i) != bitsGroupLastColumn()
             || minColOf(i) != name >> 4 || cellOf(i) != bitsCell(name)) wrong = true;
           for (let k: usize = 0; k < 32; k += 8) if (load<u64>(at + 16 + k) != load<u64>(CHECK_GROUP + k)) wrong = true;
         }
@@ -573,7 +584,7 @@ function checkListing(moves: i32): void {
           if (c > hi) hi = c;
         }
       }
-      if (size < 2 || colourOf(i) != colour || indexOf(i) != (<u32>(code ^ (code >> 29)) & tableMask) || minColOf(i) != lo || maxColOf(i) != hi) wrong = true;
+      if (size < 2 || colourOf(i) != colour || codeOf(i) != codeFor(<u32>(code ^ (code >> 29)) & tableMask, colour) || minColOf(i) != lo || maxColOf(i) != hi) wrong = true;
       for (let j = i + 1; j < moves; j++) if (marked(cellOf(j))) wrong = true;
     }
   }
@@ -632,6 +643,9 @@ function playout(p: usize): i32 {
   nodes++;
   playouts++;
   startBoard();
+  const codes = codesOf(0);
+  const steps = stepsOf(0);
+  let count: usize = 0;
   let length = 0;
   for (;;) {
     const moves = listMoves(p);
@@ -643,11 +657,13 @@ function playout(p: usize): i32 {
       r -= weightOf(i);
       if (r < 0) break;
     }
+    count = noteListing(codes, steps, length, count, moves, chosen);
     store<u16>(playLine + (<usize>length << 1), <u16>cellOf(chosen));
     length++;
     playMove(chosen);
   }
   playLength = length;
+  setTraced(0, length, count, playLine, length);
   const score = boardScore();
   if (score > globalBest) {
     globalBest = score;
@@ -686,65 +702,97 @@ function normalise(line: usize, length: i32): bool {
 // The blocks of `colour` on the board under play.
 @inline function colourCount(colour: i32): i32 { return onBits ? bitsCount(colour) : countOf(roll, colour); }
 
-// The listings along the line adapt() adapted toward last: the policy index of each move
-// listed (the top bit set for the tabu colour), step by step, and the move played at each step.
-// Level 1 often adapts toward the same best line again (its line changes when a playout ties or
-// beats it), so adapt() replays the board only for a line it has not traced.
-const TABU_FLAG: u32 = 0x80000000;
-let trace: usize = 0; // u32 per move listed along the line, as many as `pending` holds
-let traceSteps: usize = 0; // per click: u16 moves listed, u16 the one played (0xffff: none)
-let traceLength = 0; // clicks traced
-let traceLine: usize = 0; // u16 × maxLine: the line traced
-let traceLineLength = -1; // its length (-1: none)
+// Traces: the listings along a line, for adapt(): the code of each move listed, step by step,
+// and the move played at each step. Slot 0 is
+// the last playout's, noted as it plays; a line that becomes level l's best takes its trace
+// along to slot l, so adapt() replays the board only for lines from elsewhere (the known
+// line, the beam's entries, the host's: the scratch slot) or when checking. Each slot also
+// holds the line it traced, so a trace is used only for the very line.
+let traceCodes: usize = 0; // u32 × pendingCap a slot: the moves listed along the line
+let traceSteps: usize = 0; // u32 × maxLine a slot: per click, u16 moves listed, u16 the one played
+let traceLines: usize = 0; // u16 × maxLine a slot: the line traced
+let traceSizes: usize = 0; // per slot: i32 clicks traced, i32 codes, i32 the line's length (-1: none)
+@inline function codesOf(slot: i32): usize { return traceCodes + <usize>slot * pendingCap * 4; }
+@inline function stepsOf(slot: i32): usize { return traceSteps + <usize>slot * (<usize>maxLine << 2); }
+@inline function tracedLine(slot: i32): usize { return traceLines + <usize>slot * (<usize>maxLine << 1); }
+@inline function clicksTraced(slot: i32): i32 { return load<i32>(traceSizes + <usize>slot * 12); }
+@inline function codesTraced(slot: i32): usize { return <usize>load<i32>(traceSizes + <usize>slot * 12, 4); }
+@inline function tracedLength(slot: i32): i32 { return load<i32>(traceSizes + <usize>slot * 12, 8); }
+@inline function scratch(): i32 { return levels + 1; }
 
-// Replays `line` from the start board, noting each listing's moves and the one played (when
-// checking, also that each move's traced weight in policy `p` is the listing's).
-function traceListings(line: usize, length: i32, p: usize): void {
+// Notes the listing under play as click `t` of a trace (its codes from `count` on) and `played`
+// as the move played; returns the codes noted so far. A line has fewer than maxLine clicks and
+// a listing fewer than maxLine moves (groups of two blocks or more), so a slot's pendingCap =
+// maxLine² codes hold any line's.
+@inline function noteListing(codes: usize, steps: usize, t: i32, count: usize, moves: i32, played: i32): usize {
+  for (let i = 0; i < moves; i++) store<u32>(codes + ((count + <usize>i) << 2), codeOf(i));
+  store<u16>(steps + (<usize>t << 2), <u16>moves);
+  store<u16>(steps + (<usize>t << 2), <u16>played, 2);
+  return count + <usize>moves;
+}
+
+// Slot `slot` now traces `line` (`length` clicks), `clicks` of them and `codes` codes noted.
+function setTraced(slot: i32, clicks: i32, codes: usize, line: usize, length: i32): void {
+  const at = traceSizes + <usize>slot * 12;
+  store<i32>(at, clicks);
+  store<i32>(at, <i32>codes, 4);
+  store<i32>(at, length, 8);
+  memory.copy(tracedLine(slot), line, <usize>length << 1);
+}
+
+// Slot `to` takes slot `from`'s trace.
+function keepTrace(from: i32, to: i32): void {
+  memory.copy(codesOf(to), codesOf(from), codesTraced(from) << 2);
+  memory.copy(stepsOf(to), stepsOf(from), <usize>clicksTraced(from) << 2);
+  setTraced(to, clicksTraced(from), codesTraced(from), tracedLine(from), tracedLength(from));
+}
+
+// Replays `line` from the start board into trace slot `slot` (when checking, also checks that
+// each move's traced weight in policy `p` is the listing's).
+function traceListings(slot: i32, line: usize, length: i32, p: usize): void {
   startBoard();
+  const codes = codesOf(slot);
+  const steps = stepsOf(slot);
   let count: usize = 0;
   let t = 0;
   for (; t < length; t++) {
     const moves = listMoves(checking ? p : 0);
     const cell = <i32>load<u16>(line + (<usize>t << 1));
     let played = -1;
-    let listed = 0;
-    for (let i = 0; i < moves && count < pendingCap; i++) {
+    for (let i = 0; i < moves; i++) {
       if (cellOf(i) == cell) played = i;
-      const code = indexOf(i) | (colourOf(i) == tabu ? TABU_FLAG : 0);
-      if (checking && traceWeight(p, code) != load<f32>(moveRecord(i))) listingErrors++;
-      store<u32>(trace + (count << 2), code);
-      count++;
-      listed++;
+      if (checking && weigh(p, codeOf(i)) != load<f32>(moveRecord(i))) listingErrors++;
     }
-    store<u16>(traceSteps + (<usize>t << 2), <u16>listed);
-    store<u16>(traceSteps + (<usize>t << 2), <u16>played, 2);
+    count = noteListing(codes, steps, t, count, moves, played);
     if (played < 0) {
       t++;
       break; // never: the line's clicks are named as the listings name them
     }
     playMove(played);
   }
-  traceLength = t;
-  traceLineLength = length;
-  memory.copy(traceLine, line, <usize>length << 1);
+  setTraced(slot, t, count, line, length);
 }
 
-// Adapts policy `p` toward `line` (see the header): every change is computed with `p` as it
-// was before, then applied. The weights and their sums are those the listings would give (the
-// same products, summed in the same order), so a traced line adapts exactly as a replayed one.
-function adapt(p: usize, line: usize, length: i32): void {
+// Adapts policy `p` toward `line` (see the header), from its trace in slot `slot` (traced first
+// unless the slot holds this line): every change is computed with `p` as it was before, then
+// applied. The weights and their sums are those the listings would give (the same products,
+// summed in the same order), so a traced line adapts exactly as a replayed one.
+function adapt(p: usize, slot: i32, line: usize, length: i32): void {
   nodes++;
-  if (checking || length != traceLineLength || memory.compare(line, traceLine, <usize>length << 1) != 0) traceListings(line, length, p);
+  if (checking || length != tracedLength(slot) || memory.compare(line, tracedLine(slot), <usize>length << 1) != 0) traceListings(slot, line, length, p);
+  const codes = codesOf(slot);
+  const steps = stepsOf(slot);
+  const clicks = clicksTraced(slot);
   let at: usize = 0;
   let count: usize = 0;
-  for (let t = 0; t < traceLength; t++) {
-    const listed = <usize>load<u16>(traceSteps + (<usize>t << 2));
-    const played = <usize>load<u16>(traceSteps + (<usize>t << 2), 2);
+  for (let t = 0; t < clicks; t++) {
+    const listed = <usize>load<u16>(steps + (<usize>t << 2));
+    const played = <usize>load<u16>(steps + (<usize>t << 2), 2);
     let sum: f64 = 0;
-    for (let i: usize = 0; i < listed; i++) sum += <f64>traceWeight(p, load<u32>(trace + ((at + i) << 2)));
+    for (let i: usize = 0; i < listed; i++) sum += <f64>weigh(p, load<u32>(codes + ((at + i) << 2)));
     for (let i: usize = 0; i < listed; i++) {
-      const code = load<u32>(trace + ((at + i) << 2));
-      let delta = -ALPHA * <f64>traceWeight(p, code) / sum;
+      const code = load<u32>(codes + ((at + i) << 2));
+      let delta = -ALPHA * <f64>weigh(p, code) / sum;
       if (i == played) delta += ALPHA;
       const to = pending + (count << 3);
       store<u32>(to, code & ~TABU_FLAG);
@@ -761,11 +809,6 @@ function adapt(p: usize, line: usize, length: i32): void {
     else if (e < MIN_WEIGHT) e = MIN_WEIGHT;
     store<f32>(w, e);
   }
-}
-
-// A traced move's weight in policy `p`, as addMove weighs it.
-@inline function traceWeight(p: usize, code: u32): f32 {
-  return load<f32>(p + (<usize>(code & ~TABU_FLAG) << 2)) * ((code & TABU_FLAG) != 0 ? TABU_BIAS : 1);
 }
 
 // The beam at a (re)start: one entry, an empty policy and no line.
@@ -848,7 +891,7 @@ function childDone(): i32 {
     store<i32>(beamLengths + (e << 2), length);
     memory.copy(beamLine(next, count), candLines + <usize>pick * lineBytes, <usize>length << 1);
     memory.copy(beamPolicy(next, count), beamPolicy(beamSide, load<i32>(candParents + (<usize>pick << 2))), tableBytes);
-    adapt(beamPolicy(next, count), beamLine(next, count), length);
+    adapt(beamPolicy(next, count), scratch(), beamLine(next, count), length);
     nodes++;
     spent += 2;
     count++;
@@ -892,12 +935,13 @@ export function samegameNrpaRun(budget: i32): i32 {
         setBest(l, score);
         setLength(l, length);
         if (from != lineOf(l)) memory.copy(lineOf(l), from, <usize>length << 1);
+        keepTrace(l - 1, l); // the line's trace goes with it (slot 0: the playout's)
       }
       // Stabilized NRPA (Cazenave, Sevestre and Toulemont 2021): level 1 plays `stable`
       // playouts with the same policy between adaptations (so `stable` × iterations in all).
       setIter(l, iterOf(l) + 1);
       if (l > 1 || iterOf(l) % stable == 0) {
-        adapt(policy(l), lineOf(l), lengthOf(l));
+        adapt(policy(l), l, lineOf(l), lengthOf(l));
         budget--;
       }
       if (iterOf(l) < (l == 1 ? iterations * stable : iterations)) break;
