@@ -475,6 +475,22 @@ describe('score by NRPA, and from a given line', () => {
         nrpa.run(300);
         expect({ playouts: nrpa.playouts(), score: nrpa.score(), line: nrpa.line() }).toEqual(checked);
       }
+      // From a known line NRPA keeps that line's colour for the end, after listing the start
+      // board under the colour it keeps without one (here the beam's line ends on colour 2, the
+      // board has more of colour 1): every listing after must code the new colour, the start
+      // board's kept listing among them.
+      const board = boards[2];
+      const beam = await samegame.score(board, { method: 'beam', threads: 1, maxNodes: 20_000, seed: 1 });
+      const line = beam.clicks.map((click) => (click.column - 1) * board.height + (click.row - 1));
+      const nrpa = wasmSameGameNrpa(exports);
+      expect(nrpa.start(engineCells(board), board.width, board.height, 2, 10, 1, 12, 3, [], 0, 1)).toBe(0);
+      expect(exports.samegameNrpaTabu()).toBe(1);
+      exports.samegameNrpaCheckListings(1);
+      expect(nrpa.start(engineCells(board), board.width, board.height, 2, 10, 1, 12, 3, line, beam.score, 1)).toBe(0);
+      expect(exports.samegameNrpaTabu()).toBe(2);
+      nrpa.run(300);
+      expect(exports.samegameNrpaListingErrors()).toBe(0);
+      exports.samegameNrpaCheckListings(0);
     } finally {
       releaseEngine(exports);
     }

@@ -189,7 +189,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
-  // Trace slots: the last playout's, one a level, and SCRATCH (see the traces below).
+  // Trace slots: the last playout's, one a level, and the scratch slot (see the traces below).
   const slots = <u64>(levels + 2);
   traceCodes = arenaAlloc(slots * <u64>pendingCap * 4);
   traceSteps = arenaAlloc(slots * <u64>maxLine * 4);
@@ -703,11 +703,11 @@ function normalise(line: usize, length: i32): bool {
 @inline function colourCount(colour: i32): i32 { return onBits ? bitsCount(colour) : countOf(roll, colour); }
 
 // Traces: the listings along a line, for adapt(): the code of each move listed, step by step,
-// and the move played at each step. Slot 0 is
-// the last playout's, noted as it plays; a line that becomes level l's best takes its trace
-// along to slot l, so adapt() replays the board only for lines from elsewhere (the known
-// line, the beam's entries, the host's: the scratch slot) or when checking. Each slot also
-// holds the line it traced, so a trace is used only for the very line.
+// and the move played at each step. Slot 0 is the last playout's, noted as it plays; a line
+// that becomes level l's best takes its trace along to slot l, so adapt() replays the board
+// only for lines from elsewhere (the known line, the beam's entries, the host's: the scratch
+// slot) or when checking. Each slot also holds the line it traced, so a trace is used only for
+// the very line.
 let traceCodes: usize = 0; // u32 × pendingCap a slot: the moves listed along the line
 let traceSteps: usize = 0; // u32 × maxLine a slot: per click, u16 moves listed, u16 the one played
 let traceLines: usize = 0; // u16 × maxLine a slot: the line traced
