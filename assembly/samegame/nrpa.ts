@@ -185,7 +185,6 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   stack = arenaAlloc(<u64>cellCount * 2);
   moveList = arenaAlloc(maxMoves * MOVE_BYTES);
   rootList = arenaAlloc(maxMoves * MOVE_BYTES);
-  rootCount = -1;
   rootBits = arenaAlloc(<u64>BITS_STATE_BYTES);
   pendingCap = <usize>maxLine * <usize>maxLine;
   pending = arenaAlloc(<u64>pendingCap * 8);
@@ -240,7 +239,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
   memory.fill(mark, 0, <usize>cellCount * 4);
   for (let cell = 0; cell < cellCount; cell++) store<u8>(columnOf + <usize>cell, cell / h);
   stamp = 0;
-  tabu = mostBlocks(root);
+  keepForEnd(mostBlocks(root));
   rng = (<u64>seed << 1) | 0x9e3779b900000001;
   nodes = 0;
   playouts = 0;
@@ -254,8 +253,7 @@ export function samegameNrpaStart(w: i32, h: i32, nestLevels: i32, iterationsPer
     // The known line, its clicks named as the engine names them (the group's first cell).
     memory.copy(globalLine, samegameOutputPtr(), <usize>knownLength << 1);
     if (!normalise(globalLine, knownLength)) return BAD_INPUT;
-    tabu = lineColour;
-    rootCount = -1; // its listing, by normalise(), coded the former tabu colour
+    keepForEnd(lineColour);
     globalBest = knownScore;
     globalLength = knownLength;
     setBest(levels, knownScore);
@@ -490,6 +488,13 @@ function startBoard(): void {
 // is kept (rootCount moves at rootList), and later ones copy it and weigh its moves again.
 let rootCount = -1; // -1: not listed yet
 let atRoot = false; // the board under play is the start board, not listed yet
+
+// Sets the tabu colour. The kept start-board listing coded the colour before (in its moves'
+// codes), so it is dropped.
+function keepForEnd(colour: i32): void {
+  tabu = colour;
+  rootCount = -1;
+}
 
 // The moves of the board under play, weighted by policy p (none when p is 0).
 function listMoves(p: usize): i32 {
