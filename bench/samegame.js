@@ -242,7 +242,7 @@ async function benchScore() {
       byMark.forEach((score, k) => (totals[k] += score));
       console.error(`position ${i}: ${result.score} (${result.left} left) found at ${found.toFixed(1)} s, running total ${total}`);
       if (records) {
-        const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${methodPlayed(methods)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}`;
+        const how = `${new Date().toISOString().slice(0, 10)}: ${nodeBudget === null ? `${seconds} s` : `${nodeBudget} nodes`} on ${threads} thread(s), method ${methodPlayed(methods)}${nrpaBeam ? `, nrpaBeam ${nrpaBeam}` : ''}, seed ${seedOf(i)}${seedSet > 1 ? ` (--seed ${seedSet})` : ''}`;
         if (keepRecord(records, i, result, how)) improved.push(i);
       }
       rows.push([String(i), String(result.score), String(result.left), `${found.toFixed(1)} s`, ...byMark.map(String), String(result.stats.nodes)]);
