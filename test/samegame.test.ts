@@ -476,9 +476,9 @@ describe('score by NRPA, and from a given line', () => {
         expect({ playouts: nrpa.playouts(), score: nrpa.score(), line: nrpa.line() }).toEqual(checked);
       }
       // From a known line NRPA keeps that line's colour for the end, after listing the start
-      // board under the colour it keeps without one (here the beam's line builds its largest group
-      // of colour 2, the board has more of colour 1): every listing after must code the new colour, the start
-      // board's kept listing among them.
+      // board under the colour it keeps without one (here the beam's line builds its largest
+      // group of colour 2, the board has more of colour 1): every listing after must code the
+      // new colour, the start board's kept listing among them.
       const board = boards[2];
       const beam = await samegame.score(board, { method: 'beam', threads: 1, maxNodes: 20_000, seed: 1 });
       const line = beam.clicks.map((click) => (click.column - 1) * board.height + (click.row - 1));
