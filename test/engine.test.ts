@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEngineModule } from '../dist/index.js';
 import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from '../dist/queens/engine.js';
 import { ReferenceQueensEngine } from '../dist/queens/reference.js';
-import { acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
+import { KEEP_IDLE_BYTES, acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
 import { Status, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
 import { compareColumns, images, isValidSolution } from './helpers.js';
@@ -97,6 +97,18 @@ describe('the engine protocol', () => {
     expect(again).toBe(first);
     expect(again.queensConstruct(2_000_000)).toBeGreaterThan(0);
     releaseEngine(again);
+  });
+
+  it('an instance that grew past KEEP_IDLE_BYTES is let go, not kept idle (wasm memory never shrinks)', async () => {
+    const small = await acquireEngine();
+    releaseEngine(small);
+    expect(await acquireEngine()).toBe(small); // a small one is reused
+    small.memory.grow(KEEP_IDLE_BYTES / 65536); // past the limit: its memory would stay resident
+    releaseEngine(small);
+    const next = await acquireEngine();
+    expect(next).not.toBe(small);
+    expect(next.memory.buffer.byteLength).toBeLessThanOrEqual(KEEP_IDLE_BYTES);
+    releaseEngine(next);
   });
 
   it('memory grows up to the limit and no further: OUT_OF_MEMORY, not a trap', async () => {

@@ -123,8 +123,13 @@ export async function acquireEngineWithLimit(maxMemory: number): Promise<EngineE
   return exports;
 }
 
+// The most memory an idle instance may hold. Wasm memory never shrinks, so an instance that grew
+// for a big search would keep that memory resident for the life of the process; one let go is
+// collected with its memory, and a new one costs a millisecond.
+export const KEEP_IDLE_BYTES = 64 * 1024 * 1024;
+
 export function releaseEngine(engine: EngineExports): void {
   // A limit set for one search must not carry over to the next user of this instance.
   setMemoryLimit(engine);
-  if (idle.length < 8) idle.push(engine);
+  if (idle.length < 8 && engine.memory.buffer.byteLength <= KEEP_IDLE_BYTES) idle.push(engine);
 }
