@@ -1,11 +1,14 @@
 // The engine protocol itself: loading, instances per thread, resumable runs, memory limits.
 import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadEngineModule } from '../dist/index.js';
 import { MODE_ALL, MODE_DISTINCT, wasmQueensEngine, type QueensEngine } from '../dist/queens/engine.js';
 import { ReferenceQueensEngine } from '../dist/queens/reference.js';
+import { engineCells } from '../dist/samegame/board.js';
+import { randomBoard as randomSameGameBoard } from '../dist/samegame/random.js';
+import { ReferenceSameGameSearch } from '../dist/samegame/reference.js';
 import { KEEP_IDLE_BYTES, acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
-import { Status, setMemoryLimit } from '../dist/wasm/protocol.js';
+import { Status, TWIN_CALL_MS, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
 import { compareColumns, images, isValidSolution } from './helpers.js';
 
@@ -109,6 +112,31 @@ describe('the engine protocol', () => {
     expect(next).not.toBe(small);
     expect(next.memory.buffer.byteLength).toBeLessThanOrEqual(KEEP_IDLE_BYTES);
     releaseEngine(next);
+  });
+
+  it('a TS twin ends a run call on its clock, not only at its budget (a twin turned slow within a call would hold the thread)', () => {
+    // A clock that moves 1 ms at every look: a call must end after about TWIN_CALL_MS looks,
+    // however large its budget.
+    const budget = 1 << 26;
+    const queens = new ReferenceQueensEngine();
+    queens.setAllowed(full(18));
+    expect(queens.init(18, MODE_ALL, false, 0)).toBe(Status.DONE);
+    const board = randomSameGameBoard({ width: 15, height: 15, colours: 5, seed: 7 });
+    const samegame = new ReferenceSameGameSearch();
+    expect(samegame.start(engineCells(board), board.width, board.height, 1, 16)).toBe(Status.DONE);
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    try {
+      for (const twin of [queens, samegame]) {
+        now = 0;
+        expect(twin.run(budget)).toBe(Status.MORE);
+        expect(now).toBeLessThanOrEqual(TWIN_CALL_MS + 2);
+        expect(twin.nodes()).toBeGreaterThan(0n);
+        expect(twin.nodes()).toBeLessThan(BigInt(budget) / 64n);
+      }
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('memory grows up to the limit and no further: OUT_OF_MEMORY, not a trap', async () => {
