@@ -7,6 +7,8 @@ import { ReferenceQueensEngine } from '../dist/queens/reference.js';
 import { engineCells } from '../dist/samegame/board.js';
 import { randomBoard as randomSameGameBoard } from '../dist/samegame/random.js';
 import { ReferenceSameGameSearch } from '../dist/samegame/reference.js';
+import { MODE_COUNT as SUDOKU_COUNT } from '../dist/sudoku/engine.js';
+import { ReferenceSudokuEngine } from '../dist/sudoku/reference.js';
 import { KEEP_IDLE_BYTES, acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
 import { Status, TWIN_CALL_MS, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
@@ -114,7 +116,7 @@ describe('the engine protocol', () => {
     releaseEngine(next);
   });
 
-  it('a TS twin ends a run call on its clock, not only at its budget (a twin turned slow within a call would hold the thread)', () => {
+  it('the TS twins (queens, SameGame, Sudoku) end a run call on their clock, not only at its budget (a twin turned slow within a call would hold the thread)', () => {
     // A clock that moves 1 ms at every look: a call must end after about TWIN_CALL_MS looks,
     // however large its budget.
     const budget = 1 << 26;
@@ -124,10 +126,13 @@ describe('the engine protocol', () => {
     const board = randomSameGameBoard({ width: 15, height: 15, colours: 5, seed: 7 });
     const samegame = new ReferenceSameGameSearch();
     expect(samegame.start(engineCells(board), board.width, board.height, 1, 16)).toBe(Status.DONE);
+    const sudoku = new ReferenceSudokuEngine(); // every 9×9 grid, counted from the empty one
+    expect(sudoku.alloc(1, 9)).toBe(true);
+    expect(sudoku.start(1, 0, SUDOKU_COUNT, 0)).toBe(Status.DONE);
     let now = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
     try {
-      for (const twin of [queens, samegame]) {
+      for (const twin of [queens, samegame, sudoku]) {
         now = 0;
         expect(twin.run(budget)).toBe(Status.MORE);
         expect(now).toBeLessThanOrEqual(TWIN_CALL_MS + 2);
