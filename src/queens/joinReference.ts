@@ -3,7 +3,7 @@
 // equal), the same leaves joined. Its join is simpler: a mask of crossing diagonals is two
 // 32-bit halves (anti-diagonals, main diagonals), the larger list goes in blocks of 32, and a
 // query ANDs a word per diagonal it holds. Keep the two files in step.
-import { Status, twinClock, type StatusCode } from '../wasm/protocol.js';
+import { Status, TWIN_CLOCK_MASK, twinDeadline, type StatusCode } from '../wasm/protocol.js';
 import { ctz32 as ctz, popcount32 as popcount } from '../bits.js';
 import { MAX_JOIN_N, MIN_JOIN_N, type JoinEngine } from './engine.js';
 
@@ -227,7 +227,11 @@ export class ReferenceJoinEngine implements JoinEngine {
     if (this.finished) return Status.DONE;
     const n = this.n;
     let work = 0;
-    const late = twinClock();
+    // A step can extend a whole list or join a block against one (thousands of units of work):
+    // the clock is read by work done, every TWIN_CLOCK_MASK + 1 units, not by steps.
+    const until = twinDeadline();
+    let look = TWIN_CLOCK_MASK + 1;
+    const late = (): boolean => work >= look && ((look = work + TWIN_CLOCK_MASK + 1), performance.now() > until);
     for (;;) {
       if (work >= budget || late()) return Status.MORE;
       if (this.join) {
