@@ -9,7 +9,7 @@ import { ReferenceCoverEngine } from '../dist/cover/reference.js';
 import { instantiateEngine } from '../dist/wasm/module.js';
 import { Status } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
-import { random, rejection } from './helpers.js';
+import { queensCover, random, rejection } from './helpers.js';
 
 const ENGINES = ['wasm', 'js'] as const;
 
@@ -107,16 +107,6 @@ function isValidSudoku(grid: number[][], givens: number[][]): boolean {
     if (digits.size !== n || [...digits].some((d) => !(d >= 1 && d <= n))) return false;
   }
   return givens.every((row, r) => row.every((d, c) => d === 0 || grid[r][c] === d));
-}
-
-/** N-Queens as exact cover: ranks and files primary, diagonals secondary (Knuth's example). */
-function queensCover(n: number): cover.CoverProblem {
-  const names = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
-  const rows: cover.NamedRow[] = [];
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) rows.push({ name: `${r},${c}`, columns: [`r${r}`, `f${c}`, `a${r + c}`, `b${r - c + n - 1}`] });
-  }
-  return { columns: [...names('r', n), ...names('f', n)], secondary: [...names('a', 2 * n - 1), ...names('b', 2 * n - 1)], rows };
 }
 
 // Knuth's example from "Dancing Links" (2000): its only exact cover is {AD, BG, CEF}.

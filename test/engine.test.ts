@@ -1,8 +1,7 @@
 // The engine protocol itself: loading, instances per thread, resumable runs, memory limits.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { loadEngineModule, pegs, polyomino } from '../dist/index.js';
-import type { CoverMatrix } from '../dist/cover/engine.js';
+import { cover, loadEngineModule, pegs, polyomino } from '../dist/index.js';
 import { ReferenceCoverEngine } from '../dist/cover/reference.js';
 import { MODE_COUNT as PEGS_COUNT, MODE_SOLVE as PEGS_SOLVE } from '../dist/pegs/engine.js';
 import { engineInput as pegsEngineInput } from '../dist/pegs/problem.js';
@@ -23,17 +22,9 @@ import { ReferenceSudokuEngine } from '../dist/sudoku/reference.js';
 import { KEEP_IDLE_BYTES, acquireEngine, compileEngineModule, instantiateEngine, releaseEngine } from '../dist/wasm/module.js';
 import { Status, TWIN_CALL_MS, setMemoryLimit } from '../dist/wasm/protocol.js';
 import { QUEENS } from './data/known-results.js';
-import { compareColumns, images, isValidSolution } from './helpers.js';
+import { compareColumns, images, isValidSolution, queensCover } from './helpers.js';
 
 const full = (n: number): number[] => new Array(n).fill(2 ** n - 1);
-
-/** N-Queens as an exact-cover matrix: ranks and files primary, the diagonals secondary. */
-function queensCoverMatrix(n: number): CoverMatrix {
-  const [sums, differences] = [2 * n, 4 * n - 1]; // the first column of each diagonal family
-  const cells: number[] = [];
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) cells.push(r, n + c, sums + r + c, differences + r - c + n - 1);
-  return { primary: 2 * n, secondary: 2 * (2 * n - 1), rowStarts: Int32Array.from({ length: n * n + 1 }, (_, i) => 4 * i), cells: Int32Array.from(cells) };
-}
 
 describe('the engine protocol', () => {
   it('compiles the module once', async () => {
@@ -168,7 +159,7 @@ describe('the engine protocol', () => {
     add('Sudoku', sudoku);
 
     const exactCover = new ReferenceCoverEngine(); // 20 queens as exact cover
-    expect(exactCover.load(queensCoverMatrix(20))).toBe(Status.DONE);
+    expect(exactCover.load(cover.prepare(queensCover(20)).matrix)).toBe(Status.DONE);
     expect(exactCover.start(false, 0)).toBe(Status.DONE);
     add('exact cover', exactCover);
     const tiling = new ReferenceTilingEngine(); // every tiling of 10×6 by the 12 pentominoes

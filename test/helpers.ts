@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expect, onTestFinished } from 'vitest';
-import { BitpuzzleError } from '../dist/index.js';
+import { BitpuzzleError, type cover } from '../dist/index.js';
 
 /** Every solution of an n×n board extending the given queens, by plain backtracking over rows. */
 export function bruteForceSolutions(n: number, fixed: Array<[number, number]> = []): number[][] {
@@ -204,4 +204,14 @@ export async function expectAbortedPromptly(call: (signal: AbortSignal) => Promi
   expect((error as BitpuzzleError).code).toBe('ABORTED');
   expect(maxDelay).toBeLessThan(MAX_DELAY_MS);
   expect(abortLatency).toBeLessThan(MAX_ABORT_MS);
+}
+
+/** N-Queens as exact cover: ranks and files primary, diagonals secondary (Knuth's example). */
+export function queensCover(n: number): cover.CoverProblem {
+  const names = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+  const rows: cover.NamedRow[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) rows.push({ name: `${r},${c}`, columns: [`r${r}`, `f${c}`, `a${r + c}`, `b${r - c + n - 1}`] });
+  }
+  return { columns: [...names('r', n), ...names('f', n)], secondary: [...names('a', 2 * n - 1), ...names('b', 2 * n - 1)], rows };
 }
