@@ -227,11 +227,15 @@ export class ReferenceJoinEngine implements JoinEngine {
     if (this.finished) return Status.DONE;
     const n = this.n;
     let work = 0;
-    // A step can extend a whole list or join a block against one (thousands of units of work):
-    // the clock is read by work done, every TWIN_CLOCK_MASK + 1 units, not by steps.
+    // A step can extend a whole list or join a block against one (thousands of units of work),
+    // so the clock is read by work done, once every TWIN_CLOCK_MASK + 1 units, not by steps.
     const until = twinDeadline();
-    let look = TWIN_CLOCK_MASK + 1;
-    const late = (): boolean => work >= look && ((look = work + TWIN_CLOCK_MASK + 1), performance.now() > until);
+    let nextLook = TWIN_CLOCK_MASK + 1;
+    const late = (): boolean => {
+      if (work < nextLook) return false;
+      nextLook = work + TWIN_CLOCK_MASK + 1;
+      return performance.now() > until;
+    };
     for (;;) {
       if (work >= budget || late()) return Status.MORE;
       if (this.join) {
